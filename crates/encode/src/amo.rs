@@ -1,0 +1,153 @@
+//! At-most-one encodings, chosen at run time.
+//!
+//! Every encoding here comes from rustsat (`rustsat::encodings::am1`); this
+//! module only maps a plain enum onto them. Sizes for `n` inputs:
+//!
+//! | encoding | clauses | auxiliary variables | reference |
+//! |---|---|---|---|
+//! | pairwise | n(n−1)/2 | 0 | folklore |
+//! | ladder (sequential) | 3n − 4 | n − 1 | Gent & Nightingale 2004 |
+//! | bitwise (binary) | n·⌈log₂ n⌉ | ⌈log₂ n⌉ | Frisch et al. 2005 |
+//! | commander (groups of 4) | ≈ 3n + pairwise over n/4 | n/4 | Klieber & Kwon 2007 |
+//! | product (2-product) | ≈ 2n + 4√n | ≈ 2√n | Chen 2010 |
+//! | bimander (groups of 4) | ≈ 1.5n + n/4·log(n/4)… | ⌈log₂(n/4)⌉ | Nguyen & Mai 2013 |
+//!
+//! All of them are arc consistent under unit propagation (a true input
+//! propagates every other input to false), except bitwise, which needs
+//! the binary code to be decided first.
+
+use std::{fmt, str::FromStr};
+
+use rustsat::{
+    encodings::{
+        am1::{Bimander, Bitwise, Commander, Encode, Ladder, Pairwise, TwoProduct},
+        CollectClauses,
+    },
+    instances::ManageVars,
+    types::Lit,
+};
+
+use crate::EncodeError;
+
+/// An at-most-one encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Amo {
+    /// One binary clause per pair; no auxiliaries.
+    #[default]
+    Pairwise,
+    /// Sequential (ladder) encoding: a chain of "some earlier input is true".
+    Ladder,
+    /// Binary (bitwise) encoding: inputs imply their index in binary.
+    Bitwise,
+    /// Commander encoding over groups of 4.
+    Commander,
+    /// Two-product encoding: inputs on a √n × √n grid.
+    Product,
+    /// Bimander encoding over groups of 4.
+    Bimander,
+}
+
+impl Amo {
+    /// Every AMO encoding.
+    pub const ALL: [Amo; 6] = [
+        Amo::Pairwise,
+        Amo::Ladder,
+        Amo::Bitwise,
+        Amo::Commander,
+        Amo::Product,
+        Amo::Bimander,
+    ];
+
+    /// Lower-case name, as on the command line and in DIMACS comments.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Amo::Pairwise => "pairwise",
+            Amo::Ladder => "ladder",
+            Amo::Bitwise => "bitwise",
+            Amo::Commander => "commander",
+            Amo::Product => "product",
+            Amo::Bimander => "bimander",
+        }
+    }
+
+    /// Adds "at most one of `lits` is true" to `sink`.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    pub fn encode<C: CollectClauses>(
+        self,
+        lits: &[Lit],
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<(), EncodeError> {
+        if lits.len() <= 1 {
+            return Ok(());
+        }
+        let lits = lits.to_vec();
+        match self {
+            Amo::Pairwise => Pairwise::from(lits).encode(sink, vars),
+            Amo::Ladder => Ladder::from(lits).encode(sink, vars),
+            Amo::Bitwise => Bitwise::from(lits).encode(sink, vars),
+            Amo::Commander => Commander::<4, Pairwise>::from(lits).encode(sink, vars),
+            Amo::Product => TwoProduct::<Pairwise>::from(lits).encode(sink, vars),
+            Amo::Bimander => Bimander::<4, Pairwise>::from(lits).encode(sink, vars),
+        }?;
+        Ok(())
+    }
+
+    /// Adds "at most `k` of `lits` are true", which an AMO encoding can only
+    /// express for `k ≤ 1`.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::AmoBound`] for `k > 1` (use a cardinality encoding).
+    pub fn encode_at_most<C: CollectClauses>(
+        self,
+        lits: &[Lit],
+        k: usize,
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<(), EncodeError> {
+        match k {
+            0 => {
+                sink.extend_clauses(lits.iter().map(|&l| rustsat::clause![!l]))?;
+                Ok(())
+            }
+            1 => self.encode(lits, sink, vars),
+            _ if k >= lits.len() => Ok(()),
+            _ => Err(EncodeError::AmoBound { encoding: self, k }),
+        }
+    }
+}
+
+impl fmt::Display for Amo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Amo {
+    type Err = EncodeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.to_ascii_lowercase();
+        let alias = match lower.as_str() {
+            "sequential" | "seq" => "ladder",
+            "binary" => "bitwise",
+            "two-product" | "twoproduct" => "product",
+            other => other,
+        };
+        if let Some(amo) = Amo::ALL.into_iter().find(|a| a.name() == alias) {
+            return Ok(amo);
+        }
+        if crate::Card::ALL.iter().any(|c| c.name() == alias) {
+            return Err(EncodeError::NotAnAmo(s.to_string()));
+        }
+        Err(EncodeError::UnknownEncoding {
+            name: s.to_string(),
+            expected: Amo::ALL.map(Amo::name).join(", "),
+        })
+    }
+}

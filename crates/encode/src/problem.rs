@@ -1,0 +1,442 @@
+//! The puzzle families as pure CNF builders.
+//!
+//! A [`Problem`] is a board, a piece and a [`Kind`]; encoding it with a
+//! [`Config`] (which AMO and cardinality encodings, which formulation)
+//! writes clauses into any rustsat `CollectClauses` sink, so the same code
+//! fills a `Cnf` for DIMACS or streams straight into a solver.
+
+use std::{fmt, str::FromStr};
+
+use rustsat::{
+    clause,
+    encodings::CollectClauses,
+    instances::{BasicVarManager, ManageVars},
+    types::{Clause, Lit, Var},
+};
+
+use crate::{
+    board::{Board, LineKind, Square},
+    card::{Bound, Counter, Direction},
+    piece::Piece,
+    Amo, Card, EncodeError,
+};
+
+/// Which puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// k pieces, no two attacking (N-queens for k = n queens on n × n).
+    Independence,
+    /// At most k pieces such that every square is occupied or attacked.
+    Domination,
+    /// Domination by pieces no two of which attack each other.
+    IndependentDomination,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 3] = [
+        Kind::Independence,
+        Kind::Domination,
+        Kind::IndependentDomination,
+    ];
+
+    /// Whether pieces may not attack each other.
+    #[must_use]
+    pub const fn independent(self) -> bool {
+        matches!(self, Kind::Independence | Kind::IndependentDomination)
+    }
+
+    /// Whether every square must be covered.
+    #[must_use]
+    pub const fn dominating(self) -> bool {
+        matches!(self, Kind::Domination | Kind::IndependentDomination)
+    }
+
+    /// The bound "k" means for this kind: exactly k pieces for independence,
+    /// at most k for domination.
+    #[must_use]
+    pub const fn bound(self, k: usize) -> Bound {
+        match self {
+            Kind::Independence => Bound::Exactly(k),
+            Kind::Domination | Kind::IndependentDomination => Bound::AtMost(k),
+        }
+    }
+
+    /// Lower-case name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Independence => "independence",
+            Kind::Domination => "domination",
+            Kind::IndependentDomination => "independent-domination",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How independence constraints are stated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Formulation {
+    /// Every row and column exactly one (an at-least-one clause plus an AMO),
+    /// every diagonal at most one. Applies to queens and rooks with
+    /// k = min(rows, cols); other problems fall back to `cardinality`.
+    #[default]
+    Lines,
+    /// At most one on every line plus one global "exactly k" cardinality
+    /// constraint (the integer-programming model).
+    Cardinality,
+}
+
+impl Formulation {
+    /// Every formulation.
+    pub const ALL: [Formulation; 2] = [Formulation::Lines, Formulation::Cardinality];
+
+    /// Lower-case name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Formulation::Lines => "lines",
+            Formulation::Cardinality => "cardinality",
+        }
+    }
+}
+
+impl fmt::Display for Formulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Formulation {
+    type Err = EncodeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Formulation::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| EncodeError::UnknownEncoding {
+                name: s.to_string(),
+                expected: "lines, cardinality".to_string(),
+            })
+    }
+}
+
+/// The encodings a problem is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Config {
+    /// AMO encoding for lines.
+    pub amo: Amo,
+    /// Cardinality encoding for the global bound.
+    pub card: Card,
+    /// Formulation of independence.
+    pub formulation: Formulation,
+}
+
+/// A puzzle: a board, a piece and a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Problem {
+    /// The board.
+    pub board: Board,
+    /// The piece placed.
+    pub piece: Piece,
+    /// The puzzle.
+    pub kind: Kind,
+}
+
+/// Sizes of an encoding, measured as deltas on the sink and the variable
+/// manager.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// All variables, board and auxiliary.
+    pub n_vars: u32,
+    /// Board variables (`rows · cols`).
+    pub n_board_vars: u32,
+    /// Auxiliary variables introduced by the encodings.
+    pub n_aux_vars: u32,
+    /// Clauses.
+    pub n_clauses: usize,
+    /// Literal occurrences over all clauses.
+    pub n_lits: usize,
+}
+
+/// The result of encoding a problem into a sink.
+#[derive(Debug)]
+pub struct Encoding {
+    /// The problem encoded.
+    pub problem: Problem,
+    /// The bound on the number of pieces, when fixed in the clauses.
+    pub bound: Option<Bound>,
+    /// The formulation actually used (`lines` falls back to `cardinality`
+    /// where it does not apply).
+    pub formulation: Formulation,
+    /// The encodings used.
+    pub config: Config,
+    /// Sizes.
+    pub stats: Stats,
+    /// The counter over the board, left open so a bound can be chosen by
+    /// assumptions (see [`Problem::encode_open`]).
+    pub counter: Option<Box<dyn Counter>>,
+}
+
+impl Encoding {
+    /// Provenance lines for DIMACS comments and reports.
+    #[must_use]
+    pub fn describe(&self) -> Vec<String> {
+        let p = &self.problem;
+        let mut out = vec![
+            format!("problem: {}", p.kind),
+            format!("board: {}", p.board),
+            format!("piece: {}", p.piece),
+        ];
+        match self.bound {
+            Some(b) => out.push(format!("bound: {b} pieces")),
+            None => out.push("bound: open (set by assumptions)".to_string()),
+        }
+        out.push(format!("formulation: {}", self.formulation));
+        out.push(format!("amo: {}", self.config.amo));
+        out.push(format!("card: {}", self.config.card));
+        out
+    }
+}
+
+/// A sink adapter that counts clauses and literals on their way through.
+struct Measure<'a, C> {
+    inner: &'a mut C,
+    n_clauses: usize,
+    n_lits: usize,
+}
+
+impl<C: CollectClauses> CollectClauses for Measure<'_, C> {
+    fn n_clauses(&self) -> usize {
+        self.inner.n_clauses()
+    }
+
+    fn extend_clauses<T>(&mut self, cl_iter: T) -> Result<(), rustsat::OutOfMemory>
+    where
+        T: IntoIterator<Item = Clause>,
+    {
+        let (n_clauses, n_lits) = (&mut self.n_clauses, &mut self.n_lits);
+        self.inner.extend_clauses(cl_iter.into_iter().inspect(|cl| {
+            *n_clauses += 1;
+            *n_lits += cl.len();
+        }))
+    }
+}
+
+impl Problem {
+    /// A problem over `board`.
+    #[must_use]
+    pub const fn new(board: Board, piece: Piece, kind: Kind) -> Self {
+        Problem { board, piece, kind }
+    }
+
+    /// N-queens on an n × n board: independence of n queens.
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::square`].
+    pub fn queens(n: usize) -> Result<Self, EncodeError> {
+        Ok(Problem::new(
+            Board::square(n)?,
+            Piece::Queen,
+            Kind::Independence,
+        ))
+    }
+
+    /// A variable manager with the board variables already taken, so that
+    /// auxiliaries come after them.
+    #[must_use]
+    pub fn var_manager(&self) -> BasicVarManager {
+        let mut vars = BasicVarManager::default();
+        vars.increase_next_free(Var::new(board_vars(&self.board)));
+        vars
+    }
+
+    /// Whether the `lines` formulation applies for `k` pieces.
+    #[must_use]
+    pub fn lines_apply(&self, k: usize) -> bool {
+        self.kind == Kind::Independence
+            && matches!(self.piece, Piece::Queen | Piece::Rook)
+            && k == self.board.rows().min(self.board.cols())
+    }
+
+    /// Encodes the problem with exactly `k` pieces (independence) or at most
+    /// `k` (domination) into `sink`.
+    ///
+    /// `vars` must come from [`Problem::var_manager`] (or otherwise have the
+    /// board variables taken).
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::Infeasible`] when k exceeds the number of squares for
+    /// independence; [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    pub fn encode<C: CollectClauses>(
+        &self,
+        k: usize,
+        config: Config,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<Encoding, EncodeError> {
+        let bound = self.kind.bound(k);
+        bound.check(self.board.n_squares())?;
+        let formulation = if config.formulation == Formulation::Lines && self.lines_apply(k) {
+            Formulation::Lines
+        } else {
+            Formulation::Cardinality
+        };
+        let before = vars.n_used();
+        let mut sink = Measure {
+            inner: sink,
+            n_clauses: 0,
+            n_lits: 0,
+        };
+        self.encode_base(config.amo, formulation, &mut sink, vars)?;
+        if formulation == Formulation::Cardinality {
+            let lits = self.board_lits();
+            config.card.encode(&lits, bound, &mut sink, vars)?;
+        }
+        Ok(self.finish(Some(bound), formulation, config, before, &sink, vars, None))
+    }
+
+    /// Encodes the problem with the number of pieces left open: a counter of
+    /// `config.card` over the board is built for bounds up to `max_bound`
+    /// (upper bounds for domination, lower bounds for independence) and
+    /// returned in [`Encoding::counter`], to be enforced by assumptions.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    pub fn encode_open<C: CollectClauses>(
+        &self,
+        max_bound: usize,
+        config: Config,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<Encoding, EncodeError> {
+        let before = vars.n_used();
+        let mut sink = Measure {
+            inner: sink,
+            n_clauses: 0,
+            n_lits: 0,
+        };
+        let formulation = Formulation::Cardinality;
+        self.encode_base(config.amo, formulation, &mut sink, vars)?;
+        let direction = if self.kind.dominating() {
+            Direction::Upper
+        } else {
+            Direction::Lower
+        };
+        let counter = config
+            .card
+            .build(&self.board_lits(), direction, max_bound, &mut sink, vars)?;
+        Ok(self.finish(None, formulation, config, before, &sink, vars, Some(counter)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn finish<C>(
+        &self,
+        bound: Option<Bound>,
+        formulation: Formulation,
+        config: Config,
+        vars_before: u32,
+        sink: &Measure<'_, C>,
+        vars: &BasicVarManager,
+        counter: Option<Box<dyn Counter>>,
+    ) -> Encoding {
+        let n_board_vars = board_vars(&self.board);
+        Encoding {
+            problem: *self,
+            bound,
+            formulation,
+            config,
+            stats: Stats {
+                n_vars: vars.n_used(),
+                n_board_vars,
+                n_aux_vars: vars.n_used().saturating_sub(vars_before.max(n_board_vars)),
+                n_clauses: sink.n_clauses,
+                n_lits: sink.n_lits,
+            },
+            counter,
+        }
+    }
+
+    /// The board literals in variable order.
+    #[must_use]
+    pub fn board_lits(&self) -> Vec<Lit> {
+        self.board.squares().map(|sq| self.board.lit(sq)).collect()
+    }
+
+    /// Non-attack and coverage clauses: everything but the global count.
+    fn encode_base<C: CollectClauses>(
+        &self,
+        amo: Amo,
+        formulation: Formulation,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<(), EncodeError> {
+        let board = &self.board;
+        if self.kind.independent() {
+            for &kind in self.piece.line_kinds() {
+                for line in board.lines(kind) {
+                    let lits: Vec<Lit> = line.iter().map(|&sq| board.lit(sq)).collect();
+                    if formulation == Formulation::Lines && self.exact_line(kind) {
+                        sink.add_clause(lits.iter().copied().collect())?;
+                    }
+                    amo.encode(&lits, sink, vars)?;
+                }
+            }
+            if !self.piece.leaps().is_empty() {
+                let mut clauses = Vec::new();
+                for from in board.squares() {
+                    for to in self.piece.attacks(board, from) {
+                        if board.index(to) > board.index(from) {
+                            clauses.push(clause![!board.lit(from), !board.lit(to)]);
+                        }
+                    }
+                }
+                sink.extend_clauses(clauses)?;
+            }
+        }
+        if self.kind.dominating() {
+            let coverage: Vec<Clause> = board
+                .squares()
+                .map(|sq| {
+                    self.piece
+                        .closed_neighbourhood(board, sq)
+                        .into_iter()
+                        .map(|s: Square| board.lit(s))
+                        .collect()
+                })
+                .collect();
+            sink.extend_clauses(coverage)?;
+        }
+        Ok(())
+    }
+
+    /// In the lines formulation, whether every line of `kind` holds exactly
+    /// one piece: rows when rows ≤ cols, columns when cols ≤ rows.
+    fn exact_line(&self, kind: LineKind) -> bool {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        match kind {
+            LineKind::Row => rows <= cols,
+            LineKind::Column => cols <= rows,
+            LineKind::Diagonal | LineKind::AntiDiagonal => false,
+        }
+    }
+}
+
+fn board_vars(board: &Board) -> u32 {
+    // Board::new bounds the square count by MAX_SQUARES < u32::MAX.
+    u32::try_from(board.n_squares()).unwrap_or(u32::MAX)
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} of {}s on {}", self.kind, self.piece, self.board)
+    }
+}
