@@ -297,7 +297,10 @@ mod tests {
 
     #[test]
     fn empty_and_huge_boards_are_errors() {
-        assert!(matches!(Board::new(0, 3), Err(EncodeError::EmptyBoard { .. })));
+        assert!(matches!(
+            Board::new(0, 3),
+            Err(EncodeError::EmptyBoard { .. })
+        ));
         assert!(matches!(
             Board::new(usize::MAX, 2),
             Err(EncodeError::BoardTooLarge { .. })

@@ -66,7 +66,10 @@ pub enum EncodeError {
         cols: usize,
     },
     /// The board has too many squares for DIMACS variables.
-    #[error("a {rows}x{cols} board is too large (at most {} squares)", board::MAX_SQUARES)]
+    #[error(
+        "a {rows}x{cols} board is too large (at most {} squares)",
+        board::MAX_SQUARES
+    )]
     BoardTooLarge {
         /// Rows asked for.
         rows: usize,

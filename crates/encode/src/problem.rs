@@ -331,10 +331,19 @@ impl Problem {
         } else {
             Direction::Lower
         };
-        let counter = config
-            .card
-            .build(&self.board_lits(), direction, max_bound, &mut sink, vars)?;
-        Ok(self.finish(None, formulation, config, before, &sink, vars, Some(counter)))
+        let counter =
+            config
+                .card
+                .build(&self.board_lits(), direction, max_bound, &mut sink, vars)?;
+        Ok(self.finish(
+            None,
+            formulation,
+            config,
+            before,
+            &sink,
+            vars,
+            Some(counter),
+        ))
     }
 
     #[allow(clippy::too_many_arguments)]
