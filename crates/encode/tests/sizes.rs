@@ -203,7 +203,7 @@ fn modulo_totalizer_sizes_match_the_formula() {
 /// Comparators of the network for n = b·m inputs, m = 2ᵗ, from the closed
 /// forms in the module doc.
 fn network_comparators(n: usize, m: usize) -> usize {
-    assert!(m.is_power_of_two() && n % m == 0);
+    assert!(m.is_power_of_two() && n.is_multiple_of(m));
     let t = m.trailing_zeros() as usize;
     let hsort = m * t * t.saturating_sub(1) / 4 + m - 1;
     let smerge = m + t * m / 2;
@@ -260,7 +260,7 @@ fn cardinality_network_sizes_match_the_formula() {
                 // `per` clauses; padding only removes comparators.
                 assert_eq!(vars % 2, 0, "n={n} k={max_bound}");
                 assert_eq!(clauses, vars / 2 * per, "{direction:?} n={n} k={max_bound}");
-                if n % m == 0 {
+                if n.is_multiple_of(m) {
                     assert_eq!(vars / 2, bound, "{direction:?} n={n} k={max_bound}");
                 } else {
                     assert!(vars / 2 < bound, "{direction:?} n={n} k={max_bound}");

@@ -5,17 +5,17 @@
 //! prefix, register `s[i][j]` (`j ≤ i`, `j < m`) stands for "at least `j + 1`
 //! of x₀…xᵢ are true". Upward clauses (needed for "at most"):
 //!
-//! - xᵢ → s[i][0]
-//! - s[i−1][j] → s[i][j]
-//! - xᵢ ∧ s[i−1][j−1] → s[i][j]
+//! - `xᵢ → s[i][0]`
+//! - `s[i−1][j] → s[i][j]`
+//! - `xᵢ ∧ s[i−1][j−1] → s[i][j]`
 //!
 //! Downward clauses (needed for "at least"):
 //!
-//! - s[i][j] → s[i−1][j] ∨ xᵢ
-//! - s[i][j] → s[i−1][j] ∨ s[i−1][j−1]
+//! - `s[i][j] → s[i−1][j] ∨ xᵢ`
+//! - `s[i][j] → s[i−1][j] ∨ s[i−1][j−1]`
 //!
 //! The outputs are the last register, `s[n−1][·]`; "Σ ≤ k" is the assumption
-//! ¬s[n−1][k], "Σ ≥ k" the assumption s[n−1][k−1].
+//! `¬s[n−1][k]`, "Σ ≥ k" the assumption `s[n−1][k−1]`.
 //!
 //! ## Size
 //! At most n·m auxiliary variables (registers with `j > i` are omitted as
