@@ -62,10 +62,32 @@ impl SolverKind {
     /// [`SolveError::Unavailable`] for a backend this build lacks,
     /// [`SolveError::MissingCommand`] for an external solver without command.
     pub fn create(self, command: Option<&str>) -> Result<Box<dyn Backend>, SolveError> {
+        self.create_seeded(command, None)
+    }
+
+    /// As [`SolverKind::create`], with a random seed for the backends that
+    /// take one (CaDiCaL's `seed` option; varisat and external solvers have
+    /// no seed here and ignore it).
+    ///
+    /// # Errors
+    ///
+    /// As [`SolverKind::create`].
+    pub fn create_seeded(
+        self,
+        command: Option<&str>,
+        seed: Option<i32>,
+    ) -> Result<Box<dyn Backend>, SolveError> {
+        let _ = seed;
         match self {
             SolverKind::Varisat => Ok(Box::new(Varisat::new())),
             #[cfg(feature = "cadical")]
-            SolverKind::Cadical => Ok(Box::new(crate::Cadical::new())),
+            SolverKind::Cadical => {
+                let mut solver = crate::Cadical::new();
+                if let Some(seed) = seed {
+                    solver.set_option("seed", seed);
+                }
+                Ok(Box::new(solver))
+            }
             #[cfg(not(feature = "cadical"))]
             SolverKind::Cadical => Err(SolveError::Unavailable("cadical")),
             SolverKind::External => {

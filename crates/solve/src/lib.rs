@@ -27,6 +27,7 @@
 //! ```
 
 mod backend;
+pub mod dimacs;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
 pub mod external;
