@@ -193,15 +193,18 @@ pub struct SolveDimacsArgs {
 }
 
 fn parse_amo(s: &str) -> Result<Amo, String> {
-    s.parse().map_err(|e: boardsat_encode::EncodeError| e.to_string())
+    s.parse()
+        .map_err(|e: boardsat_encode::EncodeError| e.to_string())
 }
 
 fn parse_card(s: &str) -> Result<Card, String> {
-    s.parse().map_err(|e: boardsat_encode::EncodeError| e.to_string())
+    s.parse()
+        .map_err(|e: boardsat_encode::EncodeError| e.to_string())
 }
 
 fn parse_formulation(s: &str) -> Result<Formulation, String> {
-    s.parse().map_err(|e: boardsat_encode::EncodeError| e.to_string())
+    s.parse()
+        .map_err(|e: boardsat_encode::EncodeError| e.to_string())
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

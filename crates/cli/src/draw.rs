@@ -33,8 +33,7 @@ fn attacked(board: &Board, piece: Piece, placement: &Placement) -> Vec<bool> {
 /// squares, `*` on attacked ones when `mark_attacked`, `.` elsewhere.
 pub fn text(board: &Board, piece: Piece, placement: &Placement, mark_attacked: bool) -> String {
     let hit = attacked(board, piece, placement);
-    let occupied: std::collections::HashSet<Square> =
-        placement.squares().iter().copied().collect();
+    let occupied: std::collections::HashSet<Square> = placement.squares().iter().copied().collect();
     let mut out = String::new();
     for row in 0..board.rows() {
         for col in 0..board.cols() {
@@ -76,7 +75,11 @@ pub fn svg(board: &Board, piece: Piece, placement: &Placement) -> String {
     );
     for row in 0..board.rows() {
         for col in 0..board.cols() {
-            let fill = if (row + col) % 2 == 0 { "#f0d9b5" } else { "#b58863" };
+            let fill = if (row + col) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
             let (x, y) = (col * CELL, row * CELL);
             let _ = writeln!(
                 out,

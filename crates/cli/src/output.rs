@@ -13,7 +13,10 @@ use serde_json::{json, Value};
 /// Writes a file through a temporary file in the same directory, renamed
 /// into place only when complete: an interrupted or failed run never leaves
 /// a truncated file.
-pub fn write_atomically(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+pub fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
     if path.is_dir() {
         anyhow::bail!("cannot write to {}: it is a directory", path.display());
     }

@@ -9,9 +9,7 @@ use std::{
 
 use anyhow::{bail, Context, Result};
 use boardsat_encode::{dimacs, Board, Config, Kind, Piece, Placement, Problem};
-use boardsat_solve::{
-    optimise, Backend, End, Optimum, Session, SolveError, SolverKind, Status,
-};
+use boardsat_solve::{optimise, Backend, End, Optimum, Session, SolveError, SolverKind, Status};
 use rustsat::instances::Cnf;
 use serde_json::json;
 
@@ -44,7 +42,10 @@ fn problem(args: &ProblemArgs) -> Result<(Problem, Option<usize>)> {
     let (problem, k) = match args.family {
         Family::Queens => {
             if args.piece.is_some_and(|p| Piece::from(p) != Piece::Queen) {
-                bail!("queens places queens; use 'independence --piece {}' for other pieces", piece);
+                bail!(
+                    "queens places queens; use 'independence --piece {}' for other pieces",
+                    piece
+                );
             }
             if args.cols.is_some_and(|c| c != args.n) {
                 bail!("queens needs a square board; use 'independence' with --cols for rectangular boards");
@@ -52,7 +53,10 @@ fn problem(args: &ProblemArgs) -> Result<(Problem, Option<usize>)> {
             if args.k.is_some_and(|k| k != args.n) {
                 bail!("queens places exactly n queens; use 'independence -k' for another number");
             }
-            (Problem::new(board, Piece::Queen, Kind::Independence), Some(args.n))
+            (
+                Problem::new(board, Piece::Queen, Kind::Independence),
+                Some(args.n),
+            )
         }
         Family::Independence => (Problem::new(board, piece, Kind::Independence), args.k),
         Family::Domination => {
@@ -104,7 +108,6 @@ fn backend(args: &SolverArgs) -> Result<Box<dyn Backend>> {
     Ok(backend)
 }
 
-
 // ---------------------------------------------------------------- solve
 
 fn solve(args: &ProblemArgs) -> Result<ExitCode> {
@@ -120,13 +123,26 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
         }
         None => {
             let (optimum, session) = optimise(&problem, config(args), backend)?;
-            let status = if optimum.proven { Status::Sat } else { Status::Unknown };
-            (status, Some(optimum.witness.clone()), Some(optimum), session)
+            let status = if optimum.proven {
+                Status::Sat
+            } else {
+                Status::Unknown
+            };
+            (
+                status,
+                Some(optimum.witness.clone()),
+                Some(optimum),
+                session,
+            )
         }
     };
     let elapsed = start.elapsed();
     eprintln!("c {}", stats_line(session.encoding()));
-    eprintln!("c solver {signature}, {} calls, {:.3} s", session.calls(), elapsed.as_secs_f64());
+    eprintln!(
+        "c solver {signature}, {} calls, {:.3} s",
+        session.calls(),
+        elapsed.as_secs_f64()
+    );
     if let (Some(path), Some(p)) = (&args.svg, &placement) {
         output::write_atomically(path, |w| {
             w.write_all(draw::svg(&problem.board, problem.piece, p).as_bytes())?;
@@ -152,7 +168,13 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
         }
         println!("{}", merge(value, encoding_json(session.encoding())));
     } else {
-        print_solution(&problem, k, placement.as_ref(), optimum.as_ref(), &signature);
+        print_solution(
+            &problem,
+            k,
+            placement.as_ref(),
+            optimum.as_ref(),
+            &signature,
+        );
     }
     Ok(match (status, placement.is_some(), stop) {
         (_, _, Some(s)) if status != Status::Sat => ExitCode::from(s.exit_code()),
@@ -190,17 +212,27 @@ fn print_solution(
             Kind::Independence => format!("{} non-attacking {}s", k.unwrap_or(0), problem.piece),
             _ => format!("{} {}s", k.unwrap_or(0), problem.piece),
         };
-        println!("no placement of {what} on the {} board exists", problem.board);
+        println!(
+            "no placement of {what} on the {} board exists",
+            problem.board
+        );
         return;
     };
     let mark = problem.kind.dominating();
-    print!("{}", draw::text(&problem.board, problem.piece, placement, mark));
+    print!(
+        "{}",
+        draw::text(&problem.board, problem.piece, placement, mark)
+    );
     let is_queens = problem.kind == Kind::Independence
         && problem.piece == Piece::Queen
         && problem.board.is_square()
         && placement.len() == problem.board.rows();
     if is_queens {
-        let cols: Vec<String> = placement.squares().iter().map(|s| s.col.to_string()).collect();
+        let cols: Vec<String> = placement
+            .squares()
+            .iter()
+            .map(|s| s.col.to_string())
+            .collect();
         println!("columns: {}", cols.join(" "));
     } else {
         println!("placement: {placement}");
@@ -210,7 +242,13 @@ fn print_solution(
         Kind::Domination => "dominating",
         Kind::IndependentDomination => "independent dominating",
     };
-    println!("{} {} {}s on the {} board", placement.len(), verb, problem.piece, problem.board);
+    println!(
+        "{} {} {}s on the {} board",
+        placement.len(),
+        verb,
+        problem.piece,
+        problem.board
+    );
     if let Some(o) = optimum {
         match o.proof() {
             Some(call) => println!(
@@ -239,7 +277,10 @@ fn count(args: &CountArgs, print_each: bool) -> Result<ExitCode> {
             if !optimum.proven {
                 bail!("the optimum was not proven (time limit?), so the optimal placements cannot be counted");
             }
-            eprintln!("c optimum {} (proven); counting the optimal placements", optimum.value);
+            eprintln!(
+                "c optimum {} (proven); counting the optimal placements",
+                optimum.value
+            );
             (session, Some(optimum))
         }
     };
@@ -354,8 +395,12 @@ fn write_dimacs(args: &DimacsArgs) -> Result<ExitCode> {
     let mut cnf = Cnf::new();
     let encoding = problem.encode(k, config(p), &mut cnf, &mut vars)?;
     let mut header = dimacs::Header::new();
-    let command_line: Vec<String> = std::env::args().collect();
-    header.comments.push(format!("command line: {}", command_line.join(" ")));
+    // The program name is written as `boardsat`, not the path it was run
+    // from, so regenerating a file elsewhere gives the same bytes.
+    let command_line: Vec<String> = std::env::args().skip(1).collect();
+    header
+        .comments
+        .push(format!("command line: boardsat {}", command_line.join(" ")));
     header.comments.extend(encoding.describe());
     header.comments.push(format!(
         "projection: the {} board variables 1..{} (square (r, c) is r*{} + c + 1)",
@@ -418,7 +463,10 @@ fn solve_dimacs(args: &SolveDimacsArgs) -> Result<ExitCode> {
         for (i, clause) in parsed.clauses.iter().enumerate() {
             let sat = clause.iter().any(|l| model[l.vidx()] == l.is_pos());
             if !sat {
-                bail!("{signature} returned a model that falsifies clause {} of {name}", i + 1);
+                bail!(
+                    "{signature} returned a model that falsifies clause {} of {name}",
+                    i + 1
+                );
             }
         }
     }
@@ -442,8 +490,18 @@ fn solve_dimacs(args: &SolveDimacsArgs) -> Result<ExitCode> {
         });
         writeln!(out, "{value}")?;
     } else {
-        writeln!(out, "c boardsat {} with {signature}", env!("CARGO_PKG_VERSION"))?;
-        writeln!(out, "c {} vars, {} clauses, {:.3} s", parsed.n_vars, parsed.clauses.len(), elapsed.as_secs_f64())?;
+        writeln!(
+            out,
+            "c boardsat {} with {signature}",
+            env!("CARGO_PKG_VERSION")
+        )?;
+        writeln!(
+            out,
+            "c {} vars, {} clauses, {:.3} s",
+            parsed.n_vars,
+            parsed.clauses.len(),
+            elapsed.as_secs_f64()
+        )?;
         writeln!(out, "s {}", status.competition())?;
         if status == Status::Sat {
             let mut line = String::from("v");

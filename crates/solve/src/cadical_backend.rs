@@ -89,6 +89,12 @@ impl Backend for Cadical {
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Status, SolveError> {
         self.has_model = false;
+        // A call that finds the flag already set does not start: CaDiCaL
+        // polls the terminator only during search, which a short call may
+        // never reach.
+        if self.interrupter.is_interrupted() {
+            return Ok(Status::Unknown);
+        }
         let needs_terminator = self.time_limit.is_some() || self.wants_terminator;
         if needs_terminator {
             self.solver.connect_terminator(Stop {

@@ -138,6 +138,11 @@ impl Backend for Varisat {
             return Err(self.abandoned_error());
         }
         self.model = None;
+        // A call that finds the flag already set does not start: between
+        // many short calls (enumeration) the flag is otherwise never seen.
+        if self.interrupter.is_interrupted() {
+            return Ok(Status::Unknown);
+        }
         let request = Request::Solve {
             clauses: std::mem::take(&mut self.pending),
             assumptions: assumptions.iter().copied().map(to_varisat).collect(),

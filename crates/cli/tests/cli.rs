@@ -1,0 +1,434 @@
+//! End-to-end tests of the `boardsat` binary: outputs, exit codes, pinned
+//! error messages, files, signals.
+
+use std::{
+    path::Path,
+    process::{Command, Output, Stdio},
+    time::{Duration, Instant},
+};
+
+fn boardsat() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_boardsat"))
+}
+
+fn run(args: &[&str]) -> Output {
+    boardsat()
+        .args(args)
+        .output()
+        .expect("the boardsat binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Whether queens on (row, col) squares attack each other: from scratch.
+fn queens_ok(squares: &[(usize, usize)]) -> bool {
+    squares.iter().enumerate().all(|(i, a)| {
+        squares[i + 1..]
+            .iter()
+            .all(|b| a.0 != b.0 && a.1 != b.1 && a.0.abs_diff(b.0) != a.1.abs_diff(b.1))
+    })
+}
+
+#[test]
+fn solve_queens_draws_a_valid_board_and_its_columns() {
+    let o = run(&["solve", "queens", "8"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let rows: Vec<&str> = text.lines().take(8).collect();
+    let squares: Vec<(usize, usize)> = rows
+        .iter()
+        .enumerate()
+        .map(|(r, line)| {
+            let cells: Vec<&str> = line.split(' ').collect();
+            assert_eq!(cells.len(), 8, "{line}");
+            assert_eq!(cells.iter().filter(|c| **c == "Q").count(), 1, "{line}");
+            (r, cells.iter().position(|c| *c == "Q").unwrap())
+        })
+        .collect();
+    assert!(queens_ok(&squares), "{text}");
+    let columns: Vec<usize> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("columns: "))
+        .expect("a columns line")
+        .split(' ')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(columns, squares.iter().map(|s| s.1).collect::<Vec<_>>());
+}
+
+#[test]
+fn solve_queens_without_solution_exits_20() {
+    let o = run(&["solve", "queens", "3"]);
+    assert_eq!(o.status.code(), Some(20));
+    assert_eq!(
+        stdout(&o).trim(),
+        "no placement of 3 non-attacking queens on the 3x3 board exists"
+    );
+}
+
+#[test]
+fn count_queens_matches_a000170() {
+    for (n, expected) in [("6", "4"), ("8", "92"), ("10", "724")] {
+        let o = run(&["count", "queens", n]);
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(stdout(&o).trim(), expected, "n = {n}");
+    }
+}
+
+#[test]
+fn count_queens_12_with_json() {
+    let o = run(&["count", "queens", "12", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["count"], 14200);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["vars"], 144);
+}
+
+#[test]
+fn enumerate_prints_distinct_valid_placements_and_respects_the_limit() {
+    let o = run(&["enumerate", "queens", "6"]);
+    assert_eq!(o.status.code(), Some(0));
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4);
+    let mut unique = lines.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 4);
+    for line in &lines {
+        let squares: Vec<(usize, usize)> = line
+            .split(' ')
+            .map(|rc| {
+                let (r, c) = rc.split_once(',').unwrap();
+                (r.parse().unwrap(), c.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(squares.len(), 6);
+        assert!(queens_ok(&squares), "{line}");
+    }
+    let o = run(&["enumerate", "queens", "8", "--limit", "5"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).lines().count(), 5);
+}
+
+#[test]
+fn solve_domination_8_proves_4_unsatisfiable() {
+    let o = run(&["solve", "domination", "8"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("5 dominating queens on the 8x8 board"),
+        "{text}"
+    );
+    assert!(text.contains("optimal: 4 is unsatisfiable"), "{text}");
+    let o = run(&["solve", "domination", "8", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], 5);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["placement"].as_array().unwrap().len(), 5);
+    let last = v["calls"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["bound"], "at most 4");
+    assert_eq!(last["status"], "unsat");
+}
+
+#[test]
+fn optimum_of_other_families() {
+    for (args, value) in [
+        (
+            vec!["solve", "domination", "8", "--independent", "--json"],
+            5,
+        ),
+        (
+            vec!["solve", "independence", "8", "--piece", "knight", "--json"],
+            32,
+        ),
+        (
+            vec!["solve", "domination", "8", "--piece", "king", "--json"],
+            9,
+        ),
+        (
+            vec!["solve", "independence", "8", "--piece", "bishop", "--json"],
+            14,
+        ),
+        (
+            vec![
+                "solve",
+                "domination",
+                "4",
+                "--cols",
+                "6",
+                "--piece",
+                "rook",
+                "--json",
+            ],
+            4,
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["value"], value, "{args:?}");
+        assert_eq!(v["optimal"], true, "{args:?}");
+    }
+}
+
+#[test]
+fn count_domination_8_is_a002564() {
+    let o = run(&["count", "domination", "8"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "4860");
+}
+
+#[test]
+fn dimacs_header_projection_and_solve_dimacs_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.cnf");
+    let o = run(&[
+        "dimacs",
+        "queens",
+        "8",
+        "--amo",
+        "ladder",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("c generator: boardsat "));
+    assert!(lines.contains(&"c amo: ladder"));
+    assert!(lines.contains(&"c t pmc"));
+    assert!(lines.iter().any(|l| l.starts_with("c p show 1 2 3")));
+    assert!(lines.iter().any(|l| l.starts_with("c ind 1 2 3")));
+    let header = lines.iter().find(|l| l.starts_with("p cnf")).unwrap();
+    let n_clauses: usize = header.split(' ').nth(3).unwrap().parse().unwrap();
+    assert_eq!(
+        n_clauses,
+        lines
+            .iter()
+            .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+            .count()
+    );
+    let o = run(&["solve-dimacs", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(10));
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l == "s SATISFIABLE"));
+    let model: Vec<i64> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("v"))
+        .flat_map(|l| {
+            l.split_whitespace()
+                .map(|x| x.parse::<i64>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(model.last(), Some(&0));
+    let queens: Vec<(usize, usize)> = model
+        .iter()
+        .filter(|&&l| l > 0 && l <= 64)
+        .map(|&l| (((l - 1) / 8) as usize, ((l - 1) % 8) as usize))
+        .collect();
+    assert_eq!(queens.len(), 8);
+    assert!(queens_ok(&queens));
+
+    let unsat = dir.path().join("d.cnf");
+    let o = run(&[
+        "dimacs",
+        "domination",
+        "8",
+        "-k",
+        "4",
+        "--card",
+        "totalizer",
+        "-o",
+        unsat.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = run(&["solve-dimacs", unsat.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(20));
+    assert!(stdout(&o).lines().any(|l| l == "s UNSATISFIABLE"));
+}
+
+#[test]
+fn dimacs_json_reports_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.cnf");
+    let o = run(&[
+        "dimacs",
+        "queens",
+        "8",
+        "-o",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["vars"], 64);
+    assert_eq!(v["aux_vars"], 0);
+    // Pairwise lines: 8 rows and 8 columns (ALO + 28 pairs each), 15+15
+    // diagonals with sum over lengths l of l(l-1)/2 pairs each family.
+    let diag_pairs: u64 = (1..=8u64).map(|l| l * (l - 1) / 2).sum::<u64>() * 2 - 28;
+    assert_eq!(v["clauses"], 16 * 29 + 2 * diag_pairs);
+}
+
+#[test]
+fn nothing_is_written_to_the_working_directory_without_o() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["solve", "queens", "6"],
+        vec!["count", "queens", "6"],
+        vec!["enumerate", "queens", "6"],
+        vec!["dimacs", "queens", "6"],
+    ] {
+        let o = boardsat()
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn svg_draws_pieces_and_attacked_squares() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("d.svg");
+    let o = run(&["solve", "domination", "5", "--svg", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg"));
+    let pieces = svg.matches("class=\"piece\"").count();
+    let attacked = svg.matches("class=\"attacked\"").count();
+    assert_eq!(pieces, 3);
+    assert_eq!(pieces + attacked, 25);
+}
+
+fn error_of(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should fail with exit 2");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    err.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn bad_input_errors_are_pinned() {
+    assert_eq!(
+        error_of(&["solve", "queens", "0"]),
+        "error: the board must have at least one row and one column (got 0x0)"
+    );
+    assert_eq!(
+        error_of(&["solve", "independence", "3", "-k", "10"]),
+        "error: k = 10 is more pieces than the 3x3 board has squares (9)"
+    );
+    assert_eq!(
+        error_of(&["dimacs", "queens", "8", "--amo", "foo"]),
+        "error: invalid value 'foo' for '--amo <AMO>': unknown encoding 'foo' (expected one of: pairwise, ladder, bitwise, commander, product, bimander)"
+    );
+    assert_eq!(
+        error_of(&["dimacs", "domination", "8", "-k", "4", "--card", "pairwise"]),
+        "error: invalid value 'pairwise' for '--card <CARD>': 'pairwise' is an at-most-one encoding; a cardinality encoding is needed (seqcounter, totalizer, mtotalizer, cardnetwork)"
+    );
+    assert_eq!(
+        error_of(&["dimacs", "domination", "8"]),
+        "error: dimacs domination needs -k (the number of pieces) to fix the bound"
+    );
+    assert!(
+        error_of(&["solve", "queens", "8", "--solver-cmd", "no-such-solver-xyz"])
+            .contains("no-such-solver-xyz")
+    );
+    assert_eq!(
+        error_of(&["solve", "queens", "8", "--piece", "knight"]),
+        "error: queens places queens; use 'independence --piece knight' for other pieces"
+    );
+}
+
+#[test]
+fn malformed_dimacs_names_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.cnf");
+    std::fs::write(&file, "c x\np cnf 2 1\n1 -3 0\n").unwrap();
+    let err = error_of(&["solve-dimacs", file.to_str().unwrap()]);
+    assert_eq!(
+        err,
+        format!(
+            "error: {}: line 3: literal -3 is beyond the 2 variables of the header",
+            file.display()
+        )
+    );
+}
+
+fn signal_during(args: &[&str], signal: &str) -> (Option<i32>, String, Duration) {
+    let mut child = boardsat()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Instant::now();
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        sent.elapsed(),
+    )
+}
+
+#[test]
+fn sigint_during_count_prints_the_partial_count_and_exits_130() {
+    for solver in ["cadical", "varisat"] {
+        let (code, out, took) =
+            signal_during(&["count", "queens", "16", "--solver", solver], "-INT");
+        assert_eq!(code, Some(130), "{solver}: {out}");
+        let (n, mark) = out.trim().split_once(' ').unwrap();
+        assert!(n.parse::<u64>().unwrap() > 0, "{out}");
+        assert_eq!(mark, "(interrupted)");
+        assert!(took < Duration::from_secs(5), "{took:?}");
+    }
+}
+
+#[test]
+fn sigterm_during_enumerate_keeps_every_printed_line_whole() {
+    let (code, out, _) = signal_during(&["enumerate", "queens", "16"], "-TERM");
+    assert_eq!(code, Some(130));
+    assert!(out.ends_with('\n'));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(!lines.is_empty());
+    for line in lines {
+        assert_eq!(line.split(' ').count(), 16, "{line}");
+    }
+}
+
+#[test]
+fn time_limit_stops_a_count_with_exit_3() {
+    let start = Instant::now();
+    let o = run(&["count", "queens", "16", "--time-limit", "1"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stdout(&o).trim().ends_with("(time limit)"));
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn atomic_output_leaves_no_partial_file_on_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&["dimacs", "queens", "4", "-o", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is a directory"));
+    let missing = dir.path().join("no/such/dir/x.cnf");
+    let o = run(&["dimacs", "queens", "4", "-o", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!Path::new(&missing).exists());
+}
