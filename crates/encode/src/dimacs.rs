@@ -41,7 +41,12 @@ impl Header {
 /// # Errors
 ///
 /// The writer's I/O errors.
-pub fn write<W: Write + ?Sized>(out: &mut W, header: &Header, cnf: &Cnf, n_vars: u32) -> io::Result<()> {
+pub fn write<W: Write + ?Sized>(
+    out: &mut W,
+    header: &Header,
+    cnf: &Cnf,
+    n_vars: u32,
+) -> io::Result<()> {
     for line in &header.comments {
         for part in line.lines() {
             writeln!(out, "c {part}")?;

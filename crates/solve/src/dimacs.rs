@@ -73,8 +73,8 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
             break;
         }
         line_no += 1;
-        let line = std::str::from_utf8(&buf)
-            .map_err(|_| err(line_no, "the line is not valid UTF-8"))?;
+        let line =
+            std::str::from_utf8(&buf).map_err(|_| err(line_no, "the line is not valid UTF-8"))?;
         let line = line.trim();
         if line.is_empty() || line.starts_with('c') {
             continue;
@@ -99,9 +99,9 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
             ));
         };
         for token in line.split_ascii_whitespace() {
-            let value: i64 = token.parse().map_err(|_| {
-                err(line_no, format!("'{token}' is not an integer literal"))
-            })?;
+            let value: i64 = token
+                .parse()
+                .map_err(|_| err(line_no, format!("'{token}' is not an integer literal")))?;
             if value == 0 {
                 clauses.push(std::mem::take(&mut current));
                 continue;
@@ -118,7 +118,11 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
             }
             // var ≤ n_vars ≤ MAX_VAR, so it fits.
             let var = Var::new(u32::try_from(var - 1).unwrap_or(u32::MAX));
-            current.push(if value > 0 { var.pos_lit() } else { var.neg_lit() });
+            current.push(if value > 0 {
+                var.pos_lit()
+            } else {
+                var.neg_lit()
+            });
         }
     }
     let Some((_, declared, header_line)) = header else {
@@ -132,10 +136,7 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
         ));
     };
     if !current.is_empty() {
-        return Err(err(
-            current_start,
-            "the last clause has no terminating 0",
-        ));
+        return Err(err(current_start, "the last clause has no terminating 0"));
     }
     if clauses.len() != declared {
         return Err(err(
@@ -197,7 +198,11 @@ mod tests {
             ("p cnf 2 1\n1 3 0\n", 2, "beyond the 2 variables"),
             ("p cnf 2 1\n1 a 0\n", 2, "'a' is not an integer"),
             ("p cnf 2 1\n1 2\n", 2, "no terminating 0"),
-            ("p cnf 2 2\n1 2 0\n", 1, "declares 2 clauses but the file has 1"),
+            (
+                "p cnf 2 2\n1 2 0\n",
+                1,
+                "declares 2 clauses but the file has 1",
+            ),
             ("p cnf 2 1\np cnf 2 1\n", 2, "second"),
             ("p cnf 2 1\n99999999999999999999 0\n", 2, "not an integer"),
         ];

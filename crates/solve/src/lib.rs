@@ -27,9 +27,9 @@
 //! ```
 
 mod backend;
-pub mod dimacs;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
+pub mod dimacs;
 pub mod external;
 mod kind;
 mod optimise;

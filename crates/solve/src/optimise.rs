@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Board, Bound, Config, Kind, Piece, Placement, Problem, Square};
+use boardsat_encode::{check, Board, Bound, Config, Kind, Piece, Placement, Problem, Square};
 
 use crate::{Backend, Session, SolveError, Status};
 
@@ -97,6 +97,18 @@ pub fn optimise(
     };
     let mut session = Session::open(problem, max_bound, config, backend)?;
     let mut calls = Vec::new();
+    // The greedy placement is an answer too (it is the witness when no
+    // call improves on it), so it is checked like any model.
+    let greedy_bound = match direction {
+        Direction::Minimise => Bound::AtMost(greedy.len()),
+        Direction::Maximise => Bound::AtLeast(greedy.len()),
+    };
+    check(problem, Some(greedy_bound), &greedy).map_err(|violation| {
+        SolveError::WrongPlacement {
+            placement: greedy.to_string(),
+            violation,
+        }
+    })?;
     let mut best = greedy;
     // The first bound to try: one better than the greedy placement.
     let mut next = match direction {
@@ -185,20 +197,9 @@ fn greedy(problem: &Problem) -> Placement {
             let best = (0..n)
                 .filter(|&i| !problem.kind.independent() || !blocked[i])
                 .max_by_key(|&i| (hoods[i].iter().filter(|&&j| !covered[j]).count(), n - i));
-            let Some(i) = best else {
-                // Independent domination painted itself into a corner:
-                // fall back to plain greedy, still a valid bound for
-                // domination but not independent; restart without
-                // independence is not needed for the bound's role, so
-                // cover the rest with the uncovered squares themselves.
-                for j in 0..n {
-                    if !covered[j] {
-                        chosen.extend(board.square_at(j));
-                        covered[j] = true;
-                    }
-                }
-                break;
-            };
+            // An uncovered square is neither occupied nor attacked, so it is
+            // itself a candidate: `best` is never empty while one remains.
+            let Some(i) = best else { break };
             for &j in &hoods[i] {
                 covered[j] = true;
             }
