@@ -256,7 +256,7 @@ fn print_solution(
                 call.bound.k(),
                 call.elapsed.as_secs_f64()
             ),
-            None if o.proven => println!("optimal: no better value exists (trivial bound)"),
+            None if o.proven => println!("optimal: every square holds a piece"),
             None => println!("not proven optimal: the solver gave up"),
         }
     }

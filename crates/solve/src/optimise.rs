@@ -93,7 +93,9 @@ pub fn optimise(
     let greedy = greedy(problem);
     let max_bound = match direction {
         Direction::Minimise => greedy.len(),
-        Direction::Maximise => upper_bound(problem),
+        // One past the theorem's bound, so that the solver itself proves it
+        // with an UNSAT call: the theorem only sizes the counter.
+        Direction::Maximise => (upper_bound(problem) + 1).min(problem.board.n_squares()),
     };
     let mut session = Session::open(problem, max_bound, config, backend)?;
     let mut calls = Vec::new();
