@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: formatting, clippy, the pure-Rust build, and
+# every test of the workspace (unit, conformance, OEIS, CLI end-to-end,
+# corpus, external solvers).
+#
+# The external-solver tests use Debian's cadical, minisat, picosat and
+# cryptominisat5. When they are missing and this runs as root with apt, they
+# are installed; otherwise those tests fail with a message saying what to
+# install (or set BOARDSAT_SKIP_EXTERNAL=1 to skip them, visibly).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for binary in cadical minisat picosat cryptominisat5; do
+  command -v "$binary" >/dev/null 2>&1 || missing+=("$binary")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing external solvers for the tests: ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat >/dev/null
+  else
+    echo "== external solvers missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat)" >&2
+  fi
+fi
+
+echo "== cargo fmt --check" >&2
+cargo fmt --all --check
+echo "== cargo clippy" >&2
+cargo clippy --workspace --all-targets --locked -- -D warnings
+echo "== pure-Rust build (no CaDiCaL)" >&2
+cargo check --workspace --no-default-features --locked
+echo "== cargo test" >&2
+cargo test --workspace --locked
