@@ -9,7 +9,9 @@ use std::{
 
 use anyhow::{bail, Context, Result};
 use boardsat_encode::{dimacs, Board, Config, Kind, Piece, Placement, Problem};
-use boardsat_solve::{optimise, Backend, End, Optimum, Session, SolveError, SolverKind, Status};
+use boardsat_solve::{
+    optimise, Backend, End, Optimum, Options, Profile, Session, SolveError, SolverKind, Status,
+};
 use rustsat::instances::Cnf;
 use serde_json::json;
 
@@ -89,7 +91,7 @@ fn config(args: &ProblemArgs) -> Config {
 }
 
 /// Builds the backend the arguments ask for, registered for interrupts.
-fn backend(args: &SolverArgs) -> Result<Box<dyn Backend>> {
+fn backend(args: &SolverArgs, profile: Profile) -> Result<Box<dyn Backend>> {
     let kind = match (args.solver, &args.solver_cmd) {
         (Some(s), Some(_)) if SolverKind::from(s) != SolverKind::External => {
             bail!("--solver-cmd needs --solver external (or no --solver)")
@@ -98,7 +100,11 @@ fn backend(args: &SolverArgs) -> Result<Box<dyn Backend>> {
         (None, Some(_)) => SolverKind::External,
         (None, None) => SolverKind::default_embedded(),
     };
-    let mut backend = kind.create_seeded(args.solver_cmd.as_deref(), args.seed)?;
+    let mut backend = kind.create_with(&Options {
+        command: args.solver_cmd.as_deref(),
+        seed: args.seed,
+        profile,
+    })?;
     if let Some(i) = backend.interrupt() {
         interrupt::register(i.interrupter());
     } else if let (Some(t), Some(secs)) = (backend.time_limit(), args.time_limit) {
@@ -113,7 +119,7 @@ fn backend(args: &SolverArgs) -> Result<Box<dyn Backend>> {
 fn solve(args: &ProblemArgs) -> Result<ExitCode> {
     let (problem, k) = problem(args)?;
     let start = Instant::now();
-    let backend = backend(&args.solver)?;
+    let backend = backend(&args.solver, Profile::Single)?;
     let signature = backend.signature();
     let (status, placement, optimum, session) = match k {
         Some(k) => {
@@ -268,7 +274,7 @@ fn count(args: &CountArgs, print_each: bool) -> Result<ExitCode> {
     let p = &args.problem;
     let (problem, k) = problem(p)?;
     let start = Instant::now();
-    let backend = backend(&p.solver)?;
+    let backend = backend(&p.solver, Profile::Enumerate)?;
     let signature = backend.signature();
     let (mut session, optimum) = match k {
         Some(k) => (Session::fixed(&problem, k, config(p), backend)?, None),
@@ -446,7 +452,7 @@ fn solve_dimacs(args: &SolveDimacsArgs) -> Result<ExitCode> {
     }
     .with_context(|| name.clone())?;
     let start = Instant::now();
-    let mut backend = backend(&args.solver)?;
+    let mut backend = backend(&args.solver, Profile::Single)?;
     backend.reserve_vars(parsed.n_vars);
     for clause in &parsed.clauses {
         backend.add_clause(clause)?;

@@ -13,7 +13,17 @@
 
 use std::time::{Duration, Instant};
 
-use cadical_sys::{CaDiCal, Status as CStatus, Terminator};
+use cadical_sys::{CaDiCal, State, Status as CStatus, Terminator};
+
+/// Options of [`Cadical::for_enumeration`].
+const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
+    ("lucky", 0),
+    ("ilb", 1),
+    ("elim", 0),
+    ("probe", 0),
+    ("subsume", 0),
+    ("vivify", 0),
+];
 use rustsat::types::{Lit, Var};
 
 use crate::{Backend, Interrupt, Interrupter, SolveError, Status, TimeLimit};
@@ -65,10 +75,28 @@ impl Cadical {
         }
     }
 
-    /// Sets a CaDiCaL option by name (`seed`, `phase`, …); false when the
-    /// name or value is invalid.
+    /// A new solver tuned for enumeration by blocking clauses: thousands of
+    /// short incremental calls, where CaDiCaL's per-call work (the "lucky"
+    /// phases, and preprocessing and inprocessing passes that the next
+    /// blocking clause undoes) dominates. Measured on counting the 4860
+    /// minimum dominating queen sets of 8×8 and the 14200 solutions of
+    /// 12-queens, this is about 5× faster than the defaults (BENCHMARKS.md).
+    #[must_use]
+    pub fn for_enumeration() -> Self {
+        let mut solver = Cadical::new();
+        for (name, value) in ENUMERATION_OPTIONS {
+            solver.set_option(name, value);
+        }
+        solver
+    }
+
+    /// Sets a CaDiCaL option by name (`seed`, `phase`, …). CaDiCaL takes
+    /// options only before the first clause; false when it is too late or
+    /// the name is invalid.
     pub fn set_option(&mut self, name: &str, value: i32) -> bool {
-        CaDiCal::is_valid_option(name) && self.solver.set(name, value)
+        self.solver.state() == State::CONFIGURING
+            && CaDiCal::is_valid_option(name)
+            && self.solver.set(name, value)
     }
 
     /// Direct access to the solver, for callers that need more of the API.

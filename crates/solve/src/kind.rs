@@ -62,28 +62,27 @@ impl SolverKind {
     /// [`SolveError::Unavailable`] for a backend this build lacks,
     /// [`SolveError::MissingCommand`] for an external solver without command.
     pub fn create(self, command: Option<&str>) -> Result<Box<dyn Backend>, SolveError> {
-        self.create_seeded(command, None)
+        self.create_with(&Options {
+            command,
+            ..Options::default()
+        })
     }
 
-    /// As [`SolverKind::create`], with a random seed for the backends that
-    /// take one (CaDiCaL's `seed` option; varisat and external solvers have
-    /// no seed here and ignore it).
+    /// A new solver of this kind with `options`.
     ///
     /// # Errors
     ///
     /// As [`SolverKind::create`].
-    pub fn create_seeded(
-        self,
-        command: Option<&str>,
-        seed: Option<i32>,
-    ) -> Result<Box<dyn Backend>, SolveError> {
-        let _ = seed;
+    pub fn create_with(self, options: &Options<'_>) -> Result<Box<dyn Backend>, SolveError> {
         match self {
             SolverKind::Varisat => Ok(Box::new(Varisat::new())),
             #[cfg(feature = "cadical")]
             SolverKind::Cadical => {
-                let mut solver = crate::Cadical::new();
-                if let Some(seed) = seed {
+                let mut solver = match options.profile {
+                    Profile::Single => crate::Cadical::new(),
+                    Profile::Enumerate => crate::Cadical::for_enumeration(),
+                };
+                if let Some(seed) = options.seed {
                     solver.set_option("seed", seed);
                 }
                 Ok(Box::new(solver))
@@ -91,11 +90,34 @@ impl SolverKind {
             #[cfg(not(feature = "cadical"))]
             SolverKind::Cadical => Err(SolveError::Unavailable("cadical")),
             SolverKind::External => {
-                let command = command.ok_or(SolveError::MissingCommand)?;
+                let command = options.command.ok_or(SolveError::MissingCommand)?;
                 Ok(Box::new(External::new(command)?))
             }
         }
     }
+}
+
+/// What a solver will mostly be asked to do; backends with options tune
+/// themselves for it (only CaDiCaL has any here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Profile {
+    /// A few hard calls: one solution, an optimum and its proof.
+    #[default]
+    Single,
+    /// Many short incremental calls: enumeration by blocking clauses.
+    Enumerate,
+}
+
+/// How to build a backend.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// The command line of an external solver.
+    pub command: Option<&'a str>,
+    /// A random seed, for the backends that take one (CaDiCaL's `seed`
+    /// option; varisat and external solvers ignore it).
+    pub seed: Option<i32>,
+    /// The workload to tune for.
+    pub profile: Profile,
 }
 
 impl fmt::Display for SolverKind {

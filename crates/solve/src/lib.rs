@@ -40,7 +40,7 @@ pub use backend::{Backend, Interrupt, Interrupter, Status, TimeLimit};
 #[cfg(feature = "cadical")]
 pub use cadical_backend::Cadical;
 pub use external::{External, ExternalError};
-pub use kind::SolverKind;
+pub use kind::{Options, Profile, SolverKind};
 pub use optimise::{optimise, Call, Direction, Optimum};
 pub use session::{Count, End, Progress, Session, Solutions};
 pub use varisat_backend::Varisat;
