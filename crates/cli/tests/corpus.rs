@@ -36,7 +36,11 @@ fn manifest() -> Vec<Entry> {
             }
         })
         .collect();
-    assert!(entries.len() >= 20, "the manifest lists {} files", entries.len());
+    assert!(
+        entries.len() >= 20,
+        "the manifest lists {} files",
+        entries.len()
+    );
     entries
 }
 
@@ -50,7 +54,12 @@ fn regenerating_gives_byte_identical_files() {
             .unwrap();
         assert!(out.status.success(), "{}", e.file);
         let committed = std::fs::read(root().join("cnf").join(&e.file)).unwrap();
-        assert!(out.stdout == committed, "{} differs from a fresh `boardsat dimacs {}`", e.file, e.args.join(" "));
+        assert!(
+            out.stdout == committed,
+            "{} differs from a fresh `boardsat dimacs {}`",
+            e.file,
+            e.args.join(" ")
+        );
     }
 }
 
@@ -59,7 +68,11 @@ fn projected_count(text: &str) -> (Status, u64) {
     let show: Vec<Var> = text
         .lines()
         .filter_map(|l| l.strip_prefix("c p show"))
-        .flat_map(|l| l.split_whitespace().map(|x| x.parse::<u32>().unwrap()).collect::<Vec<_>>())
+        .flat_map(|l| {
+            l.split_whitespace()
+                .map(|x| x.parse::<u32>().unwrap())
+                .collect::<Vec<_>>()
+        })
         .filter(|&v| v > 0)
         .map(|v| Var::new(v - 1))
         .collect();
@@ -79,7 +92,13 @@ fn projected_count(text: &str) -> (Status, u64) {
                 count += 1;
                 let blocking: Vec<Lit> = show
                     .iter()
-                    .map(|&v| if backend.value(v).unwrap() { v.neg_lit() } else { v.pos_lit() })
+                    .map(|&v| {
+                        if backend.value(v).unwrap() {
+                            v.neg_lit()
+                        } else {
+                            v.pos_lit()
+                        }
+                    })
                     .collect();
                 backend.add_clause(&blocking).unwrap();
             }
@@ -95,7 +114,11 @@ fn embedded_solver_agrees_with_the_manifest() {
     for e in manifest() {
         let text = std::fs::read_to_string(root().join("cnf").join(&e.file)).unwrap();
         let (status, count) = projected_count(&text);
-        let expected = if e.status == "SAT" { Status::Sat } else { Status::Unsat };
+        let expected = if e.status == "SAT" {
+            Status::Sat
+        } else {
+            Status::Unsat
+        };
         assert_eq!(status, expected, "{}", e.file);
         assert_eq!(count, e.count, "{}", e.file);
     }
@@ -123,7 +146,13 @@ fn external_minisat_agrees_with_the_manifest() {
             .output()
             .unwrap();
         let expected = if e.status == "SAT" { 10 } else { 20 };
-        assert_eq!(out.status.code(), Some(expected), "{}: {}", e.file, String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(expected),
+            "{}: {}",
+            e.file,
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -144,7 +173,11 @@ fn attacks(piece: &str, a: (usize, usize), b: (usize, usize)) -> bool {
 /// Counts placements by enumerating subsets: exactly k for independence,
 /// at most k for domination.
 fn brute_force(args: &[String]) -> u64 {
-    let value = |flag: &str| args.iter().position(|a| a == flag).map(|i| args[i + 1].clone());
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .map(|i| args[i + 1].clone())
+    };
     let family = args[0].as_str();
     let rows: usize = args[1].parse().unwrap();
     let cols: usize = value("--cols").map_or(rows, |c| c.parse().unwrap());
@@ -152,12 +185,26 @@ fn brute_force(args: &[String]) -> u64 {
     let k: usize = value("-k").unwrap().parse().unwrap();
     let independent = family == "independence" || args.iter().any(|a| a == "--independent");
     let dominating = family == "domination";
-    let squares: Vec<(usize, usize)> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
-    let sizes: Vec<usize> = if dominating { (0..=k).collect() } else { vec![k] };
+    let squares: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .collect();
+    let sizes: Vec<usize> = if dominating {
+        (0..=k).collect()
+    } else {
+        vec![k]
+    };
     let mut total = 0;
     for size in sizes {
         let mut chosen: Vec<usize> = Vec::new();
-        total += extend(&squares, &piece, independent, dominating, size, 0, &mut chosen);
+        total += extend(
+            &squares,
+            &piece,
+            independent,
+            dominating,
+            size,
+            0,
+            &mut chosen,
+        );
     }
     total
 }
@@ -174,13 +221,19 @@ fn extend(
     if chosen.len() == size {
         let covered = !dominating
             || squares.iter().all(|&s| {
-                chosen.iter().any(|&i| squares[i] == s || attacks(piece, squares[i], s))
+                chosen
+                    .iter()
+                    .any(|&i| squares[i] == s || attacks(piece, squares[i], s))
             });
         return u64::from(covered);
     }
     let mut total = 0;
     for i in from..squares.len() {
-        if independent && chosen.iter().any(|&j| attacks(piece, squares[j], squares[i])) {
+        if independent
+            && chosen
+                .iter()
+                .any(|&j| attacks(piece, squares[j], squares[i]))
+        {
             continue;
         }
         chosen.push(i);
