@@ -15,6 +15,7 @@
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
 //! | [`check()`], [`Placement`] | an independent checker, sharing no code with the encoder |
 //! | [`dimacs`] | DIMACS output with provenance and projection |
+//! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
 //! `r·cols + c + 1`; auxiliaries follow.
@@ -46,6 +47,7 @@ pub mod check;
 pub mod dimacs;
 pub mod piece;
 pub mod problem;
+pub mod symmetry;
 
 pub use amo::Amo;
 pub use board::{Board, LineKind, Square};
@@ -53,6 +55,7 @@ pub use card::{Bound, Card};
 pub use check::{check, Placement, Violation};
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};
+pub use symmetry::Symmetry;
 
 /// Everything that can go wrong while encoding.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

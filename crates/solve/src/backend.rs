@@ -99,6 +99,40 @@ pub trait Backend {
     fn interrupt(&mut self) -> Option<&mut dyn Interrupt> {
         None
     }
+
+    /// The in-search enumeration capability, if the backend has one.
+    fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {
+        None
+    }
+}
+
+/// What an in-search visitor says about a model.
+pub type Visitor = Box<dyn FnMut(&[bool]) -> Option<Vec<Lit>>>;
+
+/// Backends that can enumerate models inside one search, without a solver
+/// call per model (CaDiCaL's external-propagator interface: a found model is
+/// rejected and its blocking clause handed over; the search goes on).
+pub trait SearchEnumerate {
+    /// Whether [`SearchEnumerate::enumerate_in_search`] can run now.
+    fn can_enumerate_in_search(&self) -> bool;
+
+    /// Runs one search under `assumptions`. Each model found is passed to
+    /// `visit` as the values of `project`, in order. When `visit` returns a
+    /// clause (over `project` only), the model is rejected, the clause is
+    /// added for good, and the search goes on; when it returns `None`, the
+    /// search stops with [`Status::Sat`] and that model is the current one
+    /// (readable by [`Backend::value`]). [`Status::Unsat`] means every model
+    /// was visited and blocked.
+    ///
+    /// # Errors
+    ///
+    /// Backend failures.
+    fn enumerate_in_search(
+        &mut self,
+        project: &[Var],
+        assumptions: &[Lit],
+        visit: Visitor,
+    ) -> Result<Status, SolveError>;
 }
 
 /// Backends whose calls can be bounded in wall-clock time. A call that hits
@@ -113,6 +147,10 @@ pub trait TimeLimit {
 pub trait Interrupt {
     /// A handle that interrupts the running (or next) call when triggered.
     fn interrupter(&mut self) -> Interrupter;
+
+    /// Makes the backend obey `interrupter` (instead of its own flag), so
+    /// that one flag stops many solvers, e.g. every worker of a cube run.
+    fn use_interrupter(&mut self, interrupter: Interrupter);
 }
 
 /// A cloneable, thread-safe interrupt flag.

@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use cadical_sys::{CaDiCal, State, Status as CStatus, Terminator};
+use cadical_sys::{CaDiCal, ExternalPropagator, State, Status as CStatus, Terminator};
 
 /// Options of [`Cadical::for_enumeration`].
 const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
@@ -26,7 +26,9 @@ const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
 ];
 use rustsat::types::{Lit, Var};
 
-use crate::{Backend, Interrupt, Interrupter, SolveError, Status, TimeLimit};
+use crate::{
+    Backend, Interrupt, Interrupter, SearchEnumerate, SolveError, Status, TimeLimit, Visitor,
+};
 
 /// CaDiCaL behind the [`Backend`] trait.
 pub struct Cadical {
@@ -35,6 +37,11 @@ pub struct Cadical {
     time_limit: Option<Duration>,
     interrupter: Interrupter,
     wants_terminator: bool,
+    /// Whether variables may have been eliminated: observing an eliminated
+    /// variable aborts CaDiCaL, so in-search enumeration is refused then.
+    may_have_eliminated: bool,
+    elimination_on: bool,
+    enumerator_connected: bool,
 }
 
 impl std::fmt::Debug for Cadical {
@@ -72,6 +79,9 @@ impl Cadical {
             time_limit: None,
             interrupter: Interrupter::new(),
             wants_terminator: false,
+            may_have_eliminated: false,
+            elimination_on: true,
+            enumerator_connected: false,
         }
     }
 
@@ -94,28 +104,17 @@ impl Cadical {
     /// options only before the first clause; false when it is too late or
     /// the name is invalid.
     pub fn set_option(&mut self, name: &str, value: i32) -> bool {
-        self.solver.state() == State::CONFIGURING
+        let set = self.solver.state() == State::CONFIGURING
             && CaDiCal::is_valid_option(name)
-            && self.solver.set(name, value)
-    }
-
-    /// Direct access to the solver, for callers that need more of the API.
-    pub fn raw(&mut self) -> &mut CaDiCal {
-        &mut self.solver
-    }
-}
-
-impl Backend for Cadical {
-    fn add_clause(&mut self, clause: &[Lit]) -> Result<(), SolveError> {
-        self.has_model = false;
-        for &lit in clause {
-            self.solver.add(lit.to_ipasir());
+            && self.solver.set(name, value);
+        if set && name == "elim" {
+            self.elimination_on = value != 0;
         }
-        self.solver.add(0);
-        Ok(())
+        set
     }
 
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Status, SolveError> {
+    /// One search, with whatever propagator is connected.
+    fn search(&mut self, assumptions: &[Lit]) -> Result<Status, SolveError> {
         self.has_model = false;
         // A call that finds the flag already set does not start: CaDiCaL
         // polls the terminator only during search, which a short call may
@@ -145,6 +144,33 @@ impl Backend for Cadical {
         Ok(status)
     }
 
+    /// Direct access to the solver, for callers that need more of the API.
+    pub fn raw(&mut self) -> &mut CaDiCal {
+        &mut self.solver
+    }
+}
+
+impl Backend for Cadical {
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<(), SolveError> {
+        self.has_model = false;
+        for &lit in clause {
+            self.solver.add(lit.to_ipasir());
+        }
+        self.solver.add(0);
+        Ok(())
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Status, SolveError> {
+        if self.enumerator_connected {
+            self.solver.disconnect_external_propagator();
+            self.enumerator_connected = false;
+        }
+        // Board variables observed during in-search enumeration are frozen;
+        // a plain search may eliminate them.
+        self.may_have_eliminated |= self.elimination_on;
+        self.search(assumptions)
+    }
+
     fn value(&mut self, var: Var) -> Result<bool, SolveError> {
         if !self.has_model {
             return Err(SolveError::NoModel);
@@ -164,6 +190,111 @@ impl Backend for Cadical {
     fn interrupt(&mut self) -> Option<&mut dyn Interrupt> {
         Some(self)
     }
+
+    fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {
+        Some(self)
+    }
+}
+
+/// The lazy external propagator behind [`SearchEnumerate`]: it sees only
+/// complete models, rejects each one the visitor blocks and hands over the
+/// blocking clause literal by literal.
+struct Enumerator {
+    /// Position in `project` of each DIMACS variable (index = variable).
+    position: Vec<Option<usize>>,
+    values: Vec<bool>,
+    visit: Visitor,
+    /// The clause being handed over, reversed so `pop` yields it in order.
+    pending: Vec<i32>,
+    ready: bool,
+}
+
+impl ExternalPropagator for Enumerator {
+    fn is_lazy(&mut self) -> bool {
+        true
+    }
+
+    fn notify_assignment(&mut self, _lits: &[i32]) {}
+
+    fn notify_new_decision_level(&mut self) {}
+
+    fn notify_backtrack(&mut self, _new_level: usize) {}
+
+    fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
+        self.values.iter_mut().for_each(|v| *v = false);
+        for &lit in model {
+            let var = lit.unsigned_abs() as usize;
+            if let Some(Some(i)) = self.position.get(var) {
+                self.values[*i] = lit > 0;
+            }
+        }
+        match (self.visit)(&self.values) {
+            Some(clause) => {
+                self.pending = clause.iter().rev().map(|l| l.to_ipasir()).collect();
+                self.ready = true;
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn cb_has_external_clause(&mut self, is_forgettable: &mut bool) -> bool {
+        *is_forgettable = false;
+        self.ready
+    }
+
+    fn cb_add_external_clause_lit(&mut self) -> i32 {
+        if let Some(lit) = self.pending.pop() {
+            lit
+        } else {
+            self.ready = false;
+            0
+        }
+    }
+}
+
+impl SearchEnumerate for Cadical {
+    fn can_enumerate_in_search(&self) -> bool {
+        // Not after a plain search with variable elimination on: observing
+        // an eliminated variable would abort the process.
+        !self.may_have_eliminated
+    }
+
+    fn enumerate_in_search(
+        &mut self,
+        project: &[Var],
+        assumptions: &[Lit],
+        visit: Visitor,
+    ) -> Result<Status, SolveError> {
+        let max = project.iter().map(|v| v.idx() + 1).max().unwrap_or(0);
+        let mut position = vec![None; max + 1];
+        for (i, v) in project.iter().enumerate() {
+            position[v.idx() + 1] = Some(i);
+        }
+        if self.may_have_eliminated {
+            // Observing an eliminated variable would abort the process.
+            return Err(SolveError::Solver {
+                backend: self.signature(),
+                message: "in-search enumeration needs a solver without variable elimination \
+                          (Cadical::for_enumeration) or a fresh one"
+                    .to_string(),
+            });
+        }
+        self.enumerator_connected = true;
+        self.solver.connect_external_propagator(Enumerator {
+            position,
+            values: vec![false; project.len()],
+            visit,
+            pending: Vec::new(),
+            ready: false,
+        });
+        for v in project {
+            self.solver.add_observed_var(v.pos_lit().to_ipasir());
+        }
+        // The propagator stays connected, so that a stopping model can still
+        // be read; the next plain `solve` disconnects it.
+        self.search(assumptions)
+    }
 }
 
 impl TimeLimit for Cadical {
@@ -178,5 +309,10 @@ impl Interrupt for Cadical {
         // interrupter pay nothing for the callback.
         self.wants_terminator = true;
         self.interrupter.clone()
+    }
+
+    fn use_interrupter(&mut self, interrupter: Interrupter) {
+        self.wants_terminator = true;
+        self.interrupter = interrupter;
     }
 }

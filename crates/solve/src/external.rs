@@ -500,6 +500,10 @@ impl Interrupt for External {
     fn interrupter(&mut self) -> Interrupter {
         self.interrupter.clone()
     }
+
+    fn use_interrupter(&mut self, interrupter: Interrupter) {
+        self.interrupter = interrupter;
+    }
 }
 
 /// The DIMACS integer of `lit`; `i64` because rustsat's largest variable

@@ -29,6 +29,7 @@
 mod backend;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
+pub mod cubes;
 pub mod dimacs;
 pub mod external;
 mod kind;
@@ -36,7 +37,7 @@ mod optimise;
 mod session;
 mod varisat_backend;
 
-pub use backend::{Backend, Interrupt, Interrupter, Status, TimeLimit};
+pub use backend::{Backend, Interrupt, Interrupter, SearchEnumerate, Status, TimeLimit, Visitor};
 #[cfg(feature = "cadical")]
 pub use cadical_backend::Cadical;
 pub use external::{External, ExternalError};
@@ -72,6 +73,13 @@ pub enum SolveError {
         placement: String,
         /// What the checker found.
         violation: Violation,
+    },
+    /// With symmetry breaking on, a model that is not the leader of its
+    /// orbit: a bug in the lex-leader encoding or a solver.
+    #[error("the solver returned a placement that is not the leader of its orbit ({placement})")]
+    NotLexLeader {
+        /// The placement, as `row,col` pairs.
+        placement: String,
     },
     /// The solver answered UNKNOWN (time limit or interrupt) where an answer
     /// was needed.

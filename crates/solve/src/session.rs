@@ -10,13 +10,17 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{card::Counter, check, Bound, Config, Encoding, Placement, Problem, Square};
+use boardsat_encode::{
+    card::Counter, check, symmetry, Bound, Config, Encoding, Placement, Problem, Square,
+};
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
     types::{Lit, Var},
 };
 
-use crate::{Backend, Interrupter, SolveError, Status};
+use std::{cell::RefCell, rc::Rc};
+
+use crate::{Backend, Interrupter, SolveError, Status, Visitor};
 
 /// A problem encoded into a backend.
 pub struct Session {
@@ -27,6 +31,8 @@ pub struct Session {
     bound: Option<Bound>,
     assumptions: Vec<Lit>,
     uniform: bool,
+    symmetry_broken: bool,
+    in_search: bool,
     calls: u64,
 }
 
@@ -55,8 +61,12 @@ pub enum End {
 /// The result of counting.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Count {
-    /// Solutions found.
+    /// Solutions found: with symmetry breaking, each model counts for its
+    /// whole orbit.
     pub count: u64,
+    /// Models the solver returned: with symmetry breaking, the number of
+    /// orbits (fundamental solutions); otherwise equal to `count`.
+    pub models: u64,
     /// How counting ended.
     pub end: End,
     /// Wall time of the whole count.
@@ -145,6 +155,8 @@ impl Session {
             bound: None,
             assumptions: Vec::new(),
             uniform: false,
+            symmetry_broken: false,
+            in_search: false,
             calls: 0,
         })
     }
@@ -179,6 +191,56 @@ impl Session {
     /// these squares occupied) is exact.
     pub fn assume_uniform_size(&mut self) {
         self.uniform = true;
+    }
+
+    /// Adds lex-leader constraints for the board's symmetries (see
+    /// [`boardsat_encode::symmetry`]): one placement per orbit survives.
+    /// Optima are unchanged; [`Session::count`] then weighs each model by
+    /// its orbit size, so counts stay exact, and every model is checked to
+    /// be the leader of its orbit.
+    ///
+    /// # Errors
+    ///
+    /// Backend errors.
+    pub fn break_symmetry(&mut self) -> Result<(), SolveError> {
+        if self.symmetry_broken {
+            return Ok(());
+        }
+        let mut cnf = Cnf::new();
+        symmetry::lex_leader(&self.problem.board, &mut cnf, &mut self.vars)?;
+        self.backend.reserve_vars(self.vars.n_used());
+        for clause in &cnf {
+            self.backend.add_clause(&clause[..])?;
+        }
+        self.symmetry_broken = true;
+        Ok(())
+    }
+
+    /// Fixes pieces on `squares` for every later call (unit clauses): a
+    /// cube of a split search.
+    ///
+    /// # Errors
+    ///
+    /// Backend errors.
+    pub fn fix_occupied(&mut self, squares: &[Square]) -> Result<(), SolveError> {
+        for &sq in squares {
+            let lit = self.problem.board.lit(sq);
+            self.backend.add_clause(&[lit])?;
+        }
+        Ok(())
+    }
+
+    /// Whether [`Session::count`] may enumerate inside one search on
+    /// backends that can ([`crate::SearchEnumerate`]); on by default. Off,
+    /// every model costs one solver call.
+    pub fn set_in_search(&mut self, on: bool) {
+        self.in_search = on;
+    }
+
+    /// Whether [`Session::break_symmetry`] was called.
+    #[must_use]
+    pub fn symmetry_broken(&self) -> bool {
+        self.symmetry_broken
     }
 
     /// The problem.
@@ -254,13 +316,17 @@ impl Session {
             }
         }
         let placement = Placement::new(squares);
-        check(&self.problem, self.bound, &placement).map_err(|violation| {
-            SolveError::WrongPlacement {
-                placement: placement.to_string(),
-                violation,
-            }
-        })?;
+        self.rules().check(&placement)?;
         Ok(placement)
+    }
+
+    fn rules(&self) -> Rules {
+        Rules {
+            problem: self.problem,
+            bound: self.bound,
+            symmetry_broken: self.symmetry_broken,
+            uniform: self.uniform,
+        }
     }
 
     /// Forbids `placement` in every later call.
@@ -269,28 +335,7 @@ impl Session {
     ///
     /// Backend errors.
     pub fn block(&mut self, placement: &Placement) -> Result<(), SolveError> {
-        let board = self.problem.board;
-        let clause: Vec<Lit> = if self.uniform {
-            placement
-                .squares()
-                .iter()
-                .map(|&sq| !board.lit(sq))
-                .collect()
-        } else {
-            let occupied: std::collections::HashSet<Square> =
-                placement.squares().iter().copied().collect();
-            board
-                .squares()
-                .map(|sq| {
-                    let lit = board.lit(sq);
-                    if occupied.contains(&sq) {
-                        !lit
-                    } else {
-                        lit
-                    }
-                })
-                .collect()
-        };
+        let clause = self.rules().blocking_clause(placement);
         self.backend.add_clause(&clause)
     }
 
@@ -318,17 +363,40 @@ impl Session {
         mut progress: impl FnMut(&Progress),
     ) -> Result<Count, SolveError> {
         let start = Instant::now();
-        let mut count = 0u64;
+        let mut tally = Tally::default();
         let end = loop {
-            if limit.is_some_and(|l| count >= l) {
+            if limit.is_some_and(|l| tally.models >= l) {
                 break End::Limit;
             }
-            match self.solve()? {
+            let in_search = self.in_search
+                && self
+                    .backend
+                    .search_enumerate()
+                    .is_some_and(|s| s.can_enumerate_in_search());
+            let (status, placement) = if in_search {
+                // Up to CHUNK models inside one search, then one stops it
+                // so that progress, limits and interrupts are seen.
+                let room = limit.map_or(CHUNK, |l| (l - tally.models).saturating_sub(1).min(CHUNK));
+                let (status, found) = self.count_in_search(room)?;
+                tally.add(found);
+                let placement = if status == Status::Sat {
+                    Some(self.decode()?)
+                } else {
+                    None
+                };
+                (status, placement)
+            } else {
+                self.solve()?
+            };
+            match (status, placement) {
                 (Status::Sat, Some(placement)) => {
-                    count += 1;
+                    tally.add(Tally {
+                        models: 1,
+                        count: self.rules().weight(&placement),
+                    });
                     self.block(&placement)?;
                     progress(&Progress {
-                        count,
+                        count: tally.count,
                         elapsed: start.elapsed(),
                     });
                 }
@@ -337,10 +405,138 @@ impl Session {
             }
         };
         Ok(Count {
-            count,
+            count: tally.count,
+            models: tally.models,
             end,
             elapsed: start.elapsed(),
         })
+    }
+
+    /// One in-search enumeration that blocks up to `room` models and stops
+    /// (SAT) at the next one, leaving it to the caller.
+    fn count_in_search(&mut self, room: u64) -> Result<(Status, Tally), SolveError> {
+        let rules = self.rules();
+        let board = self.problem.board;
+        let shared = Rc::new(RefCell::new((Tally::default(), None::<SolveError>)));
+        let inner = Rc::clone(&shared);
+        let visit: Visitor = Box::new(move |values: &[bool]| {
+            let mut state = inner.borrow_mut();
+            if state.0.models >= room || state.1.is_some() {
+                return None;
+            }
+            let placement = Placement::new(
+                values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &v)| v)
+                    .filter_map(|(i, _)| board.square_at(i))
+                    .collect(),
+            );
+            if let Err(e) = rules.check(&placement) {
+                state.1 = Some(e);
+                return None;
+            }
+            state.0.add(Tally {
+                models: 1,
+                count: rules.weight(&placement),
+            });
+            Some(rules.blocking_clause(&placement))
+        });
+        let project: Vec<Var> = (0..board.n_squares())
+            .map(|i| Var::new(u32::try_from(i).unwrap_or(u32::MAX)))
+            .collect();
+        self.calls += 1;
+        let status = match self.backend.search_enumerate() {
+            Some(s) => s.enumerate_in_search(&project, &self.assumptions, visit)?,
+            None => Status::Unknown,
+        };
+        let mut state = shared.borrow_mut();
+        if let Some(e) = state.1.take() {
+            return Err(e);
+        }
+        Ok((status, state.0))
+    }
+}
+
+/// Models blocked inside one in-search enumeration before it stops to
+/// report progress.
+const CHUNK: u64 = 4096;
+
+/// Counts so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    models: u64,
+    count: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.models += other.models;
+        self.count += other.count;
+    }
+}
+
+/// What a model must satisfy, and how it is blocked: everything the checker
+/// and the blocking clause need, copyable into an in-search visitor.
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    problem: Problem,
+    bound: Option<Bound>,
+    symmetry_broken: bool,
+    uniform: bool,
+}
+
+impl Rules {
+    fn check(&self, placement: &Placement) -> Result<(), SolveError> {
+        check(&self.problem, self.bound, placement).map_err(|violation| {
+            SolveError::WrongPlacement {
+                placement: placement.to_string(),
+                violation,
+            }
+        })?;
+        if self.symmetry_broken && !symmetry::is_lex_leader(&self.problem.board, placement) {
+            return Err(SolveError::NotLexLeader {
+                placement: placement.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn weight(&self, placement: &Placement) -> u64 {
+        if self.symmetry_broken {
+            symmetry::orbit_size(&self.problem.board, placement)
+        } else {
+            1
+        }
+    }
+
+    /// Board variables only: the negated occupied squares when every
+    /// solution has the same size, else the full board assignment negated.
+    fn blocking_clause(&self, placement: &Placement) -> Vec<Lit> {
+        let board = self.problem.board;
+        if self.uniform {
+            placement
+                .squares()
+                .iter()
+                .map(|&sq| !board.lit(sq))
+                .collect()
+        } else {
+            let mut occupied = vec![false; board.n_squares()];
+            for &sq in placement.squares() {
+                occupied[board.index(sq)] = true;
+            }
+            board
+                .squares()
+                .map(|sq| {
+                    let lit = board.lit(sq);
+                    if occupied[board.index(sq)] {
+                        !lit
+                    } else {
+                        lit
+                    }
+                })
+                .collect()
+        }
     }
 }
 

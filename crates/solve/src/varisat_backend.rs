@@ -220,4 +220,8 @@ impl Interrupt for Varisat {
     fn interrupter(&mut self) -> Interrupter {
         self.interrupter.clone()
     }
+
+    fn use_interrupter(&mut self, interrupter: Interrupter) {
+        self.interrupter = interrupter;
+    }
 }

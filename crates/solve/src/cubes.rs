@@ -1,0 +1,233 @@
+//! Counting N-queens placements by cubes, on every core.
+//!
+//! A *cube* fixes the queens of the first `depth` rows (a non-attacking
+//! prefix). The cubes are disjoint and, together, exhaustive: every
+//! placement has exactly one prefix. Each cube is counted by a fresh
+//! solver, so the blocking clauses of one cube never slow down another, and
+//! the cubes are spread over worker threads. Totals are sums, so they do
+//! not depend on the order in which the cubes finish.
+//!
+//! Two exact reductions:
+//! - **Mirror halving**: the left–right mirror maps placements whose
+//!   first-row queen is in column c onto those with it in column n−1−c, one
+//!   to one. Only cubes with c < n/2 are counted, with weight 2, plus, for
+//!   odd n, the middle column with weight 1.
+//! - **Symmetry breaking**: lex-leader constraints keep one placement per
+//!   orbit of the 8 symmetries, and each counts for its orbit size
+//!   ([`Session::break_symmetry`]). It subsumes halving; the two are not
+//!   combined.
+
+use std::{
+    sync::{
+        atomic::{AtomicU64, AtomicUsize, Ordering},
+        Mutex,
+    },
+    time::{Duration, Instant},
+};
+
+use boardsat_encode::{check::attacks, Config, Piece, Problem, Square};
+
+use crate::{Backend, End, Interrupter, Session, SolveError};
+
+/// A fixed prefix: the queen's column in each of the first rows, and how
+/// many placements each placement found under it stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cube {
+    /// Column of the queen in rows `0..columns.len()`.
+    pub columns: Vec<usize>,
+    /// Weight of each placement found (2 for a mirrored half, else 1).
+    pub weight: u64,
+}
+
+impl Cube {
+    /// The occupied squares the cube fixes.
+    #[must_use]
+    pub fn squares(&self) -> Vec<Square> {
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| Square::new(r, c))
+            .collect()
+    }
+}
+
+/// How to split and reduce a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeOptions {
+    /// Rows fixed per cube (0: one cube, the whole problem).
+    pub depth: usize,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Count only the left half and double (see the module doc).
+    pub halve: bool,
+    /// Lex-leader symmetry breaking with orbit weights.
+    pub symmetry: bool,
+}
+
+impl Default for CubeOptions {
+    fn default() -> Self {
+        CubeOptions {
+            depth: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            halve: false,
+            symmetry: true,
+        }
+    }
+}
+
+/// The non-attacking prefixes of `depth` rows on an n × n board, in
+/// lexicographic order, weighted for mirror halving when `halve` (which
+/// fixes at least the first row).
+#[must_use]
+pub fn queen_cubes(n: usize, depth: usize, halve: bool) -> Vec<Cube> {
+    // Halving splits on the first row, so it needs at least one fixed row.
+    let depth = if halve { depth.max(1) } else { depth }.min(n);
+    let mut out = Vec::new();
+    let mut prefix = Vec::new();
+    extend(n, depth, halve, &mut prefix, &mut out);
+    out
+}
+
+fn extend(n: usize, depth: usize, halve: bool, prefix: &mut Vec<usize>, out: &mut Vec<Cube>) {
+    if prefix.len() == depth {
+        let weight = match prefix.first() {
+            Some(&c) if halve && 2 * c + 1 < n => 2,
+            Some(&c) if halve && 2 * c + 1 > n => return,
+            _ => 1,
+        };
+        out.push(Cube {
+            columns: prefix.clone(),
+            weight,
+        });
+        return;
+    }
+    let row = prefix.len();
+    for col in 0..n {
+        let here = Square::new(row, col);
+        let free = prefix
+            .iter()
+            .enumerate()
+            .all(|(r, &c)| !attacks(Piece::Queen, Square::new(r, c), here));
+        if free {
+            prefix.push(col);
+            extend(n, depth, halve, prefix, out);
+            prefix.pop();
+        }
+    }
+}
+
+/// The result of a cube count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeCount {
+    /// Placements, weighted (the answer).
+    pub count: u64,
+    /// Solver models (fundamental solutions under symmetry breaking).
+    pub models: u64,
+    /// Cubes counted to the end.
+    pub cubes_done: usize,
+    /// Cubes in all.
+    pub cubes_total: usize,
+    /// Whether every cube was exhausted, or how the count stopped.
+    pub end: End,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Counts the n-queens placements with `options`, building each cube's
+/// solver with `make_backend`. `stop` interrupts every worker; `progress`
+/// is called with the weighted count so far after each cube.
+///
+/// # Errors
+///
+/// The first error of any worker (the others stop at their next cube).
+pub fn count_queens(
+    n: usize,
+    config: Config,
+    options: CubeOptions,
+    make_backend: &(dyn Fn() -> Result<Box<dyn Backend>, SolveError> + Sync),
+    stop: &Interrupter,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<CubeCount, SolveError> {
+    let start = Instant::now();
+    let problem = Problem::queens(n)?;
+    let halve = options.halve && !options.symmetry;
+    let cubes = queen_cubes(n, options.depth, halve);
+    let next = AtomicUsize::new(0);
+    let count = AtomicU64::new(0);
+    let models = AtomicU64::new(0);
+    let done = AtomicUsize::new(0);
+    let failure: Mutex<Option<SolveError>> = Mutex::new(None);
+    let gave_up = AtomicUsize::new(0);
+    let worker = || loop {
+        if stop.is_interrupted() {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(cube) = cubes.get(i) else { return };
+        let result = count_cube(&problem, config, options.symmetry, cube, make_backend, stop);
+        match result {
+            Ok((c, m, end)) => {
+                let weighted = c * cube.weight;
+                let total = count.fetch_add(weighted, Ordering::SeqCst) + weighted;
+                models.fetch_add(m, Ordering::SeqCst);
+                if end == End::Exhausted {
+                    done.fetch_add(1, Ordering::SeqCst);
+                } else {
+                    gave_up.fetch_add(1, Ordering::SeqCst);
+                }
+                progress(total);
+            }
+            Err(e) => {
+                if let Ok(mut slot) = failure.lock() {
+                    slot.get_or_insert(e);
+                }
+                stop.interrupt();
+                return;
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            scope.spawn(worker);
+        }
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let cubes_done = done.load(Ordering::SeqCst);
+    Ok(CubeCount {
+        count: count.load(Ordering::SeqCst),
+        models: models.load(Ordering::SeqCst),
+        cubes_done,
+        cubes_total: cubes.len(),
+        end: if cubes_done == cubes.len() {
+            End::Exhausted
+        } else {
+            End::Unknown
+        },
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Counts one cube on a fresh solver: (weighted-by-orbit count, models, end).
+fn count_cube(
+    problem: &Problem,
+    config: Config,
+    symmetry: bool,
+    cube: &Cube,
+    make_backend: &(dyn Fn() -> Result<Box<dyn Backend>, SolveError> + Sync),
+    stop: &Interrupter,
+) -> Result<(u64, u64, End), SolveError> {
+    let mut backend = make_backend()?;
+    if let Some(i) = backend.interrupt() {
+        i.use_interrupter(stop.clone());
+    }
+    let n = problem.board.rows();
+    let mut session = Session::fixed(problem, n, config, backend)?;
+    if symmetry {
+        session.break_symmetry()?;
+    }
+    session.fix_occupied(&cube.squares())?;
+    let c = session.count(None, |_| {})?;
+    Ok((c.count, c.models, c.end))
+}

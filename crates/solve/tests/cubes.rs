@@ -1,0 +1,174 @@
+//! Cubes, mirror halving, symmetry breaking and in-search enumeration all
+//! give the same counts as the plain one-solver count, and the known values.
+
+use boardsat_encode::{Amo, Board, Config, Formulation, Kind, Piece, Problem};
+use boardsat_solve::{
+    cubes::{count_queens, queen_cubes, CubeOptions},
+    optimise, Backend, End, Interrupter, Options, Profile, Session, SolveError, SolverKind,
+};
+
+/// OEIS A000170, n = 1..10.
+const QUEENS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+/// OEIS A002562 (fundamental solutions), n = 1..10.
+const FUNDAMENTAL: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+
+fn make(kind: SolverKind) -> impl Fn() -> Result<Box<dyn Backend>, SolveError> + Sync {
+    move || {
+        kind.create_with(&Options {
+            profile: Profile::Enumerate,
+            ..Options::default()
+        })
+    }
+}
+
+#[test]
+fn cube_prefixes_are_the_non_attacking_ones() {
+    // Depth 1: every column; depth 2 on 4×4: 6 non-attacking pairs.
+    assert_eq!(queen_cubes(8, 1, false).len(), 8);
+    assert_eq!(queen_cubes(4, 2, false).len(), 6);
+    // Halving keeps the left half at weight 2 and the middle column at 1.
+    let halved = queen_cubes(5, 1, true);
+    let weights: Vec<(usize, u64)> = halved.iter().map(|c| (c.columns[0], c.weight)).collect();
+    assert_eq!(weights, vec![(0, 2), (1, 2), (2, 1)]);
+}
+
+#[test]
+fn every_cube_mode_matches_a000170() {
+    let stop = Interrupter::new();
+    for kind in SolverKind::embedded() {
+        for (halve, symmetry) in [(false, false), (true, false), (false, true)] {
+            for depth in [0, 1, 2] {
+                for n in 1..=9 {
+                    let options = CubeOptions {
+                        depth,
+                        threads: 2,
+                        halve,
+                        symmetry,
+                    };
+                    let c =
+                        count_queens(n, Config::default(), options, &make(kind), &stop, &|_| {})
+                            .unwrap();
+                    assert_eq!(c.count, QUEENS[n - 1], "{kind} n={n} {options:?}");
+                    assert_eq!(c.end, End::Exhausted);
+                    assert_eq!(c.cubes_done, c.cubes_total);
+                    if symmetry {
+                        assert_eq!(c.models, FUNDAMENTAL[n - 1], "{kind} n={n} {options:?}");
+                    }
+                    if halve && n >= 4 {
+                        assert!(c.models < c.count, "halving counts fewer models");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn symmetry_breaking_counts_orbits_for_every_amo() {
+    for amo in Amo::ALL {
+        for formulation in Formulation::ALL {
+            let config = Config {
+                amo,
+                formulation,
+                ..Config::default()
+            };
+            for n in [6, 8, 10] {
+                let problem = Problem::queens(n).unwrap();
+                let backend = SolverKind::default_embedded().create(None).unwrap();
+                let mut session = Session::fixed(&problem, n, config, backend).unwrap();
+                session.break_symmetry().unwrap();
+                let c = session.count(None, |_| {}).unwrap();
+                assert_eq!(
+                    (c.count, c.models),
+                    (QUEENS[n - 1], FUNDAMENTAL[n - 1]),
+                    "{amo} {formulation} n={n}"
+                );
+            }
+        }
+    }
+}
+
+#[cfg(feature = "cadical")]
+#[test]
+fn in_search_enumeration_matches_one_call_per_model() {
+    for n in 4..=10 {
+        for symmetry in [false, true] {
+            let problem = Problem::queens(n).unwrap();
+            let mut counts = Vec::new();
+            for in_search in [false, true] {
+                let backend = Box::new(boardsat_solve::Cadical::for_enumeration());
+                let mut session = Session::fixed(&problem, n, Config::default(), backend).unwrap();
+                if symmetry {
+                    session.break_symmetry().unwrap();
+                }
+                session.set_in_search(in_search);
+                let c = session.count(None, |_| {}).unwrap();
+                counts.push((c.count, c.models));
+            }
+            assert_eq!(counts[0], counts[1], "n={n} symmetry={symmetry}");
+            assert_eq!(counts[0].0, QUEENS[n - 1]);
+        }
+    }
+    // A limit stops in-search enumeration exactly.
+    let problem = Problem::queens(8).unwrap();
+    let mut session = Session::fixed(
+        &problem,
+        8,
+        Config::default(),
+        Box::new(boardsat_solve::Cadical::for_enumeration()),
+    )
+    .unwrap();
+    session.set_in_search(true);
+    let c = session.count(Some(50), |_| {}).unwrap();
+    assert_eq!((c.count, c.end), (50, End::Limit));
+    // And the minimum dominating sets of 8×8 (A002564) in search too.
+    let problem = Problem::new(Board::square(8).unwrap(), Piece::Queen, Kind::Domination);
+    let (optimum, mut session) = optimise(
+        &problem,
+        Config::default(),
+        Box::new(boardsat_solve::Cadical::for_enumeration()),
+    )
+    .unwrap();
+    assert_eq!(optimum.value, 5);
+    session.set_in_search(true);
+    assert_eq!(session.count(None, |_| {}).unwrap().count, 4860);
+}
+
+#[test]
+fn symmetry_breaking_keeps_the_domination_optimum() {
+    // A075458: γ(Q_n) for n = 1..8.
+    let gamma = [1, 1, 1, 2, 3, 3, 4, 5];
+    for n in 1..=8 {
+        let problem = Problem::new(Board::square(n).unwrap(), Piece::Queen, Kind::Domination);
+        for (k, sat) in [(gamma[n - 1], true), (gamma[n - 1] - 1, false)] {
+            let backend = SolverKind::default_embedded().create(None).unwrap();
+            let mut session = Session::fixed(&problem, k, Config::default(), backend).unwrap();
+            session.break_symmetry().unwrap();
+            let (status, _) = session.solve().unwrap();
+            assert_eq!(status == boardsat_solve::Status::Sat, sat, "n={n} k={k}");
+        }
+    }
+}
+
+#[test]
+fn a_set_interrupter_stops_every_cube_worker() {
+    let stop = Interrupter::new();
+    stop.interrupt();
+    let options = CubeOptions {
+        depth: 1,
+        threads: 2,
+        halve: false,
+        symmetry: true,
+    };
+    let c = count_queens(
+        10,
+        Config::default(),
+        options,
+        &make(SolverKind::default_embedded()),
+        &stop,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(c.end, End::Unknown);
+    assert!(c.cubes_done < c.cubes_total);
+}
