@@ -26,6 +26,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// User input must not reach a panic: no unwrap or expect outside tests.
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
 mod backend;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
@@ -42,7 +45,7 @@ pub use backend::{Backend, Interrupt, Interrupter, SearchEnumerate, Status, Time
 pub use cadical_backend::Cadical;
 pub use external::{External, ExternalError};
 pub use kind::{Options, Profile, SolverKind};
-pub use optimise::{optimise, Call, Direction, Optimum};
+pub use optimise::{optimise, optimise_with, Call, Direction, Optimum, Strategy};
 pub use session::{Count, End, Progress, Session, Solutions};
 pub use varisat_backend::Varisat;
 

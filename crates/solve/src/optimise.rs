@@ -63,12 +63,22 @@ pub struct Optimum {
 }
 
 impl Optimum {
-    /// The call that proved optimality, if any.
+    /// The call that proved optimality: the UNSAT answer one step better
+    /// than the optimum (none when the optimum needs no proof, e.g. every
+    /// square occupied).
     #[must_use]
     pub fn proof(&self) -> Option<&Call> {
-        self.calls
-            .last()
-            .filter(|c| self.proven && c.status == Status::Unsat)
+        if !self.proven {
+            return None;
+        }
+        self.calls.iter().rev().find(|c| {
+            c.status == Status::Unsat
+                && match c.bound {
+                    Bound::AtMost(k) => k + 1 == self.value,
+                    Bound::AtLeast(k) => k == self.value + 1,
+                    Bound::Exactly(_) => false,
+                }
+        })
     }
 }
 
@@ -89,6 +99,61 @@ pub fn optimise(
     config: Config,
     backend: Box<dyn Backend>,
 ) -> Result<(Optimum, Session), SolveError> {
+    optimise_with(problem, config, backend, Strategy::default())
+}
+
+/// How [`optimise_with`] searches. The default keeps every optimal
+/// placement in the returned session; [`Strategy::fastest`] is for when
+/// only the optimum (or a count, which stays exact) is wanted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Strategy {
+    /// Switchable lex-leader symmetry breaking (see
+    /// [`Session::break_symmetry_switchable`]), on for the calls expected to
+    /// be UNSAT: it keeps the optimum and makes UNSAT proofs cheaper. The
+    /// returned session has it on, so it enumerates one placement per orbit
+    /// (counts stay exact, weighted by orbit size).
+    pub symmetry: bool,
+    /// The first bound to try, when a theorem suggests one; the search goes
+    /// on from there in whichever direction the answer points and still ends
+    /// with the solver's UNSAT call next to the optimum.
+    pub start: Option<usize>,
+}
+
+impl Strategy {
+    /// Symmetry breaking, and for queen domination on a square board the
+    /// start γ(Q_n) ≥ ⌈n/2⌉ (Weakley; n = 3 and 11 are the known
+    /// exceptions, one lower).
+    #[must_use]
+    pub fn fastest(problem: &Problem) -> Self {
+        let n = problem.board.rows();
+        let start = (problem.kind == Kind::Domination
+            && problem.piece == Piece::Queen
+            && problem.board.is_square())
+        .then(|| {
+            if n == 3 || n == 11 {
+                n / 2
+            } else {
+                n.div_ceil(2)
+            }
+        });
+        Strategy {
+            symmetry: true,
+            start,
+        }
+    }
+}
+
+/// As [`optimise`], with a search [`Strategy`].
+///
+/// # Errors
+///
+/// As [`optimise`].
+pub fn optimise_with(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn Backend>,
+    strategy: Strategy,
+) -> Result<(Optimum, Session), SolveError> {
     let direction = Direction::of(problem.kind);
     let greedy = greedy(problem);
     let max_bound = match direction {
@@ -99,31 +164,47 @@ pub fn optimise(
     };
     let mut session = Session::open(problem, max_bound, config, backend)?;
     let mut calls = Vec::new();
+    if strategy.symmetry {
+        session.break_symmetry_switchable()?;
+    }
+    let bound_of = |k: usize| match direction {
+        Direction::Minimise => Bound::AtMost(k),
+        Direction::Maximise => Bound::AtLeast(k),
+    };
     // The greedy placement is an answer too (it is the witness when no
     // call improves on it), so it is checked like any model.
-    let greedy_bound = match direction {
-        Direction::Minimise => Bound::AtMost(greedy.len()),
-        Direction::Maximise => Bound::AtLeast(greedy.len()),
-    };
-    check(problem, Some(greedy_bound), &greedy).map_err(|violation| {
+    check(problem, Some(bound_of(greedy.len())), &greedy).map_err(|violation| {
         SolveError::WrongPlacement {
             placement: greedy.to_string(),
             violation,
         }
     })?;
     let mut best = greedy;
-    // The first bound to try: one better than the greedy placement.
-    let mut next = match direction {
-        Direction::Minimise => best.len().checked_sub(1),
-        Direction::Maximise => Some(best.len() + 1).filter(|&k| k <= max_bound),
+    // Sizes strictly between `best` and `refuted` are open; `refuted` is the
+    // nearest size the solver proved impossible (None: none yet).
+    let mut refuted: Option<usize> = None;
+    // One step better than `size`, if that is a size at all.
+    let better = |size: usize| match direction {
+        Direction::Minimise => size.checked_sub(1),
+        Direction::Maximise => Some(size + 1).filter(|&k| k <= max_bound),
     };
+    let open = |k: usize, best: usize, refuted: Option<usize>| match direction {
+        Direction::Minimise => k < best && refuted.is_none_or(|r| k > r),
+        Direction::Maximise => k > best && refuted.is_none_or(|r| k < r),
+    };
+    let mut next = strategy
+        .start
+        .filter(|&s| open(s, best.len(), None))
+        .or_else(|| better(best.len()));
     let mut proven = next.is_none();
+    // Calls one step better than a model just found are expected to be
+    // UNSAT: those get the symmetry breaking; the others, expected SAT,
+    // search without it.
+    let mut expect_unsat = false;
     while let Some(k) = next {
-        let bound = match direction {
-            Direction::Minimise => Bound::AtMost(k),
-            Direction::Maximise => Bound::AtLeast(k),
-        };
+        let bound = bound_of(k);
         session.set_bound(bound)?;
+        session.set_symmetry(expect_unsat);
         let start = Instant::now();
         let (status, placement) = session.solve()?;
         calls.push(Call {
@@ -131,28 +212,30 @@ pub fn optimise(
             status,
             elapsed: start.elapsed(),
         });
-        match (status, placement) {
+        next = match (status, placement) {
             (Status::Sat, Some(placement)) => {
-                next = match direction {
-                    Direction::Minimise => placement.len().checked_sub(1),
-                    Direction::Maximise => Some(placement.len() + 1).filter(|&k| k <= max_bound),
-                };
                 best = placement;
-                proven = next.is_none();
+                expect_unsat = true;
+                better(best.len()).filter(|&k| open(k, best.len(), refuted))
             }
             (Status::Unsat, _) => {
-                proven = true;
-                next = None;
+                refuted = Some(k);
+                expect_unsat = false;
+                // From a start that was too good, walk back towards `best`.
+                let back = match direction {
+                    Direction::Minimise => k + 1,
+                    Direction::Maximise => k.saturating_sub(1),
+                };
+                Some(back).filter(|&k| open(k, best.len(), refuted))
             }
-            _ => next = None,
-        }
+            _ => break,
+        };
+        proven = next.is_none();
     }
     let value = best.len();
-    let optimal = match direction {
-        Direction::Minimise => Bound::AtMost(value),
-        Direction::Maximise => Bound::AtLeast(value),
-    };
-    session.set_bound(optimal)?;
+    session.set_bound(bound_of(value))?;
+    // Counting the optimal placements is cheaper one orbit at a time.
+    session.set_symmetry(true);
     if proven {
         session.assume_uniform_size();
     }

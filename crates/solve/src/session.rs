@@ -32,6 +32,8 @@ pub struct Session {
     assumptions: Vec<Lit>,
     uniform: bool,
     symmetry_broken: bool,
+    /// With switchable symmetry breaking, the literal that turns it on.
+    symmetry_selector: Option<Lit>,
     in_search: bool,
     calls: u64,
 }
@@ -156,6 +158,7 @@ impl Session {
             assumptions: Vec::new(),
             uniform: false,
             symmetry_broken: false,
+            symmetry_selector: None,
             in_search: false,
             calls: 0,
         })
@@ -203,17 +206,64 @@ impl Session {
     ///
     /// Backend errors.
     pub fn break_symmetry(&mut self) -> Result<(), SolveError> {
-        if self.symmetry_broken {
+        if self.symmetry_broken || self.symmetry_selector.is_some() {
             return Ok(());
         }
+        self.add_lex_leader(None)?;
+        self.symmetry_broken = true;
+        Ok(())
+    }
+
+    /// As [`Session::break_symmetry`], but every lex-leader clause is
+    /// guarded by a selector, so that [`Session::set_symmetry`] can switch
+    /// the breaking on and off between calls (it starts off). Symmetry
+    /// breaking tends to make UNSAT proofs cheaper and SAT answers dearer;
+    /// the optimiser uses it only for the calls it expects to be UNSAT.
+    ///
+    /// # Errors
+    ///
+    /// Backend errors.
+    pub fn break_symmetry_switchable(&mut self) -> Result<(), SolveError> {
+        if self.symmetry_broken || self.symmetry_selector.is_some() {
+            return Ok(());
+        }
+        let selector = self.vars.new_lit();
+        self.add_lex_leader(Some(selector))?;
+        self.symmetry_selector = Some(selector);
+        Ok(())
+    }
+
+    /// Switches symmetry breaking set up by
+    /// [`Session::break_symmetry_switchable`] on or off for later calls;
+    /// without it, this does nothing and returns false.
+    pub fn set_symmetry(&mut self, on: bool) -> bool {
+        if self.symmetry_selector.is_none() {
+            return false;
+        }
+        self.symmetry_broken = on;
+        true
+    }
+
+    fn add_lex_leader(&mut self, guard: Option<Lit>) -> Result<(), SolveError> {
         let mut cnf = Cnf::new();
         symmetry::lex_leader(&self.problem.board, &mut cnf, &mut self.vars)?;
         self.backend.reserve_vars(self.vars.n_used());
         for clause in &cnf {
-            self.backend.add_clause(&clause[..])?;
+            let mut lits: Vec<Lit> = clause.iter().copied().collect();
+            lits.extend(guard.map(|g| !g));
+            self.backend.add_clause(&lits)?;
         }
-        self.symmetry_broken = true;
         Ok(())
+    }
+
+    /// The assumptions of the next call: the bound's, and the symmetry
+    /// selector when switched on.
+    fn call_assumptions(&self) -> Vec<Lit> {
+        let mut out = self.assumptions.clone();
+        if self.symmetry_broken {
+            out.extend(self.symmetry_selector);
+        }
+        out
     }
 
     /// Fixes pieces on `squares` for every later call (unit clauses): a
@@ -237,7 +287,7 @@ impl Session {
         self.in_search = on;
     }
 
-    /// Whether [`Session::break_symmetry`] was called.
+    /// Whether symmetry breaking is in force for the next call.
     #[must_use]
     pub fn symmetry_broken(&self) -> bool {
         self.symmetry_broken
@@ -298,7 +348,8 @@ impl Session {
     /// the checker.
     pub fn solve(&mut self) -> Result<(Status, Option<Placement>), SolveError> {
         self.calls += 1;
-        let status = self.backend.solve(&self.assumptions)?;
+        let assumptions = self.call_assumptions();
+        let status = self.backend.solve(&assumptions)?;
         if status != Status::Sat {
             return Ok((status, None));
         }
@@ -446,8 +497,9 @@ impl Session {
             .map(|i| Var::new(u32::try_from(i).unwrap_or(u32::MAX)))
             .collect();
         self.calls += 1;
+        let assumptions = self.call_assumptions();
         let status = match self.backend.search_enumerate() {
-            Some(s) => s.enumerate_in_search(&project, &self.assumptions, visit)?,
+            Some(s) => s.enumerate_in_search(&project, &assumptions, visit)?,
             None => Status::Unknown,
         };
         let mut state = shared.borrow_mut();

@@ -4,7 +4,7 @@
 use boardsat_encode::{Amo, Board, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
     cubes::{count_queens, queen_cubes, CubeOptions},
-    optimise, Backend, End, Interrupter, Options, Profile, Session, SolveError, SolverKind,
+    Backend, End, Interrupter, Options, Profile, Session, SolveError, SolverKind,
 };
 
 /// OEIS A000170, n = 1..10.
@@ -91,6 +91,7 @@ fn symmetry_breaking_counts_orbits_for_every_amo() {
 #[cfg(feature = "cadical")]
 #[test]
 fn in_search_enumeration_matches_one_call_per_model() {
+    use boardsat_solve::optimise;
     for n in 4..=10 {
         for symmetry in [false, true] {
             let problem = Problem::queens(n).unwrap();
