@@ -15,6 +15,7 @@
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
 //! | [`check()`], [`Placement`] | an independent checker, sharing no code with the encoder |
 //! | [`dimacs`] | DIMACS output with provenance and projection |
+//! | [`Estimate`] | encoding sizes estimated before encoding ([`Problem::estimate`]) |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
@@ -40,11 +41,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// User input must not reach a panic: no unwrap or expect outside tests.
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod amo;
 pub mod board;
 pub mod card;
 pub mod check;
 pub mod dimacs;
+pub mod estimate;
 pub mod piece;
 pub mod problem;
 pub mod symmetry;
@@ -53,6 +58,7 @@ pub use amo::Amo;
 pub use board::{Board, LineKind, Square};
 pub use card::{Bound, Card};
 pub use check::{check, Placement, Violation};
+pub use estimate::Estimate;
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};
 pub use symmetry::Symmetry;

@@ -10,14 +10,33 @@
 //! - Clauses as whitespace-separated integers ending in `0`, which may span
 //!   lines or share one.
 //! - Leniently, as solvers customarily do: a line holding only `%` ends the
-//!   input (the SATLIB benchmarks end with `%` and `0`), and CRLF line ends.
+//!   input (the SATLIB benchmarks end with `%` and `0`); CRLF line ends,
+//!   tabs and leading or trailing whitespace; any line whose first
+//!   non-blank character is `c` is a comment;
+//!   `+1` and `-0` (Rust's integer syntax); the empty clause (a line `0`);
+//!   fewer variables used than declared.
 //!
 //! ## What is an error
-//! An empty input, a missing or malformed header, a second header, a token
-//! that is not an integer, a literal beyond the declared variables (or
-//! beyond what a DIMACS literal can hold), a last clause without its
-//! terminating `0`, a number of clauses other than the header says, and
-//! bytes that are not UTF-8.
+//! Each with the line it is on (the header's line for a clause-count
+//! mismatch, the clause's first line for a missing `0`, line 1 for an empty
+//! input); `cnf/malformed/` holds one file per case, pinned by the CLI
+//! tests:
+//!
+//! - an empty input, or no `p cnf` header at all (only comments), or a
+//!   clause before the header;
+//! - a malformed header: not `p cnf <vars> <clauses>` with two unsigned
+//!   integers (missing fields, `p dnf`, negative counts), or more variables
+//!   than a DIMACS literal can name (2³¹ − 1);
+//! - a second header;
+//! - a token that is not an integer (`two`, `2.5`), a number too large for
+//!   a literal, or a comment after literals on the same line (solvers
+//!   disagree on that, so it is refused rather than guessed);
+//! - a literal beyond the declared variables;
+//! - a last clause without its terminating `0`;
+//! - a number of clauses other than the header declares (strict: some
+//!   solvers accept a mismatch, but a truncated file looks exactly like
+//!   one, and `solve-dimacs` must not answer for a formula it did not see);
+//! - bytes that are not UTF-8.
 
 use std::io::BufRead;
 
@@ -99,9 +118,7 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
             ));
         };
         for token in line.split_ascii_whitespace() {
-            let value: i64 = token
-                .parse()
-                .map_err(|_| err(line_no, format!("'{token}' is not an integer literal")))?;
+            let value: i64 = token.parse().map_err(|_| err(line_no, bad_token(token)))?;
             if value == 0 {
                 clauses.push(std::mem::take(&mut current));
                 continue;
@@ -142,13 +159,26 @@ pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
         return Err(err(
             header_line,
             format!(
-                "the header declares {declared} clauses but the file has {}",
+                "the header declares {declared} {} but the file has {}",
+                if declared == 1 { "clause" } else { "clauses" },
                 clauses.len()
             ),
         ));
     }
     let n_vars = header.map_or(0, |h| h.0);
     Ok(Dimacs { n_vars, clauses })
+}
+
+/// Why `token` is not a literal.
+fn bad_token(token: &str) -> String {
+    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+    if token == "c" {
+        "a comment after literals ('c' must start its own line)".to_string()
+    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        format!("literal {token} is out of range (a DIMACS variable is at most {MAX_VAR})")
+    } else {
+        format!("'{token}' is not an integer literal")
+    }
 }
 
 fn parse_header(line: &str, line_no: usize) -> Result<(u32, usize, usize), ParseError> {
@@ -204,7 +234,14 @@ mod tests {
                 "declares 2 clauses but the file has 1",
             ),
             ("p cnf 2 1\np cnf 2 1\n", 2, "second"),
-            ("p cnf 2 1\n99999999999999999999 0\n", 2, "not an integer"),
+            ("p cnf 2 1\n99999999999999999999 0\n", 2, "out of range"),
+            ("p cnf 2 1\n1 0 c x\n", 2, "comment after literals"),
+            ("p cnf 2 1\n1 1.5 0\n", 2, "'1.5' is not an integer"),
+            (
+                "p cnf 2 1\n1 0\n2 0\n",
+                1,
+                "declares 1 clause but the file has 2",
+            ),
         ];
         for (input, line, text) in cases {
             let e = parse_str(input).unwrap_err();
