@@ -230,16 +230,56 @@ impl Enforcement {
     }
 }
 
-/// A built cardinality counter whose bound is chosen afterwards.
-pub trait Counter: fmt::Debug + Send {
+/// What a counter was built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
     /// Number of input literals.
-    fn n_inputs(&self) -> usize;
+    pub n_inputs: usize,
+    /// The largest bound the counter supports.
+    pub max_bound: usize,
+    /// The direction the counter was built for.
+    pub direction: Direction,
+}
+
+/// A built cardinality counter whose bound is chosen afterwards.
+///
+/// Implementations provide [`Counter::shape`] and the two raw enforcements;
+/// the provided methods handle what every encoding shares: trivial bounds,
+/// impossible ones, and bounds the counter was not built for.
+pub trait Counter: fmt::Debug + Send {
+    /// What the counter was built for.
+    fn shape(&self) -> Shape;
+
+    /// Σ ≤ k, called only with `k < n_inputs`, `k ≤ max_bound` and an upper
+    /// direction.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::NotEncoded`] when the encoding lacks what `k` needs.
+    fn upper(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError>;
+
+    /// Σ ≥ k, called only with `1 ≤ k ≤ min(n_inputs, max_bound)` and a
+    /// lower direction.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::NotEncoded`] when the encoding lacks what `k` needs.
+    fn lower(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError>;
+
+    /// Number of input literals.
+    fn n_inputs(&self) -> usize {
+        self.shape().n_inputs
+    }
 
     /// The largest bound the counter was built for.
-    fn max_bound(&self) -> usize;
+    fn max_bound(&self) -> usize {
+        self.shape().max_bound
+    }
 
     /// The direction the counter was built for.
-    fn direction(&self) -> Direction;
+    fn direction(&self) -> Direction {
+        self.shape().direction
+    }
 
     /// Enforces Σ ≤ k.
     ///
@@ -247,7 +287,18 @@ pub trait Counter: fmt::Debug + Send {
     ///
     /// [`EncodeError::NotEncoded`] when the counter was not built for upper
     /// bounds up to `k` (a bound of `n` or more needs nothing and never fails).
-    fn at_most(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError>;
+    fn at_most(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let shape = self.shape();
+        if k >= shape.n_inputs {
+            return Ok(Enforcement::default());
+        }
+        if !shape.direction.upper() || k > shape.max_bound {
+            return Err(EncodeError::NotEncoded {
+                bound: Bound::AtMost(k),
+            });
+        }
+        self.upper(k, vars)
+    }
 
     /// Enforces Σ ≥ k.
     ///
@@ -255,7 +306,19 @@ pub trait Counter: fmt::Debug + Send {
     ///
     /// [`EncodeError::Infeasible`] for `k > n`; [`EncodeError::NotEncoded`]
     /// when the counter was not built for lower bounds up to `k`.
-    fn at_least(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError>;
+    fn at_least(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let shape = self.shape();
+        Bound::AtLeast(k).check(shape.n_inputs)?;
+        if k == 0 {
+            return Ok(Enforcement::default());
+        }
+        if !shape.direction.lower() || k > shape.max_bound {
+            return Err(EncodeError::NotEncoded {
+                bound: Bound::AtLeast(k),
+            });
+        }
+        self.lower(k, vars)
+    }
 
     /// Enforces any bound.
     ///
@@ -289,47 +352,32 @@ pub struct UnaryCounter {
 }
 
 impl Counter for UnaryCounter {
-    fn n_inputs(&self) -> usize {
-        self.n_inputs
-    }
-
-    fn max_bound(&self) -> usize {
-        self.max_bound
-    }
-
-    fn direction(&self) -> Direction {
-        self.direction
-    }
-
-    fn at_most(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        if k >= self.n_inputs {
-            return Ok(Enforcement::default());
-        }
-        match self.outputs.get(k) {
-            Some(&out) if self.direction.upper() && k <= self.max_bound => Ok(Enforcement {
-                assumptions: vec![!out],
-                clauses: vec![],
-            }),
-            _ => Err(EncodeError::NotEncoded {
-                bound: Bound::AtMost(k),
-            }),
+    fn shape(&self) -> Shape {
+        Shape {
+            n_inputs: self.n_inputs,
+            max_bound: self.max_bound,
+            direction: self.direction,
         }
     }
 
-    fn at_least(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        Bound::AtLeast(k).check(self.n_inputs)?;
-        if k == 0 {
-            return Ok(Enforcement::default());
-        }
-        match self.outputs.get(k - 1) {
-            Some(&out) if self.direction.lower() && k <= self.max_bound => Ok(Enforcement {
-                assumptions: vec![out],
-                clauses: vec![],
-            }),
-            _ => Err(EncodeError::NotEncoded {
-                bound: Bound::AtLeast(k),
-            }),
-        }
+    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let out = self.outputs.get(k).ok_or(EncodeError::NotEncoded {
+            bound: Bound::AtMost(k),
+        })?;
+        Ok(Enforcement {
+            assumptions: vec![!*out],
+            clauses: vec![],
+        })
+    }
+
+    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let out = self.outputs.get(k - 1).ok_or(EncodeError::NotEncoded {
+            bound: Bound::AtLeast(k),
+        })?;
+        Ok(Enforcement {
+            assumptions: vec![*out],
+            clauses: vec![],
+        })
     }
 }
 
@@ -371,47 +419,34 @@ impl RustsatTotalizer {
 }
 
 impl Counter for RustsatTotalizer {
-    fn n_inputs(&self) -> usize {
-        self.n_inputs
-    }
-
-    fn max_bound(&self) -> usize {
-        self.max_bound
-    }
-
-    fn direction(&self) -> Direction {
-        self.direction
-    }
-
-    fn at_most(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        if k >= self.n_inputs {
-            return Ok(Enforcement::default());
+    fn shape(&self) -> Shape {
+        Shape {
+            n_inputs: self.n_inputs,
+            max_bound: self.max_bound,
+            direction: self.direction,
         }
-        let not_encoded = EncodeError::NotEncoded {
-            bound: Bound::AtMost(k),
-        };
-        if !self.direction.upper() || k > self.max_bound {
-            return Err(not_encoded);
-        }
-        let assumptions = self.inner.enforce_ub(k).map_err(|_| not_encoded)?;
+    }
+
+    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let assumptions = self
+            .inner
+            .enforce_ub(k)
+            .map_err(|_| EncodeError::NotEncoded {
+                bound: Bound::AtMost(k),
+            })?;
         Ok(Enforcement {
             assumptions,
             clauses: vec![],
         })
     }
 
-    fn at_least(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        Bound::AtLeast(k).check(self.n_inputs)?;
-        if k == 0 {
-            return Ok(Enforcement::default());
-        }
-        let not_encoded = EncodeError::NotEncoded {
-            bound: Bound::AtLeast(k),
-        };
-        if !self.direction.lower() || k > self.max_bound {
-            return Err(not_encoded);
-        }
-        let assumptions = self.inner.enforce_lb(k).map_err(|_| not_encoded)?;
+    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let assumptions = self
+            .inner
+            .enforce_lb(k)
+            .map_err(|_| EncodeError::NotEncoded {
+                bound: Bound::AtLeast(k),
+            })?;
         Ok(Enforcement {
             assumptions,
             clauses: vec![],

@@ -68,7 +68,7 @@ use rustsat::{
     types::{Clause, Lit},
 };
 
-use super::{Bound, Counter, Direction, Enforcement};
+use super::{Counter, Direction, Enforcement, Shape};
 use crate::EncodeError;
 
 /// A built modulo totalizer: the digits of the root node.
@@ -311,27 +311,15 @@ impl ModuloTotalizer {
 }
 
 impl Counter for ModuloTotalizer {
-    fn n_inputs(&self) -> usize {
-        self.n_inputs
-    }
-
-    fn max_bound(&self) -> usize {
-        self.max_bound
-    }
-
-    fn direction(&self) -> Direction {
-        self.direction
-    }
-
-    fn at_most(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        if k >= self.n_inputs {
-            return Ok(Enforcement::default());
+    fn shape(&self) -> Shape {
+        Shape {
+            n_inputs: self.n_inputs,
+            max_bound: self.max_bound,
+            direction: self.direction,
         }
-        if !self.direction.upper() || k > self.max_bound {
-            return Err(EncodeError::NotEncoded {
-                bound: Bound::AtMost(k),
-            });
-        }
+    }
+
+    fn upper(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
         let (q, s) = (k / self.modulus, k % self.modulus);
         // ¬u_{q+1} ∧ (¬u_q ∨ ¬l_{s+1}); u_0 is true, so q = 0 leaves ¬l_{s+1}.
         let not_above = Self::digit(&self.upper, q + 1).map(|l| !l);
@@ -348,16 +336,7 @@ impl Counter for ModuloTotalizer {
         })
     }
 
-    fn at_least(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        Bound::AtLeast(k).check(self.n_inputs)?;
-        if k == 0 {
-            return Ok(Enforcement::default());
-        }
-        if !self.direction.lower() || k > self.max_bound {
-            return Err(EncodeError::NotEncoded {
-                bound: Bound::AtLeast(k),
-            });
-        }
+    fn lower(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
         let (q, s) = (k / self.modulus, k % self.modulus);
         // u_q ∧ (u_{q+1} ∨ l_s); l_0 is true, so s = 0 leaves u_q.
         let at_q = Self::digit(&self.upper, q);
