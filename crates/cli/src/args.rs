@@ -29,6 +29,8 @@ pub enum Command {
     Dimacs(DimacsArgs),
     /// Solve any DIMACS CNF file; SAT-competition output and exit codes.
     SolveDimacs(SolveDimacsArgs),
+    /// Benchmark encodings × solvers × sizes × tasks: sizes and times per cell.
+    Bench(BenchArgs),
 }
 
 /// The puzzle families.
@@ -98,15 +100,16 @@ pub struct ProblemArgs {
     #[arg(value_enum)]
     pub family: Family,
     /// Board size: rows (and columns unless --cols is given).
+    #[arg(allow_negative_numbers = true, value_parser = parse_size)]
     pub n: usize,
     /// Columns, for a rectangular board.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_size)]
     pub cols: Option<usize>,
     /// The piece (queens always places queens).
     #[arg(long, value_enum)]
     pub piece: Option<PieceArg>,
     /// Number of pieces: exactly k for independence, at most k for domination.
-    #[arg(short = 'k', long = "pieces")]
+    #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
     /// Independent domination: the dominating pieces may not attack each other.
     #[arg(long)]
@@ -123,6 +126,10 @@ pub struct ProblemArgs {
     /// Also draw the placement as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Build the encoding even when its estimated size is above the limit
+    /// (200 million clauses or 8 GiB).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Encoding choices.
@@ -166,6 +173,24 @@ pub struct CountArgs {
     /// Stop after this many placements.
     #[arg(long)]
     pub limit: Option<u64>,
+    /// Queens: also count the fundamental solutions (one per orbit of the
+    /// 8 symmetries of the square, OEIS A002562).
+    #[arg(long)]
+    pub unique: bool,
+    /// Queens: rows fixed per cube (cubes are counted by fresh solvers, in
+    /// parallel).
+    #[arg(long, default_value_t = 2)]
+    pub depth: usize,
+    /// Queens: worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Queens: no lex-leader symmetry breaking (count every placement).
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Queens: count the left half of the first row and double (exact; only
+    /// without symmetry breaking).
+    #[arg(long)]
+    pub halve: bool,
 }
 
 /// `dimacs`.
@@ -207,9 +232,102 @@ fn parse_formulation(s: &str) -> Result<Formulation, String> {
         .map_err(|e: boardsat_encode::EncodeError| e.to_string())
 }
 
+/// A board side: a non-negative integer (zero reaches the board's own,
+/// more specific error).
+fn parse_size(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| "the board size must be a positive integer".to_string())
+}
+
+fn parse_pieces(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| "the number of pieces must be a non-negative integer".to_string())
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
     }
+}
+
+/// `bench`: a matrix of encodings × backends × sizes × tasks.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle family.
+    #[arg(value_enum)]
+    pub family: Family,
+    /// Board sizes, comma-separated.
+    #[arg(
+        long = "n",
+        value_name = "N,...",
+        value_delimiter = ',',
+        default_value = "8"
+    )]
+    pub sizes: Vec<usize>,
+    /// Tasks, comma-separated: first (one placement), count (all placements;
+    /// without -k the optimal ones), optimum (the optimum with its proof).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "first")]
+    pub task: Vec<BenchTask>,
+    /// The piece (queens always places queens).
+    #[arg(long, value_enum)]
+    pub piece: Option<PieceArg>,
+    /// Number of pieces for first and count (queens: always n).
+    #[arg(short = 'k', long = "pieces")]
+    pub k: Option<usize>,
+    /// Independent domination.
+    #[arg(long)]
+    pub independent: bool,
+    /// At-most-one encodings, comma-separated, or "all".
+    #[arg(long, value_name = "AMO,...|all", default_value = "pairwise")]
+    pub amo: String,
+    /// Cardinality encodings, comma-separated, or "all".
+    #[arg(long, value_name = "CARD,...|all", default_value = "totalizer")]
+    pub card: String,
+    /// Formulations, comma-separated, or "all".
+    #[arg(long, value_name = "FORMULATION,...|all", default_value = "lines")]
+    pub formulation: String,
+    /// Embedded backends, comma-separated (default: cadical when built in, else varisat).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub solver: Vec<SolverArg>,
+    /// Runs per cell; times are the median with min and max.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Time limit for each run of a cell; a cell that reaches it is reported
+    /// as "timeout" and not run again.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    pub cell_time_limit: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: BenchFormat,
+    /// Same as --format json.
+    #[arg(long)]
+    pub json: bool,
+    /// Write to FILE (atomically) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// What a bench cell measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+pub enum BenchTask {
+    /// One placement.
+    First,
+    /// Every placement, by blocking clauses.
+    Count,
+    /// The optimum, with the solver's proof.
+    Optimum,
+}
+
+/// Output formats of `bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    /// A markdown table with the machine above it.
+    Markdown,
+    /// CSV, one row per cell, the machine in every row.
+    Csv,
+    /// One JSON object: `meta` and `cells`.
+    Json,
 }

@@ -24,9 +24,12 @@ pub fn write_atomically(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    // tempfile's error names the random temporary path; the user asked
+    // for `path`, so only the kind of failure is kept.
     let mut tmp = tempfile::Builder::new()
         .prefix(".boardsat-")
         .tempfile_in(dir)
+        .map_err(|e| std::io::Error::from(e.kind()))
         .with_context(|| format!("cannot write to {}", path.display()))?;
     {
         let mut buffered = std::io::BufWriter::new(tmp.as_file_mut());

@@ -10,7 +10,8 @@ use std::{
 use anyhow::{bail, Context, Result};
 use boardsat_encode::{dimacs, Board, Config, Kind, Piece, Placement, Problem};
 use boardsat_solve::{
-    optimise, Backend, End, Optimum, Options, Profile, Session, SolveError, SolverKind, Status,
+    optimise_with, Backend, End, Optimum, Options, Profile, Session, SolveError, SolverKind,
+    Status, Strategy,
 };
 use rustsat::instances::Cnf;
 use serde_json::json;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Enumerate(args) => count(&args, true),
         Command::Dimacs(args) => write_dimacs(&args),
         Command::SolveDimacs(args) => solve_dimacs(&args),
+        Command::Bench(args) => crate::bench::bench(&args),
     }
 }
 
@@ -79,6 +81,7 @@ fn problem(args: &ProblemArgs) -> Result<(Problem, Option<usize>)> {
             );
         }
     }
+    crate::size::check(&problem, k, config(args), args.force)?;
     Ok((problem, k))
 }
 
@@ -91,15 +94,20 @@ fn config(args: &ProblemArgs) -> Config {
 }
 
 /// Builds the backend the arguments ask for, registered for interrupts.
-fn backend(args: &SolverArgs, profile: Profile) -> Result<Box<dyn Backend>> {
-    let kind = match (args.solver, &args.solver_cmd) {
+/// The backend kind the arguments ask for.
+fn solver_kind(args: &SolverArgs) -> Result<SolverKind> {
+    Ok(match (args.solver, &args.solver_cmd) {
         (Some(s), Some(_)) if SolverKind::from(s) != SolverKind::External => {
             bail!("--solver-cmd needs --solver external (or no --solver)")
         }
         (Some(s), _) => SolverKind::from(s),
         (None, Some(_)) => SolverKind::External,
         (None, None) => SolverKind::default_embedded(),
-    };
+    })
+}
+
+fn backend(args: &SolverArgs, profile: Profile) -> Result<Box<dyn Backend>> {
+    let kind = solver_kind(args)?;
     let mut backend = kind.create_with(&Options {
         command: args.solver_cmd.as_deref(),
         seed: args.seed,
@@ -128,7 +136,8 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
             (status, placement, None, session)
         }
         None => {
-            let (optimum, session) = optimise(&problem, config(args), backend)?;
+            let strategy = Strategy::fastest(&problem);
+            let (optimum, session) = optimise_with(&problem, config(args), backend, strategy)?;
             let status = if optimum.proven {
                 Status::Sat
             } else {
@@ -273,13 +282,26 @@ fn print_solution(
 fn count(args: &CountArgs, print_each: bool) -> Result<ExitCode> {
     let p = &args.problem;
     let (problem, k) = problem(p)?;
+    if p.family == Family::Queens && !print_each && args.limit.is_none() {
+        return crate::queens_count::count(args, &problem, config(p), solver_kind(&p.solver)?);
+    }
+    if args.unique {
+        bail!("--unique applies to 'count queens' without --limit");
+    }
     let start = Instant::now();
     let backend = backend(&p.solver, Profile::Enumerate)?;
     let signature = backend.signature();
     let (mut session, optimum) = match k {
         Some(k) => (Session::fixed(&problem, k, config(p), backend)?, None),
         None => {
-            let (optimum, session) = optimise(&problem, config(p), backend)?;
+            // Counting stays exact under symmetry breaking (orbit weights);
+            // enumerating must see every placement.
+            let strategy = if print_each {
+                Strategy::default()
+            } else {
+                Strategy::fastest(&problem)
+            };
+            let (optimum, session) = optimise_with(&problem, config(p), backend, strategy)?;
             if !optimum.proven {
                 bail!("the optimum was not proven (time limit?), so the optimal placements cannot be counted");
             }

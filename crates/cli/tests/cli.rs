@@ -366,7 +366,7 @@ fn malformed_dimacs_names_the_line() {
 }
 
 fn signal_during(args: &[&str], signal: &str) -> (Option<i32>, String, Duration) {
-    let mut child = boardsat()
+    let child = boardsat()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -431,4 +431,32 @@ fn atomic_output_leaves_no_partial_file_on_error() {
     let o = run(&["dimacs", "queens", "4", "-o", missing.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(!Path::new(&missing).exists());
+}
+
+#[test]
+fn count_queens_unique_is_a002562_and_every_reduction_agrees() {
+    // A002562: fundamental solutions, n = 8: 12, n = 10: 92.
+    for (n, unique) in [("8", "12"), ("10", "92")] {
+        let o = run(&["count", "queens", n, "--unique"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), unique, "n = {n}");
+    }
+    // A000170 for n = 9 by every reduction and split.
+    for extra in [
+        vec![],
+        vec!["--no-symmetry"],
+        vec!["--halve"],
+        vec!["--depth", "0", "--threads", "1"],
+        vec!["--depth", "3", "--solver", "varisat"],
+    ] {
+        let mut args = vec!["count", "queens", "9"];
+        args.extend(&extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), "352", "{extra:?}");
+    }
+    assert_eq!(
+        error_of(&["count", "queens", "8", "--unique", "--halve"]),
+        "error: --unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
+    );
 }

@@ -1,0 +1,228 @@
+//! End-to-end tests of `boardsat bench`: the three output formats on a tiny
+//! matrix, the machine metadata, the skipping of choices that do not change
+//! the CNF, and a cell that reaches its time limit.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardsat"))
+        .args(args)
+        .output()
+        .expect("the boardsat binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o)
+}
+
+/// Queens n = 4, 5 × pairwise, ladder × varisat, cadical: 8 cells.
+const TINY: &[&str] = &[
+    "bench",
+    "queens",
+    "--n",
+    "4,5",
+    "--task",
+    "count",
+    "--amo",
+    "pairwise,ladder",
+    "--solver",
+    "varisat,cadical",
+    "--runs",
+    "1",
+];
+
+fn tiny(extra: &[&str]) -> String {
+    let mut args = TINY.to_vec();
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+/// The expected count for a row's n.
+fn queens_count(n: usize) -> u64 {
+    match n {
+        4 => 2,
+        5 => 10,
+        _ => panic!("no n = {n} in the tiny matrix"),
+    }
+}
+
+#[test]
+fn markdown_table_has_one_row_per_cell_with_the_right_counts() {
+    let text = tiny(&[]);
+    for field in [
+        "commit ",
+        "rustc ",
+        "cores",
+        "memory",
+        "runs; cell time limit",
+    ] {
+        assert!(text.contains(field), "no {field:?} in:\n{text}");
+    }
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("| queens |"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 8, "{text}");
+    let header: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with("| problem |"))
+        .expect("a header row")
+        .split('|')
+        .map(str::trim)
+        .collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for row in &rows {
+        let n: usize = row[col("n")].parse().unwrap();
+        assert_eq!(row[col("result")], queens_count(n).to_string(), "{row:?}");
+        // Lines formulation: the cardinality encoding plays no part.
+        assert_eq!(row[col("card")], "-", "{row:?}");
+        assert_eq!(row[col("formulation")], "lines", "{row:?}");
+    }
+    let amos: Vec<&str> = rows.iter().map(|r| r[col("amo")]).collect();
+    assert_eq!(amos.iter().filter(|a| **a == "ladder").count(), 4);
+    // Pairwise has no auxiliaries; ladder has some.
+    for row in &rows {
+        let aux: u32 = row[col("aux")].parse().unwrap();
+        assert_eq!(aux == 0, row[col("amo")] == "pairwise", "{row:?}");
+    }
+}
+
+#[test]
+fn csv_has_a_header_and_one_row_per_cell_with_metadata() {
+    let text = tiny(&["--format", "csv"]);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("no column {name}"))
+    };
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 8, "{text}");
+    for row in rows {
+        // The CPU model may contain commas and is quoted: split only the
+        // fields before it.
+        let fields: Vec<&str> = row.splitn(col("cpu") + 1, ',').collect();
+        let n: usize = fields[col("n")].parse().unwrap();
+        assert_eq!(fields[col("status")], "ok", "{row}");
+        assert_eq!(fields[col("result")], queens_count(n).to_string(), "{row}");
+        assert!(!fields[col("commit")].is_empty(), "{row}");
+        assert!(fields[col("rustc")].starts_with("rustc "), "{row}");
+        let solve: f64 = fields[col("solve_median_s")].parse().unwrap();
+        assert!(solve >= 0.0);
+    }
+}
+
+#[test]
+fn json_has_meta_and_cells() {
+    let text = tiny(&["--json"]);
+    let value: serde_json::Value = serde_json::from_str(&text).expect("one JSON object");
+    let meta = &value["meta"];
+    for field in [
+        "commit", "rustc", "cpu", "cores", "date", "memory", "command",
+    ] {
+        assert!(!meta[field].is_null(), "no meta.{field} in {meta}");
+    }
+    assert!(meta["cores"].as_u64().unwrap() >= 1);
+    assert!(meta["date"].as_str().unwrap().ends_with('Z'));
+    let cells = value["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 8);
+    for cell in cells {
+        let n = cell["n"].as_u64().unwrap() as usize;
+        assert_eq!(cell["status"], "ok", "{cell}");
+        assert_eq!(cell["count"].as_u64(), Some(queens_count(n)), "{cell}");
+        assert!(cell["solve_s"]["median"].as_f64().is_some(), "{cell}");
+        assert!(cell["vars"].as_u64().unwrap() >= (n * n) as u64);
+    }
+}
+
+#[test]
+fn a_cell_that_reaches_its_time_limit_is_reported_as_timeout() {
+    let args = [
+        "bench",
+        "queens",
+        "--n",
+        "14",
+        "--task",
+        "count",
+        "--runs",
+        "3",
+        "--cell-time-limit",
+        "0.5",
+        "--solver",
+        "varisat,cadical",
+    ];
+    let start = std::time::Instant::now();
+    let text = ok(&args);
+    // Two cells, each stopped after its first run.
+    assert!(start.elapsed().as_secs_f64() < 10.0);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| queens")).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for row in rows {
+        assert!(row.contains("timeout"), "{row}");
+    }
+    let mut json_args = args[..args.len() - 2].to_vec();
+    json_args.extend(["--solver", "cadical", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&ok(&json_args)).unwrap();
+    let cells = value["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 1);
+    assert_eq!(cells[0]["status"], "timeout");
+    assert!(cells[0]["count"].is_null());
+}
+
+#[test]
+fn choices_that_do_not_change_the_cnf_are_run_once() {
+    // Domination has no AMO and no formulation choice; the optimum is one
+    // cell per cardinality encoding.
+    let text = ok(&[
+        "bench",
+        "domination",
+        "--n",
+        "4",
+        "--task",
+        "optimum",
+        "--amo",
+        "all",
+        "--card",
+        "all",
+        "--formulation",
+        "all",
+        "--solver",
+        "cadical",
+        "--runs",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    for row in rows {
+        assert!(
+            row.contains(",ok,2,"),
+            "the domination number of 4x4 is 2: {row}"
+        );
+    }
+}
+
+#[test]
+fn bad_lists_are_rejected() {
+    let o = run(&["bench", "queens", "--amo", "pairwise,nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nope"));
+    let o = run(&["bench", "domination", "--task", "first"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs -k"));
+}

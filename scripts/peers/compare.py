@@ -1,0 +1,556 @@
+#!/usr/bin/env python3
+"""boardsat against its peers, on the same machine, interleaved.
+
+Tasks (issue 5):
+  count  all N-queens solutions (A000170)
+  first  one N-queens solution
+  gamma  the queens domination number with its proof (A075458)
+  mds    the number of minimum dominating sets of queens (A002564)
+
+Tools:
+  boardsat  the release binary (`count`, `solve` subcommands; wall time of the process)
+  cpsat     OR-Tools CP-SAT (one worker; enumerate_all_solutions for counts)
+  cp        OR-Tools' original CP solver (pywrapcp), AllDifferent (count, first)
+  pysat     PySAT with CaDiCaL 1.9.5: blocking-clause enumeration, pysat.card
+            encodings, an incremental totalizer for the domination number
+  clasp     Debian's clasp on boardsat's DIMACS (count: `-n 0`, first: `-n 1`)
+
+For every task and size, each repetition runs boardsat and then every peer,
+each in its own process with a time limit; the reported time is the median
+of the repetitions. Peers in Python are timed inside their worker process,
+from building the model to the answer (interpreter start and imports are
+not counted); boardsat and clasp are timed as whole processes, so the
+comparison is conservative for boardsat. Every answer is checked against the
+known value; a wrong one is flagged, never just timed.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# OEIS A000170, n = 0..: number of N-queens solutions.
+A000170 = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+           2279184, 14772512]
+# OEIS A075458, n = 0..: domination number of the queen graph (a(0) unused).
+A075458 = [None, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 10]
+# OEIS A002564, n = 0..: number of minimum dominating sets of queens.
+A002564 = [None, 1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288]
+
+TASKS = ["count", "first", "gamma", "mds"]
+PEERS = {
+    "count": ["cpsat", "cp", "pysat", "clasp"],
+    "first": ["cpsat", "cp", "pysat", "clasp"],
+    "gamma": ["cpsat", "pysat"],
+    "mds": ["cpsat", "pysat"],
+}
+TITLES = {
+    "count": "count all N-queens solutions (A000170)",
+    "first": "first N-queens solution",
+    "gamma": "queens domination number with proof (A075458)",
+    "mds": "number of minimum dominating sets of queens (A002564)",
+}
+
+
+def known(task, n):
+    """The known answer, or None when no table value is at hand."""
+    table = {"count": A000170, "gamma": A075458, "mds": A002564}.get(task)
+    if table is None:
+        return None
+    return table[n] if n < len(table) else None
+
+
+# ---------------------------------------------------------------- workers
+
+
+def queens_lines(n):
+    """Rows, columns and both diagonal families as lists of square indices."""
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    diag, anti = {}, {}
+    for r in range(n):
+        for c in range(n):
+            diag.setdefault(r - c, []).append(r * n + c)
+            anti.setdefault(r + c, []).append(r * n + c)
+    diagonals = [d for d in list(diag.values()) + list(anti.values()) if len(d) > 1]
+    return rows, cols, diagonals
+
+
+def closed_neighbourhoods(n):
+    """For each square, the squares a queen there occupies or attacks."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            out.append([r2 * n + c2 for r2 in range(n) for c2 in range(n)
+                        if r2 == r or c2 == c or abs(r2 - r) == abs(c2 - c)])
+    return out
+
+
+def worker_cpsat(task, n, limit):
+    from ortools.sat.python import cp_model
+
+    class Counter(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.count = 0
+
+        def on_solution_callback(self):
+            self.count += 1
+
+    def solver():
+        s = cp_model.CpSolver()
+        s.parameters.max_time_in_seconds = limit
+        s.parameters.num_workers = 1
+        return s
+
+    if task in ("count", "first"):
+        m = cp_model.CpModel()
+        q = [m.NewIntVar(0, n - 1, f"q{i}") for i in range(n)]
+        m.AddAllDifferent(q)
+        m.AddAllDifferent([q[i] + i for i in range(n)])
+        m.AddAllDifferent([q[i] - i for i in range(n)])
+        s = solver()
+        if task == "first":
+            st = s.Solve(m)
+            if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return "sat"
+            return None if st == cp_model.UNKNOWN else "unsat"
+        s.parameters.enumerate_all_solutions = True
+        cb = Counter()
+        st = s.Solve(m, cb)
+        return cb.count if st == cp_model.OPTIMAL else None
+
+    hoods = closed_neighbourhoods(n)
+    m = cp_model.CpModel()
+    x = [m.NewBoolVar(f"x{i}") for i in range(n * n)]
+    for hood in hoods:
+        m.AddBoolOr([x[j] for j in hood])
+    m.Minimize(sum(x))
+    s = solver()
+    st = s.Solve(m)
+    if st != cp_model.OPTIMAL:
+        return None
+    gamma = int(round(s.ObjectiveValue()))
+    if task == "gamma":
+        return gamma
+    m.ClearObjective()
+    m.Add(sum(x) <= gamma)
+    s2 = solver()
+    s2.parameters.max_time_in_seconds = max(0.01, limit - s.WallTime())
+    s2.parameters.enumerate_all_solutions = True
+    cb = Counter()
+    st = s2.Solve(m, cb)
+    return cb.count if st == cp_model.OPTIMAL else None
+
+
+def worker_cp(task, n, limit):
+    from ortools.constraint_solver import pywrapcp
+
+    s = pywrapcp.Solver("queens")
+    q = [s.IntVar(0, n - 1, f"q{i}") for i in range(n)]
+    s.Add(s.AllDifferent(q))
+    s.Add(s.AllDifferent([q[i] + i for i in range(n)]))
+    s.Add(s.AllDifferent([q[i] - i for i in range(n)]))
+    if task == "count":
+        db = s.Phase(q, s.CHOOSE_FIRST_UNBOUND, s.ASSIGN_MIN_VALUE)
+    else:
+        # First fail and centre values: the usual heuristic for one solution.
+        db = s.Phase(q, s.CHOOSE_MIN_SIZE_LOWEST_MIN, s.ASSIGN_CENTER_VALUE)
+    tl = s.TimeLimit(int(limit * 1000))
+    s.NewSearch(db, [tl])
+    count = 0
+    while s.NextSolution():
+        count += 1
+        if task == "first":
+            break
+    s.EndSearch()
+    timed_out = s.WallTime() >= limit * 1000
+    if task == "first":
+        return "sat" if count else (None if timed_out else "unsat")
+    return None if timed_out else count
+
+
+def pysat_solver():
+    from pysat.solvers import Solver
+    return Solver(name="cadical195")
+
+
+def solve_limited(solver, limit, start, assumptions=()):
+    """One call, or None when the task's deadline has passed. PySAT's CaDiCaL
+    has no interruptible solve_limited, so a single call that runs past the
+    limit is stopped by the driver killing this worker process."""
+    if time.perf_counter() - start > limit:
+        return None
+    return solver.solve(assumptions=list(assumptions))
+
+
+def worker_pysat(task, n, limit, start):
+    from pysat.card import CardEnc, EncType, ITotalizer
+    from pysat.formula import IDPool
+
+    s = pysat_solver()
+    board = [i + 1 for i in range(n * n)]
+    if task in ("count", "first"):
+        pool = IDPool(start_from=n * n + 1)
+        rows, cols, diagonals = queens_lines(n)
+        # Pairwise for small boards (no auxiliaries), the sequential counter
+        # for large ones, where pairwise has ~n^3 clauses.
+        enc = EncType.pairwise if n <= 64 else EncType.seqcounter
+        for line in rows + cols:
+            s.append_formula(CardEnc.equals([board[i] for i in line], 1, vpool=pool,
+                                            encoding=enc).clauses)
+        for line in diagonals:
+            s.append_formula(CardEnc.atmost([board[i] for i in line], 1, vpool=pool,
+                                            encoding=enc).clauses)
+        count = 0
+        while True:
+            r = solve_limited(s, limit, start)
+            if r is None:
+                return None
+            if not r:
+                break
+            model = s.get_model()
+            if task == "first":
+                return "sat"
+            count += 1
+            s.add_clause([-v for v in board if model[v - 1] > 0])
+        return "unsat" if task == "first" else count
+
+    for hood in closed_neighbourhoods(n):
+        s.add_clause([board[j] for j in hood])
+    # n queens on one row dominate the board: an upper bound to start from.
+    tot = ITotalizer(lits=board, ubound=n, top_id=n * n)
+    s.append_formula(tot.cnf.clauses)
+    best = n
+    gamma = None
+    while best > 0:
+        k = best - 1
+        r = solve_limited(s, limit, start, [-tot.rhs[k]])
+        if r is None:
+            return None
+        if not r:
+            gamma = best
+            break
+        model = s.get_model()
+        best = sum(1 for v in board if model[v - 1] > 0)
+    if gamma is None:
+        gamma = best
+    if task == "gamma":
+        return gamma
+    s.add_clause([-tot.rhs[gamma]])
+    count = 0
+    while True:
+        r = solve_limited(s, limit, start)
+        if r is None:
+            return None
+        if not r:
+            return count
+        model = s.get_model()
+        count += 1
+        s.add_clause([-v for v in board if model[v - 1] > 0])
+
+
+def worker(tool, task, n, limit):
+    start = time.perf_counter()
+    if tool == "cpsat":
+        answer = worker_cpsat(task, n, limit)
+    elif tool == "cp":
+        answer = worker_cp(task, n, limit)
+    elif tool == "pysat":
+        answer = worker_pysat(task, n, limit, start)
+    else:
+        raise SystemExit(f"unknown tool {tool}")
+    seconds = time.perf_counter() - start
+    print(json.dumps({"answer": answer, "seconds": seconds}))
+
+
+# ---------------------------------------------------------------- the driver
+
+# Python workers get this much on top of the limit for interpreter start and
+# imports before they are killed; their own clock is what is reported.
+STARTUP_GRACE = 15.0
+
+
+def run_process(cmd, limit, grace=2.0):
+    """(stdout, wall seconds) or (None, None) on a kill at the limit."""
+    start = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit + grace)
+    except subprocess.TimeoutExpired:
+        return None, None, ""
+    return p, time.perf_counter() - start, p.stderr
+
+
+def run_boardsat(binary, task, n, limit, first_amo):
+    if task == "count":
+        cmd = [binary, "count", "queens", str(n)]
+    elif task == "first":
+        cmd = [binary, "solve", "queens", str(n), "--amo", first_amo]
+    elif task == "gamma":
+        cmd = [binary, "solve", "domination", str(n)]
+    else:
+        cmd = [binary, "count", "domination", str(n)]
+    cmd += ["--json", "--time-limit", str(limit)]
+    p, wall, err = run_process(cmd, limit)
+    if p is None or p.returncode == 3:
+        return None, wall
+    if p.returncode != 0:
+        return ("error", err.strip().splitlines()[-1:] or ["exit %d" % p.returncode]), wall
+    out = json.loads(p.stdout)
+    if task in ("count", "mds"):
+        return (out["count"] if out.get("complete") else None), wall
+    if task == "gamma":
+        return (out["value"] if out.get("optimal") else None), wall
+    return ("sat" if out["status"] == "sat" else out["status"]), wall
+
+
+def run_clasp(cnf, task, limit):
+    models = "0" if task == "count" else "1"
+    cmd = ["clasp", "-n", models, "--quiet=2", f"--time-limit={int(limit) + 1}", cnf]
+    p, wall, _ = run_process(cmd, limit)
+    if p is None or wall > limit:
+        return None, wall
+    text = p.stdout
+    if "INTERRUPTED" in text or "UNKNOWN" in text:
+        return None, wall
+    if task == "first":
+        return ("sat" if "SATISFIABLE" in text and "UNSAT" not in text else "unsat"), wall
+    for line in text.splitlines():
+        line = line[2:] if line.startswith("c ") else line
+        if line.startswith("Models"):
+            value = line.split(":")[1].split()[0].rstrip("+")
+            return int(value), wall
+    return ("error", ["no Models line"]), wall
+
+
+def run_python(tool, task, n, limit):
+    cmd = [sys.executable, os.path.abspath(__file__), "worker", tool, task, str(n), str(limit)]
+    p, wall, err = run_process(cmd, limit, grace=STARTUP_GRACE)
+    if p is None:
+        return None, None
+    if p.returncode != 0:
+        return ("error", err.strip().splitlines()[-1:]), wall
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    if out["answer"] is None or out["seconds"] > limit:
+        return None, out["seconds"]
+    return out["answer"], out["seconds"]
+
+
+def expected(task, n):
+    if task == "first":
+        return "sat" if n not in (2, 3) else "unsat"
+    return known(task, n)
+
+
+def measure(args):
+    results = []  # (task, n, tool, [seconds], status, answer)
+    tmp = tempfile.mkdtemp(prefix="boardsat-peers-")
+    sizes = {"count": args.count_sizes, "first": args.first_sizes,
+             "gamma": args.gamma_sizes, "mds": args.mds_sizes}
+    for task in args.tasks:
+        for n in sizes[task]:
+            tools = ["boardsat"] + [t for t in PEERS[task] if t in args.peers]
+            cnf = None
+            if "clasp" in tools:
+                amo = "pairwise" if task == "count" else args.first_amo
+                cnf = os.path.join(tmp, f"queens-{n}-{amo}.cnf")
+                subprocess.run([args.boardsat, "dimacs", "queens", str(n), "--amo", amo,
+                                "-o", cnf], check=True, capture_output=True)
+            times = {t: [] for t in tools}
+            answers = {t: None for t in tools}
+            status = {t: "ok" for t in tools}
+            for rep in range(args.runs):
+                for tool in tools:
+                    if status[tool] != "ok":
+                        continue  # a timeout or a wrong answer is not repeated
+                    print(f"[{task} n={n} run {rep + 1}/{args.runs}] {tool} ...",
+                          file=sys.stderr, flush=True)
+                    if tool == "boardsat":
+                        answer, secs = run_boardsat(args.boardsat, task, n, args.time_limit,
+                                                    args.first_amo)
+                    elif tool == "clasp":
+                        answer, secs = run_clasp(cnf, task, args.time_limit)
+                    else:
+                        answer, secs = run_python(tool, task, n, args.time_limit)
+                    if answer is None:
+                        status[tool] = "timeout"
+                        continue
+                    if isinstance(answer, tuple):
+                        status[tool] = "error: " + " ".join(answer[1])
+                        continue
+                    want = expected(task, n)
+                    if want is not None and answer != want:
+                        status[tool] = f"WRONG: {answer}, expected {want}"
+                        answers[tool] = answer
+                        continue
+                    if answers[tool] is not None and answers[tool] != answer:
+                        status[tool] = f"WRONG: runs disagree ({answers[tool]}, {answer})"
+                        continue
+                    answers[tool] = answer
+                    times[tool].append(secs)
+            for tool in tools:
+                results.append({"task": task, "n": n, "tool": tool, "times": times[tool],
+                                "status": status[tool], "answer": answers[tool],
+                                "expected": expected(task, n)})
+            if cnf:
+                os.remove(cnf)
+    os.rmdir(tmp)
+    return results
+
+
+def cell_text(r, limit):
+    if r["status"] == "timeout":
+        return f"> {limit:g} s"
+    if r["status"] != "ok":
+        return r["status"]
+    return f"{statistics.median(r['times']):.3f}"
+
+
+def markdown(results, args, meta):
+    out = []
+    out.append(f"`{meta['command']}`\n")
+    out.append(f"- boardsat commit {meta['commit']}; {meta['rustc']}")
+    out.append(f"- {meta['cpu']}, {meta['cores']} cores, {meta['memory']}; {meta['date']}")
+    out.append(f"- {meta['versions']}")
+    out.append(f"- seconds, median of {args.runs} runs; time limit {args.time_limit:g} s per "
+               "tool and task; ratio = boardsat / best peer (< 1: boardsat is faster)\n")
+    for task in args.tasks:
+        rows = [r for r in results if r["task"] == task]
+        if not rows:
+            continue
+        tools = ["boardsat"] + [t for t in PEERS[task] if t in args.peers]
+        out.append(f"### {TITLES[task]}\n")
+        out.append("| n | answer | " + " | ".join(tools) + " | boardsat / best peer |")
+        out.append("|---:|---:|" + "---:|" * len(tools) + "---:|")
+        for n in sorted({r["n"] for r in rows}):
+            by_tool = {r["tool"]: r for r in rows if r["n"] == n}
+            cells = [cell_text(by_tool[t], args.time_limit) for t in tools]
+            peer_medians = [statistics.median(by_tool[t]["times"]) for t in tools[1:]
+                            if by_tool[t]["status"] == "ok"]
+            b = by_tool["boardsat"]
+            if b["status"] == "ok" and peer_medians:
+                ratio = f"{statistics.median(b['times']) / min(peer_medians):.2f}"
+            elif b["status"] == "ok":
+                ratio = "every peer > limit"
+            elif peer_medians:
+                ratio = "boardsat > limit"
+            else:
+                ratio = "-"
+            want = by_tool["boardsat"]["expected"]
+            out.append(f"| {n} | {want if want is not None else '-'} | " + " | ".join(cells)
+                       + f" | {ratio} |")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def metadata(args):
+    def sh(cmd):
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return "unknown"
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    memory = "unknown"
+    try:
+        with open("/proc/meminfo") as f:
+            kib = next(int(l.split()[1]) for l in f if l.startswith("MemTotal"))
+            memory = f"{kib / 1024 / 1024:.1f} GiB memory"
+    except (OSError, StopIteration):
+        pass
+    commit = sh(["git", "rev-parse", "HEAD"])
+    if commit != "unknown" and sh(["git", "status", "--porcelain", "--untracked-files=no"]):
+        commit += "-dirty"
+    versions = []
+    try:
+        import ortools
+        versions.append(f"OR-Tools {ortools.__version__}")
+    except ImportError:
+        pass
+    try:
+        import pysat
+        versions.append(f"python-sat {pysat.__version__} (CaDiCaL 1.9.5)")
+    except ImportError:
+        pass
+    versions.append(sh(["clasp", "--version"]).splitlines()[0] if sh(["clasp", "--version"])
+                    != "unknown" else "clasp missing")
+    versions.append(f"Python {sys.version.split()[0]}")
+    return {
+        "command": "scripts/bench-peers.sh " + " ".join(sys.argv[1:]),
+        "commit": commit,
+        "rustc": sh(["rustc", "--version"]),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory": memory,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "versions": ", ".join(versions),
+    }
+
+
+def sizes(text):
+    """'8..14' or '8,50,100' (or both, comma-separated)."""
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if ".." in part:
+            lo, hi = part.split("..")
+            out.extend(range(int(lo), int(hi) + 1))
+        elif part:
+            out.append(int(part))
+    return out
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "worker":
+        _, _, tool, task, n, limit = sys.argv
+        worker(tool, task, int(n), float(limit))
+        return
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--boardsat", default="target/release/boardsat", help="the boardsat binary")
+    ap.add_argument("--tasks", default=",".join(TASKS), help="comma-separated: " + ",".join(TASKS))
+    ap.add_argument("--peers", default="cpsat,cp,pysat,clasp", help="comma-separated peers")
+    ap.add_argument("--count-sizes", type=sizes, default=sizes("8..14"))
+    ap.add_argument("--first-sizes", type=sizes, default=sizes("8,50,100,200,500,1000"))
+    ap.add_argument("--gamma-sizes", type=sizes, default=sizes("4..13"))
+    ap.add_argument("--mds-sizes", type=sizes, default=sizes("4..10"))
+    ap.add_argument("--runs", type=int, default=3, help="repetitions (median reported)")
+    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per tool and task")
+    ap.add_argument("--first-amo", default="product",
+                    help="boardsat's AMO for first solutions (and clasp's DIMACS); pairwise "
+                         "has ~n^3 clauses, too many for n = 500, 1000")
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes, one run: a smoke test of the whole pipeline")
+    ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
+    args = ap.parse_args()
+    args.tasks = [t for t in args.tasks.split(",") if t]
+    args.peers = [p for p in args.peers.split(",") if p]
+    for t in args.tasks:
+        if t not in TASKS:
+            ap.error(f"unknown task {t}")
+    if args.quick:
+        args.count_sizes, args.first_sizes = [6, 8], [8, 50]
+        args.gamma_sizes, args.mds_sizes = [4, 6], [4, 5]
+        args.runs = 1
+    meta = metadata(args)
+    results = measure(args)
+    sys.stdout.write(markdown(results, args, meta))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"meta": meta, "results": results}, f, indent=1)
+    wrong = [r for r in results if r["status"].startswith(("WRONG", "error"))]
+    for r in wrong:
+        print(f"{r['tool']} {r['task']} n={r['n']}: {r['status']}", file=sys.stderr)
+    sys.exit(1 if wrong else 0)
+
+
+if __name__ == "__main__":
+    main()
