@@ -31,4 +31,14 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== pure-Rust build (no CaDiCaL)" >&2
 cargo check --workspace --no-default-features --locked
 echo "== cargo test" >&2
-cargo test --workspace --locked
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+cargo test --workspace --locked 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# One closing line for the whole suite (cargo prints one per test binary).
+passed=$(grep -Eo '[0-9]+ passed' "$log" | awk '{s += $1} END {print s + 0}')
+failed=$(grep -Eo '[0-9]+ failed' "$log" | awk '{s += $1} END {print s + 0}')
+echo "$passed passed, $failed failed"
+exit "$status"
