@@ -135,8 +135,10 @@ pub struct ProblemArgs {
 /// Encoding choices.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct EncodingArgs {
-    /// At-most-one encoding: pairwise, ladder, bitwise, commander, product, bimander.
-    #[arg(long, default_value = "pairwise", value_parser = parse_amo)]
+    /// At-most-one encoding: pairwise, ladder, bitwise, commander, product,
+    /// bimander, or auto (pairwise on lines of up to 16 squares, product on
+    /// longer ones).
+    #[arg(long, default_value = "auto", value_parser = parse_amo)]
     pub amo: Amo,
     /// Cardinality encoding: seqcounter, totalizer, mtotalizer, cardnetwork.
     #[arg(long, default_value = "totalizer", value_parser = parse_card)]

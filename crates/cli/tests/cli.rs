@@ -330,7 +330,7 @@ fn bad_input_errors_are_pinned() {
     );
     assert_eq!(
         error_of(&["dimacs", "queens", "8", "--amo", "foo"]),
-        "error: invalid value 'foo' for '--amo <AMO>': unknown encoding 'foo' (expected one of: pairwise, ladder, bitwise, commander, product, bimander)"
+        "error: invalid value 'foo' for '--amo <AMO>': unknown encoding 'foo' (expected one of: pairwise, ladder, bitwise, commander, product, bimander, auto)"
     );
     assert_eq!(
         error_of(&["dimacs", "domination", "8", "-k", "4", "--card", "pairwise"]),

@@ -207,7 +207,7 @@ fn clap_errors_are_one_line() {
 #[test]
 fn encodings_too_large_are_refused_with_the_estimate_and_a_hint() {
     assert_eq!(
-        error_line(&["solve", "queens", "1000"]),
+        error_line(&["solve", "queens", "1000", "--amo", "pairwise"]),
         "error: the encoding of independence of queens on 1000x1000 would have about 1.7 billion clauses and 3.3 billion literals (about 297.8 GiB), above the limit of 200 million clauses or 8 GiB; try --amo product (about 11.9 million clauses), or --force to go on"
     );
     assert_eq!(

@@ -12,6 +12,10 @@
 //! | product (2-product) | ≈ 2n + 4√n | ≈ 2√n | Chen 2010 |
 //! | bimander (groups of 4) | ≈ 1.5n + n/4·log(n/4)… | ⌈log₂(n/4)⌉ | Nguyen & Mai 2013 |
 //!
+//! `auto` picks per line: pairwise up to [`AUTO_PAIRWISE_MAX`] literals
+//! (no auxiliaries, the strongest propagation, and few clauses on short
+//! lines), product above (O(n) clauses where pairwise needs O(n²)).
+//!
 //! All of them are arc consistent under unit propagation (a true input
 //! propagates every other input to false), except bitwise, which needs
 //! the binary code to be decided first.
@@ -33,7 +37,6 @@ use crate::EncodeError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Amo {
     /// One binary clause per pair; no auxiliaries.
-    #[default]
     Pairwise,
     /// Sequential (ladder) encoding: a chain of "some earlier input is true".
     Ladder,
@@ -45,18 +48,39 @@ pub enum Amo {
     Product,
     /// Bimander encoding over groups of 4.
     Bimander,
+    /// Per line: pairwise on short lines, product on long ones (the
+    /// default).
+    #[default]
+    Auto,
 }
+
+/// The longest line `auto` encodes pairwise; longer lines get the product
+/// encoding. Chosen on first N-queens solutions (BENCHMARKS.md): pairwise
+/// lines stop paying off once their quadratic clause count dominates.
+pub const AUTO_PAIRWISE_MAX: usize = 16;
 
 impl Amo {
     /// Every AMO encoding.
-    pub const ALL: [Amo; 6] = [
+    pub const ALL: [Amo; 7] = [
         Amo::Pairwise,
         Amo::Ladder,
         Amo::Bitwise,
         Amo::Commander,
         Amo::Product,
         Amo::Bimander,
+        Amo::Auto,
     ];
+
+    /// The encoding `self` uses for a line of `len` literals (itself, except
+    /// for `auto`).
+    #[must_use]
+    pub const fn for_len(self, len: usize) -> Amo {
+        match self {
+            Amo::Auto if len <= AUTO_PAIRWISE_MAX => Amo::Pairwise,
+            Amo::Auto => Amo::Product,
+            other => other,
+        }
+    }
 
     /// Lower-case name, as on the command line and in DIMACS comments.
     #[must_use]
@@ -68,6 +92,7 @@ impl Amo {
             Amo::Commander => "commander",
             Amo::Product => "product",
             Amo::Bimander => "bimander",
+            Amo::Auto => "auto",
         }
     }
 
@@ -86,13 +111,15 @@ impl Amo {
             return Ok(());
         }
         let lits = lits.to_vec();
-        match self {
+        match self.for_len(lits.len()) {
             Amo::Pairwise => Pairwise::from(lits).encode(sink, vars),
             Amo::Ladder => Ladder::from(lits).encode(sink, vars),
             Amo::Bitwise => Bitwise::from(lits).encode(sink, vars),
             Amo::Commander => Commander::<4, Pairwise>::from(lits).encode(sink, vars),
             Amo::Product => TwoProduct::<Pairwise>::from(lits).encode(sink, vars),
             Amo::Bimander => Bimander::<4, Pairwise>::from(lits).encode(sink, vars),
+            // `for_len` never returns `Auto`.
+            Amo::Auto => Pairwise::from(lits).encode(sink, vars),
         }?;
         Ok(())
     }

@@ -145,8 +145,9 @@ pub fn amo(amo: Amo, len: usize) -> Estimate {
     if l <= 1 {
         return Estimate::default();
     }
-    let (clauses, vars) = match amo {
-        Amo::Pairwise => (pairs(l), 0),
+    let (clauses, vars) = match amo.for_len(len) {
+        // `for_len` never returns `Auto`; counted as pairwise for the match.
+        Amo::Pairwise | Amo::Auto => (pairs(l), 0),
         Amo::Ladder => (3 * l - 4, l - 1),
         Amo::Bitwise => {
             let b = digits(l - 1);

@@ -153,7 +153,11 @@ fn problem_estimates_against_real_encodings() {
 #[test]
 fn huge_boards_are_estimated_without_overflow_or_delay() {
     let problem = Problem::queens(8000).unwrap();
-    let e = problem.estimate(8000, Config::default());
+    let pairwise = Config {
+        amo: Amo::Pairwise,
+        ..Config::default()
+    };
+    let e = problem.estimate(8000, pairwise);
     // Pairwise lines: about 5/3·n³ clauses.
     assert!(e.n_clauses > 800_000_000_000, "{e:?}");
     let start = std::time::Instant::now();

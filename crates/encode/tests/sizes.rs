@@ -29,6 +29,9 @@ fn groups(n: usize) -> Vec<usize> {
 /// (clauses, auxiliary variables) of each AMO encoding over `n ≥ 2` inputs.
 fn amo_size(amo: Amo, n: usize) -> (usize, usize) {
     match amo {
+        // Pairwise up to 16 literals, product above.
+        Amo::Auto if n <= 16 => amo_size(Amo::Pairwise, n),
+        Amo::Auto => amo_size(Amo::Product, n),
         Amo::Pairwise => (pairwise(n), 0),
         // n − 1 rungs; n − 2 rung implications; each input implies the
         // rung above it and the negated rung below it (ends: one each).
