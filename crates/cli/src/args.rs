@@ -31,6 +31,57 @@ pub enum Command {
     SolveDimacs(SolveDimacsArgs),
     /// Benchmark encodings × solvers × sizes × tasks: sizes and times per cell.
     Bench(BenchArgs),
+    /// Split an N-queens count into independent cube jobs (one DIMACS each).
+    Cubes(CubesArgs),
+    /// Count the projected models of any DIMACS file by blocking clauses.
+    CountDimacs(CountDimacsArgs),
+    /// Sum the answers of a `cubes` directory, checking every cube answered.
+    Merge(MergeArgs),
+}
+
+/// `cubes`.
+#[derive(Debug, Args)]
+pub struct CubesArgs {
+    /// Puzzle family (queens).
+    #[arg(value_enum)]
+    pub family: Family,
+    /// Board size.
+    pub n: usize,
+    /// Rows fixed per cube.
+    #[arg(long, default_value_t = 2)]
+    pub depth: usize,
+    /// Write every cube, not only the left half of the first row.
+    #[arg(long)]
+    pub no_halve: bool,
+    /// At-most-one encoding.
+    #[arg(long, default_value = "auto", value_parser = parse_amo)]
+    pub amo: Amo,
+    /// The directory for the cube files, MANIFEST, jobs.txt and results/.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+}
+
+/// `count-dimacs`.
+#[derive(Debug, Args)]
+pub struct CountDimacsArgs {
+    /// The DIMACS file; `c p show` (or `c ind`) lines give the projection.
+    pub file: PathBuf,
+    /// Solver.
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// One JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// A directory written by `boardsat cubes`.
+    pub dir: PathBuf,
+    /// One JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The puzzle families.

@@ -8,6 +8,7 @@
 
 mod args;
 mod bench;
+mod cubes_cmd;
 mod draw;
 mod interrupt;
 mod output;

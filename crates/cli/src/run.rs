@@ -33,6 +33,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Dimacs(args) => write_dimacs(&args),
         Command::SolveDimacs(args) => solve_dimacs(&args),
         Command::Bench(args) => crate::bench::bench(&args),
+        Command::Cubes(args) => crate::cubes_cmd::cubes(&args),
+        Command::CountDimacs(args) => crate::cubes_cmd::count_dimacs(&args),
+        Command::Merge(args) => crate::cubes_cmd::merge(&args),
     }
 }
 
@@ -95,7 +98,7 @@ fn config(args: &ProblemArgs) -> Config {
 
 /// Builds the backend the arguments ask for, registered for interrupts.
 /// The backend kind the arguments ask for.
-fn solver_kind(args: &SolverArgs) -> Result<SolverKind> {
+pub(crate) fn solver_kind(args: &SolverArgs) -> Result<SolverKind> {
     Ok(match (args.solver, &args.solver_cmd) {
         (Some(s), Some(_)) if SolverKind::from(s) != SolverKind::External => {
             bail!("--solver-cmd needs --solver external (or no --solver)")
