@@ -181,6 +181,11 @@ pub struct ProblemArgs {
     /// (200 million clauses or 8 GiB).
     #[arg(long)]
     pub force: bool,
+    /// `solve` without -k: race the --card encoding against a second one
+    /// (the sequential counter, or the totalizer when --card is the
+    /// sequential counter) on another thread; the first proof wins.
+    #[arg(long)]
+    pub portfolio: bool,
 }
 
 /// Encoding choices.

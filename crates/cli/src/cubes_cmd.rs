@@ -81,7 +81,11 @@ pub fn cubes(args: &CubesArgs) -> Result<ExitCode> {
             manifest,
             "{id} {} {} {id}.cnf",
             cube.weight,
-            if columns.is_empty() { "-".to_string() } else { columns.join(",") }
+            if columns.is_empty() {
+                "-".to_string()
+            } else {
+                columns.join(",")
+            }
         );
         // Paths relative to DIR: run the jobs from inside it.
         let _ = writeln!(
@@ -89,7 +93,9 @@ pub fn cubes(args: &CubesArgs) -> Result<ExitCode> {
             "boardsat count-dimacs {id}.cnf --json > results/{id}.json"
         );
     }
-    write_atomically(&dir.join(MANIFEST), |w| Ok(w.write_all(manifest.as_bytes())?))?;
+    write_atomically(&dir.join(MANIFEST), |w| {
+        Ok(w.write_all(manifest.as_bytes())?)
+    })?;
     write_atomically(&dir.join(JOBS), |w| Ok(w.write_all(jobs.as_bytes())?))?;
     eprintln!(
         "c {} cubes of depth {} for {n}-queens in {} ({}); run the lines of {JOBS} from inside it with any scheduler (e.g. 'cd {} && parallel < {JOBS}'), then 'boardsat merge {}'",
@@ -140,7 +146,8 @@ fn projection(text: &str, n_vars: u32) -> Result<Vec<Var>> {
 pub fn count_dimacs(args: &CountDimacsArgs) -> Result<ExitCode> {
     let name = args.file.display().to_string();
     let text = fs::read(&args.file).with_context(|| format!("cannot open {name}"))?;
-    let parsed = boardsat_solve::dimacs::parse(BufReader::new(&text[..])).with_context(|| name.clone())?;
+    let parsed =
+        boardsat_solve::dimacs::parse(BufReader::new(&text[..])).with_context(|| name.clone())?;
     let text = String::from_utf8_lossy(&text);
     let project = projection(&text, parsed.n_vars).with_context(|| name.clone())?;
     let kind = crate::run::solver_kind(&args.solver)?;
@@ -172,12 +179,22 @@ pub fn count_dimacs(args: &CountDimacsArgs) -> Result<ExitCode> {
                     .iter()
                     .position(|c| !c.iter().any(|l| values[l.vidx()] == l.is_pos()))
                 {
-                    bail!("{} returned a model that falsifies clause {} of {name}", backend.signature(), i + 1);
+                    bail!(
+                        "{} returned a model that falsifies clause {} of {name}",
+                        backend.signature(),
+                        i + 1
+                    );
                 }
                 count += 1;
                 let blocking: Vec<Lit> = project
                     .iter()
-                    .map(|&v| if values[v.idx()] { v.neg_lit() } else { v.pos_lit() })
+                    .map(|&v| {
+                        if values[v.idx()] {
+                            v.neg_lit()
+                        } else {
+                            v.pos_lit()
+                        }
+                    })
                     .collect();
                 backend.add_clause(&blocking)?;
             }
@@ -203,7 +220,11 @@ pub fn count_dimacs(args: &CountDimacsArgs) -> Result<ExitCode> {
     } else if complete {
         writeln!(out, "{count}")?;
     } else {
-        writeln!(out, "{count} ({})", stopped.map_or("solver gave up", |s| s.word()))?;
+        writeln!(
+            out,
+            "{count} ({})",
+            stopped.map_or("solver gave up", |s| s.word())
+        )?;
     }
     out.flush()?;
     Ok(match (complete, stopped) {
@@ -216,13 +237,20 @@ pub fn count_dimacs(args: &CountDimacsArgs) -> Result<ExitCode> {
 /// `boardsat merge DIR`: the weighted sum over every cube's answer.
 pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
     let dir = &args.dir;
-    let manifest = fs::read_to_string(dir.join(MANIFEST))
-        .with_context(|| format!("{} has no {MANIFEST} (not a 'boardsat cubes' directory)", dir.display()))?;
+    let manifest = fs::read_to_string(dir.join(MANIFEST)).with_context(|| {
+        format!(
+            "{} has no {MANIFEST} (not a 'boardsat cubes' directory)",
+            dir.display()
+        )
+    })?;
     let mut total = 0u64;
     let mut cubes = 0usize;
     let mut missing = Vec::new();
     let mut incomplete = Vec::new();
-    for line in manifest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let (Some(id), Some(weight)) = (fields.first(), fields.get(1)) else {
             bail!("malformed {MANIFEST} line: '{line}'");
@@ -257,7 +285,10 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
         );
     }
     if args.json {
-        println!("{}", json!({ "command": "merge", "count": total, "cubes": cubes }));
+        println!(
+            "{}",
+            json!({ "command": "merge", "count": total, "cubes": cubes })
+        );
     } else {
         println!("{total}");
     }

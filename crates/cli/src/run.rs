@@ -8,10 +8,10 @@ use std::{
 };
 
 use anyhow::{bail, Context, Result};
-use boardsat_encode::{dimacs, Board, Config, Kind, Piece, Placement, Problem};
+use boardsat_encode::{dimacs, Board, Card, Config, Encoding, Kind, Piece, Placement, Problem};
 use boardsat_solve::{
-    optimise_with, Backend, End, Optimum, Options, Profile, Session, SolveError, SolverKind,
-    Status, Strategy,
+    optimise_portfolio, optimise_with, Backend, End, Optimum, Options, Profile, Session,
+    SolveError, SolverKind, Status, Strategy,
 };
 use rustsat::instances::Cnf;
 use serde_json::json;
@@ -132,15 +132,23 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let backend = backend(&args.solver, Profile::Single)?;
     let signature = backend.signature();
-    let (status, placement, optimum, session) = match k {
+    let (status, placement, optimum, encoding, calls) = match k {
         Some(k) => {
             let mut session = Session::fixed(&problem, k, config(args), backend)?;
             let (status, placement) = session.solve()?;
-            (status, placement, None, session)
+            let calls = session.calls();
+            (status, placement, None, session.into_encoding(), calls)
         }
         None => {
             let strategy = Strategy::fastest(&problem);
-            let (optimum, session) = optimise_with(&problem, config(args), backend, strategy)?;
+            let (optimum, encoding, calls) = if args.portfolio {
+                drop(backend);
+                portfolio(args, &problem, strategy)?
+            } else {
+                let (optimum, session) = optimise_with(&problem, config(args), backend, strategy)?;
+                let calls = session.calls();
+                (optimum, session.into_encoding(), calls)
+            };
             let status = if optimum.proven {
                 Status::Sat
             } else {
@@ -150,15 +158,16 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
                 status,
                 Some(optimum.witness.clone()),
                 Some(optimum),
-                session,
+                encoding,
+                calls,
             )
         }
     };
     let elapsed = start.elapsed();
-    eprintln!("c {}", stats_line(session.encoding()));
+    eprintln!("c {}", stats_line(&encoding));
     eprintln!(
         "c solver {signature}, {} calls, {:.3} s",
-        session.calls(),
+        calls,
         elapsed.as_secs_f64()
     );
     if let (Some(path), Some(p)) = (&args.svg, &placement) {
@@ -184,7 +193,7 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
         if let Some(s) = stop {
             value = merge(value, json!({ "stopped": s.word() }));
         }
-        println!("{}", merge(value, encoding_json(session.encoding())));
+        println!("{}", merge(value, encoding_json(&encoding)));
     } else {
         print_solution(
             &problem,
@@ -200,6 +209,40 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
         (Status::Unknown, _, _) => ExitCode::from(3),
         _ => ExitCode::SUCCESS,
     })
+}
+
+/// The optimum by a portfolio of two cardinality encodings (`--portfolio`).
+fn portfolio(
+    args: &ProblemArgs,
+    problem: &Problem,
+    strategy: Strategy,
+) -> Result<(Optimum, Encoding, u64)> {
+    let first = config(args);
+    let second = Config {
+        card: if first.card == Card::SequentialCounter {
+            Card::Totalizer
+        } else {
+            Card::SequentialCounter
+        },
+        ..first
+    };
+    let kind = solver_kind(&args.solver)?;
+    let make = || {
+        kind.create_with(&Options {
+            command: args.solver.solver_cmd.as_deref(),
+            seed: args.solver.seed,
+            profile: Profile::Single,
+        })
+    };
+    let stop = boardsat_solve::Interrupter::new();
+    interrupt::register(stop.clone());
+    interrupt::watchdog(args.solver.time_limit);
+    let won = optimise_portfolio(problem, &[first, second], &make, strategy, &stop)?;
+    eprintln!(
+        "c portfolio: {} and {}; {} answered first",
+        first.card, second.card, won.encoding.config.card
+    );
+    Ok((won.optimum, won.encoding, won.calls))
 }
 
 fn calls_json(optimum: &Optimum) -> serde_json::Value {

@@ -460,3 +460,14 @@ fn count_queens_unique_is_a002562_and_every_reduction_agrees() {
         "error: --unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
     );
 }
+
+#[test]
+fn portfolio_solve_reports_the_winner_and_the_proof() {
+    let o = run(&["solve", "domination", "9", "--portfolio", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], 5);
+    assert_eq!(v["optimal"], true);
+    assert!(["totalizer", "seqcounter"].contains(&v["card"].as_str().unwrap()));
+    assert!(stderr(&o).contains("c portfolio: totalizer and seqcounter"));
+}

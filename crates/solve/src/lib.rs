@@ -45,7 +45,10 @@ pub use backend::{Backend, Interrupt, Interrupter, SearchEnumerate, Status, Time
 pub use cadical_backend::Cadical;
 pub use external::{External, ExternalError};
 pub use kind::{Options, Profile, SolverKind};
-pub use optimise::{optimise, optimise_with, Call, Direction, Optimum, Strategy};
+pub use optimise::{
+    optimise, optimise_portfolio, optimise_with, Call, Direction, Optimum, PortfolioResult,
+    Strategy,
+};
 pub use session::{Count, End, Progress, Session, Solutions};
 pub use varisat_backend::Varisat;
 

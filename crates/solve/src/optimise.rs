@@ -314,3 +314,102 @@ fn upper_bound(problem: &Problem) -> usize {
         Piece::Knight => board.n_squares(),
     }
 }
+
+/// What one member of a portfolio reports.
+#[derive(Debug)]
+pub struct PortfolioResult {
+    /// The optimum it found (proven unless it was stopped).
+    pub optimum: Optimum,
+    /// Its encoding (sizes, the encodings used).
+    pub encoding: boardsat_encode::Encoding,
+    /// Its solver calls.
+    pub calls: u64,
+}
+
+/// Races [`optimise_with`] over `configs`, one thread and one solver each
+/// (built by `make_backend`): the first member to prove its optimum stops
+/// the others through `stop`. SAT search times of these problems are
+/// heavy-tailed and differ by encoding (BENCHMARKS.md: at k = 6 on 12×12 the
+/// totalizer needs 26 s, the cardinality network 2 s), so the race pays
+/// where one fixed choice does not. Every member's answer is checked as
+/// usual; the winner's proof is its own UNSAT call.
+///
+/// # Errors
+///
+/// The first member's error when no member proved an optimum.
+pub fn optimise_portfolio(
+    problem: &Problem,
+    configs: &[Config],
+    make_backend: &(dyn Fn() -> Result<Box<dyn Backend>, SolveError> + Sync),
+    strategy: Strategy,
+    stop: &crate::Interrupter,
+) -> Result<PortfolioResult, SolveError> {
+    let results: Vec<Result<PortfolioResult, SolveError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = configs
+            .iter()
+            .map(|&config| {
+                scope.spawn(move || {
+                    let mut backend = make_backend()?;
+                    if let Some(i) = backend.interrupt() {
+                        i.use_interrupter(stop.clone());
+                    }
+                    let outcome = optimise_with(problem, config, backend, strategy);
+                    if outcome.as_ref().is_ok_and(|(o, _)| o.proven) {
+                        // First to a proof: stop the others.
+                        stop.interrupt();
+                    }
+                    outcome.map(|(optimum, session)| {
+                        let calls = session.calls();
+                        PortfolioResult {
+                            optimum,
+                            calls,
+                            encoding: session.into_encoding(),
+                        }
+                    })
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(SolveError::Solver {
+                        backend: "portfolio".to_string(),
+                        message: "a portfolio member panicked".to_string(),
+                    })
+                })
+            })
+            .collect()
+    });
+    let direction = Direction::of(problem.kind);
+    let mut best: Option<PortfolioResult> = None;
+    let mut first_error = None;
+    for result in results {
+        match result {
+            Ok(r) => {
+                let better = match &best {
+                    None => true,
+                    Some(b) if r.optimum.proven != b.optimum.proven => r.optimum.proven,
+                    Some(b) => match direction {
+                        Direction::Minimise => r.optimum.value < b.optimum.value,
+                        Direction::Maximise => r.optimum.value > b.optimum.value,
+                    },
+                };
+                if better {
+                    best = Some(r);
+                }
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match (best, first_error) {
+        (Some(b), _) => Ok(b),
+        (None, Some(e)) => Err(e),
+        (None, None) => Err(SolveError::Solver {
+            backend: "portfolio".to_string(),
+            message: "an empty portfolio".to_string(),
+        }),
+    }
+}

@@ -305,6 +305,12 @@ impl Session {
         &self.encoding
     }
 
+    /// The encoding, giving up the session.
+    #[must_use]
+    pub fn into_encoding(self) -> Encoding {
+        self.encoding
+    }
+
     /// The bound placements are checked against.
     #[must_use]
     pub fn bound(&self) -> Option<Bound> {

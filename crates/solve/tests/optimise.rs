@@ -84,3 +84,36 @@ fn counting_optimal_sets_under_symmetry_stays_exact() {
         );
     }
 }
+
+#[test]
+fn a_portfolio_proves_gamma_whoever_wins() {
+    use boardsat_encode::Card;
+    use boardsat_solve::{optimise_portfolio, Interrupter};
+    let make = || SolverKind::default_embedded().create(None);
+    for n in 1..=9 {
+        let problem = domination(n);
+        let configs: Vec<Config> = Card::ALL
+            .iter()
+            .map(|&card| Config {
+                card,
+                ..Config::default()
+            })
+            .collect();
+        let stop = Interrupter::new();
+        let won = optimise_portfolio(
+            &problem,
+            &configs,
+            &make,
+            Strategy::fastest(&problem),
+            &stop,
+        )
+        .unwrap();
+        assert_eq!(won.optimum.value, GAMMA[n - 1], "n={n}");
+        assert!(won.optimum.proven);
+        assert_eq!(
+            won.optimum.proof().map(|c| c.bound),
+            Some(Bound::AtMost(GAMMA[n - 1] - 1))
+        );
+        assert!(configs.contains(&won.encoding.config));
+    }
+}
