@@ -471,3 +471,23 @@ fn portfolio_solve_reports_the_winner_and_the_proof() {
     assert!(["totalizer", "seqcounter"].contains(&v["card"].as_str().unwrap()));
     assert!(stderr(&o).contains("c portfolio: totalizer and seqcounter"));
 }
+
+/// SIGTERM during `count`, on both counting paths (the N-queens cube
+/// counter and the generic blocking-clause counter).
+#[test]
+fn sigterm_during_count_prints_the_partial_count_and_exits_130() {
+    for args in [
+        &["count", "queens", "16"][..],
+        &["count", "independence", "16", "--piece", "rook", "-k", "16"][..],
+    ] {
+        let (code, out, took) = signal_during(args, "-TERM");
+        assert_eq!(code, Some(130), "{args:?}: {out}");
+        let (n, mark) = out
+            .trim()
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{args:?}: {out}"));
+        assert!(n.parse::<u64>().is_ok(), "{args:?}: {out}");
+        assert_eq!(mark, "(interrupted)", "{args:?}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?}");
+    }
+}
