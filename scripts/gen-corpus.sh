@@ -26,6 +26,10 @@ for card in seqcounter totalizer mtotalizer cardnetwork; do
   entries+=("domination-8-k4-$card.cnf UNSAT 0 A075458 domination 8 -k 4 --card $card")
   entries+=("domination-8-k5-$card.cnf SAT 4860 A002564 domination 8 -k 5 --card $card")
 done
+# The same bounds in the plain formulation (closed-neighbourhood clauses,
+# no line variables), for comparison.
+entries+=("domination-8-k4-totalizer-cardinality.cnf UNSAT 0 A075458 domination 8 -k 4 --formulation cardinality")
+entries+=("domination-8-k5-totalizer-cardinality.cnf SAT 4860 A002564 domination 8 -k 5 --formulation cardinality")
 entries+=("independence-6-rook-k6.cnf SAT 720 6! independence 6 --piece rook -k 6")
 entries+=("independence-5-bishop-k8.cnf SAT 32 brute-force independence 5 --piece bishop -k 8")
 entries+=("independence-4x5-knight-k10.cnf SAT 3 brute-force independence 4 --cols 5 --piece knight -k 10")

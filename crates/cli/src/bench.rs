@@ -247,16 +247,13 @@ fn plan(args: &BenchArgs) -> Result<Vec<Cell>> {
                 for &amo in &amos {
                     for &card in &cards {
                         for &solver in &solvers {
-                            let effective = match k {
-                                Some(k)
-                                    if formulation == Formulation::Lines
-                                        && problem.lines_apply(k) =>
-                                {
-                                    Formulation::Lines
-                                }
-                                _ => Formulation::Cardinality,
-                            };
-                            let formulation_matters = k.is_some_and(|k| problem.lines_apply(k));
+                            // Without a k (the optimum task) only domination
+                            // can use the lines formulation.
+                            let k_or_open = k.unwrap_or(0);
+                            let effective = problem.effective_formulation(formulation, k_or_open);
+                            let formulation_matters = problem.lines_apply(k_or_open);
+                            // Domination counts pieces in either formulation.
+                            let counts = effective == Formulation::Cardinality || kind.dominating();
                             push_unique(
                                 &mut cells,
                                 Cell {
@@ -264,7 +261,7 @@ fn plan(args: &BenchArgs) -> Result<Vec<Cell>> {
                                     problem,
                                     k,
                                     amo: kind.independent().then_some(amo),
-                                    card: (effective == Formulation::Cardinality).then_some(card),
+                                    card: counts.then_some(card),
                                     formulation: formulation_matters.then_some(effective),
                                     solver,
                                 },

@@ -185,8 +185,8 @@ fn a_cell_that_reaches_its_time_limit_is_reported_as_timeout() {
 
 #[test]
 fn choices_that_do_not_change_the_cnf_are_run_once() {
-    // Domination has no AMO and no formulation choice; the optimum is one
-    // cell per cardinality encoding.
+    // Queen domination has no AMO choice; the optimum is one cell per
+    // cardinality encoding and formulation.
     let text = ok(&[
         "bench",
         "domination",
@@ -208,12 +208,46 @@ fn choices_that_do_not_change_the_cnf_are_run_once() {
         "csv",
     ]);
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.len(), 4, "{text}");
+    assert_eq!(rows.len(), 8, "{text}");
+    for formulation in ["lines", "cardinality"] {
+        let n = rows
+            .iter()
+            .filter(|r| r.contains(&format!(",{formulation},")))
+            .count();
+        assert_eq!(n, 4, "{formulation}: {text}");
+    }
     for row in rows {
         assert!(
             row.contains(",ok,2,"),
             "the domination number of 4x4 is 2: {row}"
         );
+    }
+    // Kings have no lines: the formulation changes nothing, one cell per
+    // cardinality encoding.
+    let text = ok(&[
+        "bench",
+        "domination",
+        "--piece",
+        "king",
+        "--n",
+        "4",
+        "--task",
+        "optimum",
+        "--card",
+        "all",
+        "--formulation",
+        "all",
+        "--solver",
+        "cadical",
+        "--runs",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    for row in rows {
+        assert!(row.contains(",ok,4,"), "kings dominate 4x4 with 4: {row}");
     }
 }
 

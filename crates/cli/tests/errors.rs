@@ -212,7 +212,7 @@ fn encodings_too_large_are_refused_with_the_estimate_and_a_hint() {
     );
     assert_eq!(
         error_line(&["dimacs", "domination", "3000", "-k", "5"]),
-        "error: the encoding of domination of queens on 3000x3000 would have about 94.8 million clauses and 90.2 billion literals (about 1361.1 GiB), above the limit of 200 million clauses or 8 GiB; no other encoding fits either; a smaller board, or --force to go on"
+        "error: the encoding of domination of queens on 3000x3000 would have about 131 million clauses and 402 million literals (about 27.9 GiB), above the limit of 200 million clauses or 8 GiB; no other encoding fits either; a smaller board, or --force to go on"
     );
     // --force passes the check: the next error is the one after it.
     assert_eq!(

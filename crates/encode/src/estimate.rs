@@ -11,7 +11,8 @@
 //! | lines of a slider | Σ over lines of the AMO cost of its length L | likewise |
 //! | `lines` formulation | + one at-least-one clause per row or column | 0 |
 //! | leapers | one binary clause per attacking pair: Σ over leaps (r−\|dr\|)(c−\|dc\|) / 2 | 0 |
-//! | domination | one coverage clause per square | 0 |
+//! | domination, `cardinality` formulation | one coverage clause per square | 0 |
+//! | domination, `lines` formulation | per line of length L: L + 1 clauses (`w ↔ ∨ L`); one coverage clause per square; the implied counters over the lines of each direction | one per line, plus the counters' |
 //! | cardinality over N = r·c squares, K = min(k + 1, N) | per direction, below | |
 //!
 //! Line lengths come in closed form: an r × c board has r rows of length c
@@ -351,9 +352,17 @@ impl Problem {
     /// built.
     #[must_use]
     pub fn estimate(&self, k: usize, config: Config) -> Estimate {
-        let lines = config.formulation == Formulation::Lines && self.lines_apply(k);
+        let lines = self.effective_formulation(config.formulation, k) == Formulation::Lines;
         let mut total = self.estimate_base(config.amo, lines);
-        if !lines {
+        if lines && self.kind.dominating() {
+            let mut implied = self.estimate_implied(config.card, k);
+            // Their enforcements: a few unit clauses each.
+            let kinds = u(self.piece.line_kinds().len());
+            implied.n_clauses = implied.n_clauses.saturating_add(2 * kinds);
+            implied.n_lits = implied.n_lits.saturating_add(2 * kinds);
+            total.add(implied);
+        }
+        if !lines || self.kind.dominating() {
             let bound = self.kind.bound(k);
             let mut card = cardinality(
                 config.card,
@@ -373,7 +382,12 @@ impl Problem {
     /// bounds up to `max_bound`.
     #[must_use]
     pub fn estimate_open(&self, max_bound: usize, config: Config) -> Estimate {
-        let mut total = self.estimate_base(config.amo, false);
+        let lines = self.kind.dominating()
+            && self.effective_formulation(config.formulation, max_bound) == Formulation::Lines;
+        let mut total = self.estimate_base(config.amo, lines);
+        if lines {
+            total.add(self.estimate_implied(config.card, max_bound));
+        }
         let direction = if self.kind.dominating() {
             Direction::Upper
         } else {
@@ -426,7 +440,21 @@ impl Problem {
             total.n_clauses = total.n_clauses.saturating_add(leap_pairs);
             total.n_lits = total.n_lits.saturating_add(leap_pairs.saturating_mul(2));
         }
-        if self.kind.dominating() {
+        if self.kind.dominating() && lines {
+            // Per line of length L: w → ∨ L (L + 1 literals) and L binary
+            // clauses x → w; then one clause per square over the lines
+            // through it.
+            let kinds = u(self.piece.line_kinds().len());
+            for &kind in self.piece.line_kinds() {
+                total.add(sum_over_lines(kind, rows, cols, |l| Estimate {
+                    n_vars: 1,
+                    n_clauses: l + 1,
+                    n_lits: 3 * l + 1,
+                }));
+            }
+            total.n_clauses = total.n_clauses.saturating_add(squares);
+            total.n_lits = total.n_lits.saturating_add(squares.saturating_mul(kinds));
+        } else if self.kind.dominating() {
             let attacked: u64 = self
                 .piece
                 .line_kinds()
@@ -438,6 +466,21 @@ impl Problem {
             total.n_lits = total
                 .n_lits
                 .saturating_add(squares.saturating_add(attacked));
+        }
+        total
+    }
+
+    /// The implied "at most `max_bound`" counters over the line variables
+    /// of each direction (lines formulation of domination).
+    fn estimate_implied(&self, card: Card, max_bound: usize) -> Estimate {
+        let mut total = Estimate::default();
+        for &kind in self.piece.line_kinds() {
+            total.add(cardinality(
+                card,
+                self.board.n_lines(kind),
+                max_bound,
+                Direction::Upper,
+            ));
         }
         total
     }

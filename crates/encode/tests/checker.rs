@@ -276,21 +276,17 @@ fn domination_model_counts_at_the_minimum_match_brute_force() {
                 let want = brute_count(&problem, k);
                 assert!(want > 0);
                 for card in Card::ALL {
-                    let config = Config {
-                        card,
-                        ..Config::default()
-                    };
-                    assert_eq!(
-                        model_count(&problem, k, config),
-                        want,
-                        "{problem} k={k} {card}"
-                    );
-                    if k > 0 {
-                        assert_eq!(
-                            model_count(&problem, k - 1, config),
-                            0,
-                            "{problem} k={k} {card}"
-                        );
+                    for formulation in Formulation::ALL {
+                        let config = Config {
+                            card,
+                            formulation,
+                            ..Config::default()
+                        };
+                        let what = format!("{problem} k={k} {card} {formulation}");
+                        assert_eq!(model_count(&problem, k, config), want, "{what}");
+                        if k > 0 {
+                            assert_eq!(model_count(&problem, k - 1, config), 0, "{what}");
+                        }
                     }
                 }
             }
