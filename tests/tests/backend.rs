@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_solve::{Backend, SolveError, SolverKind, Status};
+use boardsat_solve::{Backend, Profile, SolveError, SolverKind, Status};
 use boardsat_tests::{backend, pigeonhole};
 use rustsat::types::{Lit, Var};
 
@@ -237,4 +237,58 @@ fn cadical_is_usable_after_an_interrupt_once_the_flag_is_reset() {
     interrupter.reset();
     assert_eq!(b.solve(&[]).unwrap(), Status::Sat);
     assert_pigeons_placed(b.as_mut(), 10, 10);
+}
+
+#[test]
+fn a_fresh_solver_starts_empty_and_keeps_limits_and_the_interrupt_flag() {
+    for kind in SolverKind::embedded() {
+        for profile in [Profile::Single, Profile::Enumerate] {
+            let (mut b, selector) = hard(kind);
+            b.add_clause(&[!lit(0)]).unwrap();
+            let interrupter = b.interrupt().unwrap().interrupter();
+            b.time_limit()
+                .unwrap()
+                .set_time_limit(Some(Duration::from_secs(30)));
+            let mut fresh = b
+                .fresh(profile)
+                .expect("embedded backends make fresh solvers");
+            // No clause of the original: the unit ¬x0 is not there.
+            assert_eq!(fresh.solve(&[lit(0)]).unwrap(), Status::Sat, "{kind}");
+            assert!(fresh.value(Var::new(0)).unwrap(), "{kind}");
+            // The pigeonhole is not there either, until added.
+            for clause in pigeonhole(11, 10, Some(selector)) {
+                fresh.add_clause(&clause).unwrap();
+            }
+            // The shared flag stops the fresh solver's call.
+            interrupter.interrupt();
+            let start = Instant::now();
+            assert_eq!(
+                fresh.solve(&[selector]).unwrap(),
+                Status::Unknown,
+                "{kind} {profile:?}"
+            );
+            assert!(start.elapsed() < Duration::from_secs(3), "{kind}");
+            // The original's clauses are untouched by the fresh solver.
+            interrupter.reset();
+            assert_eq!(b.solve(&[lit(0)]).unwrap(), Status::Unsat, "{kind}");
+        }
+    }
+}
+
+#[test]
+fn a_fresh_solver_keeps_the_time_limit() {
+    for kind in SolverKind::embedded() {
+        let (b, selector) = hard(kind);
+        let mut b = b;
+        b.time_limit()
+            .unwrap()
+            .set_time_limit(Some(Duration::from_millis(100)));
+        let mut fresh = b.fresh(Profile::Single).unwrap();
+        for clause in pigeonhole(11, 10, Some(selector)) {
+            fresh.add_clause(&clause).unwrap();
+        }
+        let start = Instant::now();
+        assert_eq!(fresh.solve(&[selector]).unwrap(), Status::Unknown, "{kind}");
+        assert!(start.elapsed() < Duration::from_secs(3), "{kind}");
+    }
 }

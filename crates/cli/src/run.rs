@@ -146,7 +146,8 @@ fn solve(args: &ProblemArgs) -> Result<ExitCode> {
                 portfolio(args, &problem, strategy)?
             } else {
                 let (optimum, session) = optimise_with(&problem, config(args), backend, strategy)?;
-                let calls = session.calls();
+                // Every call, those on fresh solvers included.
+                let calls = optimum.calls.len() as u64;
                 (optimum, session.into_encoding(), calls)
             };
             let status = if optimum.proven {

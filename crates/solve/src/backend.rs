@@ -12,7 +12,7 @@ use std::{fmt, time::Duration};
 
 use rustsat::types::{Lit, Var};
 
-use crate::SolveError;
+use crate::{Profile, SolveError};
 
 /// The answer of one solver call, with SAT-competition exit codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,6 +102,15 @@ pub trait Backend {
 
     /// The in-search enumeration capability, if the backend has one.
     fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {
+        None
+    }
+
+    /// A new, empty solver of the same kind, with the same options (tuned
+    /// for `profile` where the backend has profiles), the same time limit
+    /// and the same interrupt flag: for a call best made on a solver of its
+    /// own, such as the optimiser's refutations with the bound as unit
+    /// clauses. `None` when the backend cannot make one.
+    fn fresh(&self, _profile: Profile) -> Option<Box<dyn Backend>> {
         None
     }
 }

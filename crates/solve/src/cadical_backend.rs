@@ -42,6 +42,9 @@ pub struct Cadical {
     may_have_eliminated: bool,
     elimination_on: bool,
     enumerator_connected: bool,
+    /// Options set through [`Cadical::set_option`], replayed by
+    /// [`Backend::fresh`].
+    options: Vec<(String, i32)>,
 }
 
 impl std::fmt::Debug for Cadical {
@@ -82,6 +85,7 @@ impl Cadical {
             may_have_eliminated: false,
             elimination_on: true,
             enumerator_connected: false,
+            options: Vec::new(),
         }
     }
 
@@ -95,15 +99,32 @@ impl Cadical {
     pub fn for_enumeration() -> Self {
         let mut solver = Cadical::new();
         for (name, value) in ENUMERATION_OPTIONS {
-            solver.set_option(name, value);
+            solver.apply_option(name, value);
         }
         solver
+    }
+
+    /// A new solver of `profile` (see [`crate::Profile`]).
+    #[must_use]
+    pub fn with_profile(profile: crate::Profile) -> Self {
+        match profile {
+            crate::Profile::Single => Cadical::new(),
+            crate::Profile::Enumerate => Cadical::for_enumeration(),
+        }
     }
 
     /// Sets a CaDiCaL option by name (`seed`, `phase`, …). CaDiCaL takes
     /// options only before the first clause; false when it is too late or
     /// the name is invalid.
     pub fn set_option(&mut self, name: &str, value: i32) -> bool {
+        let set = self.apply_option(name, value);
+        if set {
+            self.options.push((name.to_string(), value));
+        }
+        set
+    }
+
+    fn apply_option(&mut self, name: &str, value: i32) -> bool {
         let set = self.solver.state() == State::CONFIGURING
             && CaDiCal::is_valid_option(name)
             && self.solver.set(name, value);
@@ -189,6 +210,17 @@ impl Backend for Cadical {
 
     fn interrupt(&mut self) -> Option<&mut dyn Interrupt> {
         Some(self)
+    }
+
+    fn fresh(&self, profile: crate::Profile) -> Option<Box<dyn Backend>> {
+        let mut solver = Cadical::with_profile(profile);
+        for (name, value) in &self.options {
+            solver.set_option(name, *value);
+        }
+        solver.time_limit = self.time_limit;
+        solver.interrupter = self.interrupter.clone();
+        solver.wants_terminator = self.wants_terminator;
+        Some(Box::new(solver))
     }
 
     fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {

@@ -488,6 +488,22 @@ impl Backend for External {
     fn interrupt(&mut self) -> Option<&mut dyn Interrupt> {
         Some(self)
     }
+
+    fn fresh(&self, _profile: crate::Profile) -> Option<Box<dyn Backend>> {
+        Some(Box::new(External {
+            command_line: self.command_line.clone(),
+            program: self.program.clone(),
+            args: self.args.clone(),
+            style: self.style,
+            input_placeholder: self.input_placeholder,
+            result_placeholder: self.result_placeholder,
+            clauses: Vec::new(),
+            n_vars: 0,
+            model: None,
+            time_limit: self.time_limit,
+            interrupter: self.interrupter.clone(),
+        }))
+    }
 }
 
 impl TimeLimit for External {

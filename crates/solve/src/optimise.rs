@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use boardsat_encode::{check, Board, Bound, Config, Kind, Piece, Placement, Problem, Square};
 
-use crate::{Backend, Session, SolveError, Status};
+use crate::{Backend, Profile, Session, SolveError, Status};
 
 /// Which way the optimum lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,6 +117,14 @@ pub struct Strategy {
     /// on from there in whichever direction the answer points and still ends
     /// with the solver's UNSAT call next to the optimum.
     pub start: Option<usize>,
+    /// Make the calls expected to be UNSAT on a fresh solver of their own
+    /// ([`Backend::fresh`]) with the bound as unit clauses
+    /// ([`Session::fix_bound`]) and, with `symmetry`, hard lex-leader
+    /// constraints, instead of by assumptions on the session's solver: the
+    /// solver can then simplify with the bound (γ(Q₁₄) > 7 refuted in
+    /// 12.7 s instead of 25 s). Backends without `fresh` fall back to the
+    /// session's solver.
+    pub fresh_refutations: bool,
 }
 
 impl Strategy {
@@ -139,6 +147,7 @@ impl Strategy {
         Strategy {
             symmetry: true,
             start,
+            fresh_refutations: true,
         }
     }
 }
@@ -192,21 +201,32 @@ pub fn optimise_with(
         Direction::Minimise => k < best && refuted.is_none_or(|r| k > r),
         Direction::Maximise => k > best && refuted.is_none_or(|r| k < r),
     };
-    let mut next = strategy
-        .start
-        .filter(|&s| open(s, best.len(), None))
-        .or_else(|| better(best.len()));
+    let theorem_start = strategy.start.filter(|&s| open(s, best.len(), None));
+    let mut next = theorem_start.or_else(|| better(best.len()));
     let mut proven = next.is_none();
     // Calls one step better than a model just found are expected to be
-    // UNSAT: those get the symmetry breaking; the others, expected SAT,
-    // search without it.
-    let mut expect_unsat = false;
+    // UNSAT: those get the symmetry breaking (and, with
+    // `fresh_refutations`, a solver of their own); the others, expected
+    // SAT, search without it. A theorem's start is a bound the theorem
+    // cannot rule out, often the optimum itself but on larger boards often
+    // not: it is treated as a refutation too, since a SAT answer there
+    // costs little either way and a refutation without the breaking a lot
+    // (γ(Q₁₄): 16.6 s against 116 s; n = 12 and 13 pay 0.65 s).
+    let mut expect_unsat = theorem_start.is_some();
     while let Some(k) = next {
         let bound = bound_of(k);
-        session.set_bound(bound)?;
-        session.set_symmetry(expect_unsat);
         let start = Instant::now();
-        let (status, placement) = session.solve()?;
+        let fresh = (strategy.fresh_refutations && expect_unsat)
+            .then(|| session.backend().fresh(Profile::Single))
+            .flatten();
+        let (status, placement) = match fresh {
+            Some(backend) => refute(problem, bound, config, backend, strategy.symmetry)?,
+            None => {
+                session.set_bound(bound)?;
+                session.set_symmetry(expect_unsat);
+                session.solve()?
+            }
+        };
         calls.push(Call {
             bound,
             status,
@@ -248,6 +268,26 @@ pub fn optimise_with(
         },
         session,
     ))
+}
+
+/// One call at `bound` on its own solver, with the bound (and the implied
+/// bounds) as unit clauses and, with `symmetry`, hard lex-leader
+/// constraints: a model found is checked as usual (it is a lex leader, any
+/// placement of its size will do for the optimiser).
+fn refute(
+    problem: &Problem,
+    bound: Bound,
+    config: Config,
+    backend: Box<dyn Backend>,
+    symmetry: bool,
+) -> Result<(Status, Option<Placement>), SolveError> {
+    let mut session = Session::open(problem, bound.k(), config, backend)?;
+    session.set_bound(bound)?;
+    session.fix_bound()?;
+    if symmetry {
+        session.break_symmetry()?;
+    }
+    session.solve()
 }
 
 /// A greedy placement: for domination, repeatedly the square covering most
@@ -359,7 +399,8 @@ pub fn optimise_portfolio(
                         stop.interrupt();
                     }
                     outcome.map(|(optimum, session)| {
-                        let calls = session.calls();
+                        // Every call, those on fresh solvers included.
+                        let calls = optimum.calls.len() as u64;
                         PortfolioResult {
                             optimum,
                             calls,

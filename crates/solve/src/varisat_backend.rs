@@ -208,6 +208,13 @@ impl Backend for Varisat {
     fn interrupt(&mut self) -> Option<&mut dyn Interrupt> {
         Some(self)
     }
+
+    fn fresh(&self, _profile: crate::Profile) -> Option<Box<dyn Backend>> {
+        let mut solver = Varisat::new();
+        solver.time_limit = self.time_limit;
+        solver.interrupter = self.interrupter.clone();
+        Some(Box::new(solver))
+    }
 }
 
 impl TimeLimit for Varisat {

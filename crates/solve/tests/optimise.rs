@@ -19,10 +19,13 @@ fn every_start_reaches_gamma_with_a_proof() {
         let mut strategies = vec![Strategy::default(), Strategy::fastest(&problem)];
         for start in [1, GAMMA[n - 1].saturating_sub(1), GAMMA[n - 1] + 1, n] {
             for symmetry in [false, true] {
-                strategies.push(Strategy {
-                    symmetry,
-                    start: Some(start),
-                });
+                for fresh_refutations in [false, true] {
+                    strategies.push(Strategy {
+                        symmetry,
+                        start: Some(start),
+                        fresh_refutations,
+                    });
+                }
             }
         }
         for strategy in strategies {
@@ -48,17 +51,23 @@ fn maximisation_with_a_start_on_either_side() {
     // Knights on 6×6: 18 (half the squares), proven by UNSAT at 19.
     let problem = Problem::new(Board::square(6).unwrap(), Piece::Knight, Kind::Independence);
     for start in [None, Some(10), Some(18), Some(19), Some(25)] {
-        for symmetry in [false, true] {
-            let backend = SolverKind::default_embedded().create(None).unwrap();
-            let strategy = Strategy { symmetry, start };
-            let (optimum, _) =
-                optimise_with(&problem, Config::default(), backend, strategy).unwrap();
-            assert_eq!(optimum.value, 18, "{strategy:?}");
-            assert_eq!(
-                optimum.proof().map(|c| c.bound),
-                Some(Bound::AtLeast(19)),
-                "{strategy:?}"
-            );
+        for (symmetry, fresh_refutations) in [(false, false), (true, false), (true, true)] {
+            for kind in SolverKind::embedded() {
+                let backend = kind.create(None).unwrap();
+                let strategy = Strategy {
+                    symmetry,
+                    start,
+                    fresh_refutations,
+                };
+                let (optimum, _) =
+                    optimise_with(&problem, Config::default(), backend, strategy).unwrap();
+                assert_eq!(optimum.value, 18, "{kind} {strategy:?}");
+                assert_eq!(
+                    optimum.proof().map(|c| c.bound),
+                    Some(Bound::AtLeast(19)),
+                    "{kind} {strategy:?}"
+                );
+            }
         }
     }
 }
