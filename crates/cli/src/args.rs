@@ -31,9 +31,11 @@ pub enum Command {
     SolveDimacs(SolveDimacsArgs),
     /// Benchmark encodings × solvers × sizes × tasks: sizes and times per cell.
     Bench(BenchArgs),
-    /// Split an N-queens count into independent cube jobs (one DIMACS each).
+    /// Split an N-queens count into independent cube jobs (one DIMACS file
+    /// per cube, or one iCNF file with `--format icnf`).
     Cubes(CubesArgs),
-    /// Count the projected models of any DIMACS file by blocking clauses.
+    /// Count the projected models of any DIMACS file (or of one cube of an
+    /// iCNF file, `--cube I`) by blocking clauses.
     CountDimacs(CountDimacsArgs),
     /// Sum the answers of a `cubes` directory, checking every cube answered.
     Merge(MergeArgs),
@@ -59,13 +61,23 @@ pub struct CubesArgs {
     /// The directory for the cube files, MANIFEST, jobs.txt and results/.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
+    /// How to write the cubes: one DIMACS file each, or one iCNF file for
+    /// them all.
+    #[arg(long, value_enum, default_value = "cnf")]
+    pub format: crate::cubes_cmd::CubeFormat,
 }
 
 /// `count-dimacs`.
 #[derive(Debug, Args)]
 pub struct CountDimacsArgs {
-    /// The DIMACS file; `c p show` (or `c ind`) lines give the projection.
+    /// The DIMACS file, or an iCNF file with --cube; `c p show` (or
+    /// `c ind`) lines give the projection.
     pub file: PathBuf,
+    /// For an iCNF file (`p inccnf` header): count the base clauses with
+    /// the I-th `a` line, counted from 0 (in a `cubes --format icnf`
+    /// directory, `--cube 7` is cube-00007).
+    #[arg(long, value_name = "I")]
+    pub cube: Option<usize>,
     /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,

@@ -101,3 +101,272 @@ fn count_dimacs_projects_onto_the_show_variables() {
         (Some(3), Some(true))
     );
 }
+
+/// `cubes … --format icnf -o DIR` from inside `tmp`; panics on failure.
+fn icnf_cubes(tmp: &Path, n: &str, extra: &[&str]) {
+    let mut args = vec!["cubes", "queens", n, "--format", "icnf", "-o", "split"];
+    args.extend(extra);
+    let out = boardsat(tmp, &args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The cube ids and weights of a MANIFEST, in order, with its other columns.
+fn manifest(dir: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(dir.join("MANIFEST"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn icnf_split_run_and_merge_gives_a000170() {
+    for (n, extra, expected) in [
+        ("8", vec!["--depth", "2"], "92"),
+        ("9", vec!["--depth", "2"], "352"),
+        ("9", vec!["--depth", "2", "--no-halve"], "352"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        icnf_cubes(tmp.path(), n, &extra);
+        let dir = tmp.path().join("split");
+        // One file for every cube, no per-cube DIMACS files.
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            names.iter().all(|f| !f.ends_with(".cnf")),
+            "{n} {extra:?}: {names:?}"
+        );
+        for (i, row) in manifest(&dir).iter().enumerate() {
+            assert_eq!(row[3..], [String::from("cubes.icnf"), i.to_string()]);
+        }
+        run_jobs(&dir);
+        let out = boardsat(tmp.path(), &["merge", "split"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            expected,
+            "{n} {extra:?}"
+        );
+    }
+}
+
+#[test]
+fn icnf_cubes_count_as_the_cnf_cubes() {
+    // The same cubes in both formats: every cube's count agrees.
+    let tmp = tempfile::tempdir().unwrap();
+    icnf_cubes(tmp.path(), "8", &[]);
+    assert!(boardsat(tmp.path(), &["cubes", "queens", "8", "-o", "cnf"])
+        .status
+        .success());
+    let (icnf, cnf) = (tmp.path().join("split"), tmp.path().join("cnf"));
+    run_jobs(&icnf);
+    run_jobs(&cnf);
+    let rows = manifest(&icnf);
+    let cnf_rows = manifest(&cnf);
+    assert_eq!(rows.len(), cnf_rows.len());
+    let mut positive = 0;
+    for (row, cnf_row) in rows.iter().zip(&cnf_rows) {
+        assert_eq!(row[..3], cnf_row[..3], "id, weight and columns");
+        let count = |dir: &Path| {
+            let text = std::fs::read(dir.join(format!("results/{}.json", row[0]))).unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&text).unwrap();
+            assert_eq!(v["complete"].as_bool(), Some(true), "{}", row[0]);
+            v["count"].as_u64().unwrap()
+        };
+        let n = count(&icnf);
+        assert_eq!(n, count(&cnf), "{}", row[0]);
+        positive += usize::from(n > 0);
+    }
+    assert!(positive > 1, "the cubes do not all count the same");
+}
+
+#[test]
+fn icnf_file_has_the_header_the_cubes_and_their_weights() {
+    let tmp = tempfile::tempdir().unwrap();
+    icnf_cubes(tmp.path(), "9", &["--depth", "2"]);
+    let dir = tmp.path().join("split");
+    let text = std::fs::read_to_string(dir.join("cubes.icnf")).unwrap();
+    let statements: Vec<&str> = text.lines().filter(|l| !l.starts_with('c')).collect();
+    assert_eq!(statements[0], "p inccnf");
+    assert!(text.contains("\nc p show 1 2 3 "), "projection lines");
+    assert!(text.contains("\nc ind 1 2 3 "), "projection lines");
+    let cubes: Vec<&str> = statements
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("a "))
+        .collect();
+    let rows = manifest(&dir);
+    assert_eq!(cubes.len(), rows.len());
+    // Every clause comes before the first cube; every cube is one line of
+    // two positive board literals (depth 2) ending in 0.
+    let first = statements.iter().position(|l| l.starts_with("a ")).unwrap();
+    assert!(statements[first..].iter().all(|l| l.starts_with("a ")));
+    assert!(first > 1, "the base clauses");
+    for (cube, row) in cubes.iter().zip(&rows) {
+        let lits: Vec<i64> = cube[2..]
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(lits.len(), 3, "{cube}");
+        assert_eq!(lits[2], 0, "{cube}");
+        // Square (r, c) is variable 9r + c + 1.
+        let columns: Vec<i64> = row[2].split(',').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(lits[..2], [columns[0] + 1, 9 + columns[1] + 1], "{cube}");
+    }
+    // The weights are in the file too, in the order of the `a` lines.
+    let comments: Vec<Vec<&str>> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("c cube "))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(comments.len(), rows.len());
+    for (c, row) in comments.iter().zip(&rows) {
+        assert_eq!(
+            [c[0], c[1], c[2], c[3], c[4]],
+            [row[0].as_str(), "weight", &row[1], "columns", &row[2]]
+        );
+    }
+    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
+    assert_eq!(
+        jobs.lines().nth(3),
+        Some("boardsat count-dimacs cubes.icnf --cube 3 --json > results/cube-00003.json")
+    );
+}
+
+/// Runs count-dimacs in `dir` and expects exit 2 with one `error:` line
+/// containing `text`.
+fn fails_with(dir: &Path, args: &[&str], text: &str) {
+    let mut all = vec!["count-dimacs"];
+    all.extend(args);
+    let out = boardsat(dir, &all);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(err.contains(text), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn count_dimacs_cube_errors_are_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    icnf_cubes(dir, "6", &[]);
+    let n_cubes = manifest(&dir.join("split")).len();
+    let out_of_range = n_cubes.to_string();
+    fails_with(
+        dir,
+        &["split/cubes.icnf", "--cube", &out_of_range],
+        &format!("--cube {n_cubes} is out of range: the file has {n_cubes} cubes"),
+    );
+    fails_with(dir, &["split/cubes.icnf"], "choose the cube");
+    let files = [
+        (
+            "bad-lit.icnf",
+            "p inccnf\n1 2 0\na 1 x 0\n",
+            "line 3: 'x' is not an integer",
+        ),
+        (
+            "no-zero.icnf",
+            "p inccnf\n1 2 0\na 1 2\n",
+            "line 3: the cube line has no terminating 0",
+        ),
+        (
+            "clause.icnf",
+            "p inccnf\n1 2 0\n1 x 0\na 1 0\n",
+            "line 3: 'x' is not an integer",
+        ),
+        (
+            "open.icnf",
+            "p inccnf\n1 2\na 1 0\n",
+            "line 3: an 'a' line inside a clause",
+        ),
+        (
+            "late.icnf",
+            "p inccnf\na 1 0\n1 2 0\n",
+            "line 3: a clause after the first 'a' line",
+        ),
+        ("no-cubes.icnf", "p inccnf\n1 2 0\n", "no 'a' (cube) lines"),
+        (
+            "headerless.icnf",
+            "c x\n1 2 0\na 1 0\n",
+            "no 'p inccnf' header (line 2 is '1 2 0')",
+        ),
+    ];
+    for (name, text, expected) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+        fails_with(dir, &[name, "--cube", "0"], expected);
+    }
+    // An `a` line in plain DIMACS, and --cube on plain DIMACS.
+    std::fs::write(dir.join("a.cnf"), "p cnf 2 1\n1 2 0\na 1 0\n").unwrap();
+    fails_with(
+        dir,
+        &["a.cnf"],
+        "line 3: an 'a' (cube) line in a DIMACS file",
+    );
+    std::fs::write(dir.join("or.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    fails_with(dir, &["or.cnf", "--cube", "0"], "--cube needs an iCNF file");
+}
+
+#[test]
+fn count_dimacs_reads_hand_written_icnf() {
+    // x1 ∨ x2 under the cubes ∅, ¬x1 and x1 ∧ ¬x2, comments anywhere.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("or.icnf"),
+        "c hi\np inccnf\n1 2 0\nc between\na 0\nc and\na -1 0\na 1 -2 0\n",
+    )
+    .unwrap();
+    for (cube, expected) in [("0", 3), ("1", 1), ("2", 1)] {
+        let out = boardsat(
+            tmp.path(),
+            &["count-dimacs", "or.icnf", "--cube", cube, "--json"],
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            (v["count"].as_u64(), v["complete"].as_bool()),
+            (Some(expected), Some(true)),
+            "cube {cube}"
+        );
+    }
+}
+
+fn on_path(binary: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
+}
+
+#[test]
+fn external_cadical_reads_the_icnf_file() {
+    // CaDiCaL's cube mode: it must parse the file (Debian's CaDiCaL stops
+    // at a comment between `a` lines) and solve the cubes.
+    if !on_path("cadical") {
+        if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
+            eprintln!("skipped: cadical is not installed and BOARDSAT_SKIP_EXTERNAL=1");
+            return;
+        }
+        panic!("cadical is not on PATH: install it (apt-get install cadical) or set BOARDSAT_SKIP_EXTERNAL=1");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    icnf_cubes(tmp.path(), "8", &[]);
+    let out = Command::new("cadical")
+        .arg(tmp.path().join("split/cubes.icnf"))
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!text.contains("error"), "{text}");
+    // Some cube of 8-queens has a solution.
+    assert_eq!(out.status.code(), Some(10), "{text}");
+}
