@@ -10,10 +10,10 @@
 //! not is shown as `-` and its cell is run once:
 //! - `--amo` matters only when pieces may not attack each other
 //!   (independence, queens, independent domination);
-//! - `--formulation` matters only where `lines` applies (queens, and rooks
-//!   with k = min(rows, cols), for the tasks first and count); the optimum
-//!   and the count of optimal placements always use a counter over the
-//!   board, and elsewhere `lines` falls back to `cardinality`;
+//! - `--formulation` matters only where `lines` applies: queens, and rooks
+//!   with k = min(rows, cols), for the tasks first and count; domination by
+//!   queens, rooks and bishops for every task. Elsewhere `lines` falls back
+//!   to `cardinality`;
 //! - `--card` matters only where a cardinality encoding is built: the
 //!   `cardinality` formulation, domination, the optimum, and counting the
 //!   optimal placements.
@@ -24,9 +24,11 @@
 //!   as `boardsat dimacs` does);
 //! - solve: the task's solver calls, with decoding and checking each model
 //!   (and, for count, adding the blocking clauses); not loading the clauses
-//!   into the solver. For optimum it is the sum of the search's calls, the
-//!   last of which is the UNSAT proof; counting without -k is the optimum
-//!   and then the count of optimal placements.
+//!   into the solver. For optimum it is the sum of the search's calls
+//!   (searched as `boardsat solve` does, [`Strategy::fastest`], refutations
+//!   on fresh solvers included), the last of which is the UNSAT proof;
+//!   counting without -k is the optimum and then the count of optimal
+//!   placements.
 //!
 //! ## Time limit
 //!
@@ -53,7 +55,9 @@ use anyhow::{bail, Result};
 use boardsat_encode::{
     card::Counter, Amo, Board, Card, Config, Formulation, Kind, Piece, Problem, Stats,
 };
-use boardsat_solve::{optimise, End, Interrupter, Options, Profile, Session, SolverKind, Status};
+use boardsat_solve::{
+    optimise_with, End, Interrupter, Options, Profile, Session, SolverKind, Status, Strategy,
+};
 use rustsat::instances::Cnf;
 use serde_json::{json, Value};
 
@@ -551,9 +555,11 @@ fn run_once(cell: &Cell, limit: Duration) -> Result<Run> {
             answer,
         });
     }
-    // The optimum (and for count, then every optimal placement).
+    // The optimum (and for count, then every optimal placement), searched
+    // as `boardsat solve` and `count` do.
     let deadline = Deadline::start(interrupter, limit);
-    let optimum = optimise(&cell.problem, config, backend);
+    let strategy = Strategy::fastest(&cell.problem);
+    let optimum = optimise_with(&cell.problem, config, backend, strategy);
     let (optimum, mut session) = match optimum {
         Ok(pair) => pair,
         Err(_) if deadline.fired.load(Ordering::SeqCst) => {

@@ -8,12 +8,12 @@
 //!
 //! | type | role |
 //! |---|---|
-//! | [`Backend`], [`Status`] | the small core trait: clauses, solve under assumptions, values |
+//! | [`Backend`], [`Status`] | the small core trait: clauses, solve under assumptions, values, a fresh solver of the same kind |
 //! | [`TimeLimit`], [`Interrupt`], [`Interrupter`], [`SearchEnumerate`] | optional capabilities |
 //! | [`SolverKind`], [`Options`], [`Profile`] | run-time choice of backend and its tuning |
 //! | [`Varisat`], `Cadical`, [`External`] | the backends |
 //! | [`Session`], [`Solutions`] | a problem loaded into a solver; enumeration by blocking clauses |
-//! | [`optimise()`], [`optimise_with`], [`Strategy`], [`Optimum`] | minimum domination / maximum independence with the solver's proof |
+//! | [`optimise()`], [`optimise_with`], [`Strategy`], [`Optimum`] | minimum domination / maximum independence with the solver's proof (refutations on fresh solvers with the bound as units) |
 //! | [`optimise_portfolio`] | the same, encodings racing on threads |
 //! | [`cubes`] | N-queens counts split into cubes over threads, with halving or symmetry breaking |
 //! | [`dimacs`] | a strict DIMACS reader with line numbers |

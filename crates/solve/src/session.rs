@@ -105,6 +105,12 @@ impl Session {
     /// Loads `problem` with its bound fixed to `k` pieces (exactly k for
     /// independence, at most k for domination) into `backend`.
     ///
+    /// The clauses are those of [`Problem::encode`] (what `boardsat dimacs`
+    /// writes), except for domination in the `lines` formulation: there the
+    /// implied line bounds are assumptions rather than unit clauses, so that
+    /// enumeration can leave them out (see [`Session::set_implied`]);
+    /// [`Session::fix_bound`] makes them units.
+    ///
     /// # Errors
     ///
     /// Encoding errors (an impossible k) and backend errors.
