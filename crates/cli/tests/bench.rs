@@ -183,19 +183,12 @@ fn a_cell_that_reaches_its_time_limit_is_reported_as_timeout() {
     assert!(cells[0]["count"].is_null());
 }
 
-#[test]
-fn choices_that_do_not_change_the_cnf_are_run_once() {
-    // Queen domination has no AMO choice; the optimum is one cell per
-    // cardinality encoding and formulation.
-    let text = ok(&[
-        "bench",
-        "domination",
-        "--n",
-        "4",
-        "--task",
-        "optimum",
-        "--amo",
-        "all",
+/// The CSV rows of a domination optimum bench on 4×4 over every
+/// cardinality encoding and formulation, with `extra` arguments.
+fn domination_optimum_rows(extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["bench", "domination", "--n", "4", "--task", "optimum"];
+    args.extend(extra);
+    args.extend([
         "--card",
         "all",
         "--formulation",
@@ -207,14 +200,21 @@ fn choices_that_do_not_change_the_cnf_are_run_once() {
         "--format",
         "csv",
     ]);
-    let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.len(), 8, "{text}");
+    ok(&args).lines().skip(1).map(str::to_string).collect()
+}
+
+#[test]
+fn choices_that_do_not_change_the_cnf_are_run_once() {
+    // Queen domination has no AMO choice; the optimum is one cell per
+    // cardinality encoding and formulation.
+    let rows = domination_optimum_rows(&["--amo", "all"]);
+    assert_eq!(rows.len(), 8, "{rows:#?}");
     for formulation in ["lines", "cardinality"] {
         let n = rows
             .iter()
             .filter(|r| r.contains(&format!(",{formulation},")))
             .count();
-        assert_eq!(n, 4, "{formulation}: {text}");
+        assert_eq!(n, 4, "{formulation}: {rows:#?}");
     }
     for row in rows {
         assert!(
@@ -224,28 +224,8 @@ fn choices_that_do_not_change_the_cnf_are_run_once() {
     }
     // Kings have no lines: the formulation changes nothing, one cell per
     // cardinality encoding.
-    let text = ok(&[
-        "bench",
-        "domination",
-        "--piece",
-        "king",
-        "--n",
-        "4",
-        "--task",
-        "optimum",
-        "--card",
-        "all",
-        "--formulation",
-        "all",
-        "--solver",
-        "cadical",
-        "--runs",
-        "1",
-        "--format",
-        "csv",
-    ]);
-    let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.len(), 4, "{text}");
+    let rows = domination_optimum_rows(&["--piece", "king"]);
+    assert_eq!(rows.len(), 4, "{rows:#?}");
     for row in rows {
         assert!(row.contains(",ok,4,"), "kings dominate 4x4 with 4: {row}");
     }

@@ -31,6 +31,18 @@ fn run_jobs(dir: &Path) {
     }
 }
 
+/// Runs the jobs of `tmp/split` and merges them: the total `merge` prints.
+fn run_and_merge(tmp: &Path) -> String {
+    run_jobs(&tmp.join("split"));
+    let out = boardsat(tmp, &["merge", "split"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 #[test]
 fn split_run_and_merge_gives_a000170() {
     for extra in [
@@ -47,19 +59,7 @@ fn split_run_and_merge_gives_a000170() {
             "{extra:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let dir = tmp.path().join("split");
-        run_jobs(&dir);
-        let out = boardsat(tmp.path(), &["merge", "split"]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout).trim(),
-            "352",
-            "{extra:?}"
-        );
+        assert_eq!(run_and_merge(tmp.path()), "352", "{extra:?}");
     }
 }
 
@@ -146,18 +146,7 @@ fn icnf_split_run_and_merge_gives_a000170() {
         for (i, row) in manifest(&dir).iter().enumerate() {
             assert_eq!(row[3..], [String::from("cubes.icnf"), i.to_string()]);
         }
-        run_jobs(&dir);
-        let out = boardsat(tmp.path(), &["merge", "split"]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout).trim(),
-            expected,
-            "{n} {extra:?}"
-        );
+        assert_eq!(run_and_merge(tmp.path()), expected, "{n} {extra:?}");
     }
 }
 
