@@ -314,7 +314,7 @@ impl Graph {
 /// When the backend is not built in.
 #[must_use]
 pub fn backend(kind: SolverKind) -> Box<dyn Backend> {
-    kind.create(None)
+    kind.create()
         .unwrap_or_else(|e| panic!("cannot create {kind}: {e}"))
 }
 

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_solve::{Backend, Profile, SolveError, SolverKind, Status};
+use boardsat_solve::{Backend, Mode, SolveError, SolverKind, Status};
 use boardsat_tests::{backend, pigeonhole};
 use rustsat::types::{Lit, Var};
 
@@ -242,7 +242,7 @@ fn cadical_is_usable_after_an_interrupt_once_the_flag_is_reset() {
 #[test]
 fn a_fresh_solver_starts_empty_and_keeps_limits_and_the_interrupt_flag() {
     for kind in SolverKind::embedded() {
-        for profile in [Profile::Single, Profile::Enumerate] {
+        for profile in [Mode::Decide, Mode::Enumerate] {
             let (mut b, selector) = hard(kind);
             b.add_clause(&[!lit(0)]).unwrap();
             let interrupter = b.interrupt().unwrap().interrupter();
@@ -283,7 +283,7 @@ fn a_fresh_solver_keeps_the_time_limit() {
         b.time_limit()
             .unwrap()
             .set_time_limit(Some(Duration::from_millis(100)));
-        let mut fresh = b.fresh(Profile::Single).unwrap();
+        let mut fresh = b.fresh(Mode::Decide).unwrap();
         for clause in pigeonhole(11, 10, Some(selector)) {
             fresh.add_clause(&clause).unwrap();
         }

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use boardsat_encode::{Board, Bound, Card, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{optimise, End, Session, Status};
+use boardsat_solve::{Mode, Search};
 use boardsat_tests::{default_backend, Graph};
 
 /// OEIS A075458: domination number of the n × n queen graph, n = 1..=13.
@@ -32,7 +33,7 @@ fn status(problem: &Problem, k: usize, card: Card, formulation: Formulation) -> 
     };
     let mut session = Session::fixed(problem, k, config, default_backend()).unwrap();
     assert_eq!(session.bound(), Some(Bound::AtMost(k)));
-    let (status, placement) = session.solve().unwrap();
+    let (status, placement) = session.solve(Mode::Decide).unwrap();
     if let Some(placement) = placement {
         let n = problem.board.rows();
         // The session checked the model already; the oracle (at most 64
@@ -201,7 +202,7 @@ fn count_after_optimise_matches_enumeration() {
     for n in 1..=7 {
         let problem = queens(n, Kind::Domination);
         let (_, mut session) = optimise(&problem, Config::default(), default_backend()).unwrap();
-        let count = session.count(None, |_| {}).unwrap();
+        let count = session.count(None, Search::PerModel, |_| {}).unwrap();
         assert_eq!(count.end, End::Exhausted);
         assert_eq!(count.count, A002564[n - 1], "n = {n}");
     }
@@ -251,7 +252,7 @@ fn bounds_on_one_open_session_do_not_leak() {
                     Kind::Domination => k >= g.domination_number(false),
                     _ => k <= g.independence_number(),
                 };
-                let (status, placement) = session.solve().unwrap();
+                let (status, placement) = session.solve(Mode::Decide).unwrap();
                 let expected_status = if expected { Status::Sat } else { Status::Unsat };
                 assert_eq!(status, expected_status, "{card}, {formulation}, {bound}");
                 if let Some(placement) = placement {

@@ -1,40 +1,75 @@
 //! `boardsat`: chessboard placement puzzles as SAT, from the command line.
 //!
-//! Data goes to stdout, statistics and progress to stderr. Exit codes: 0 on
-//! success, 10 / 20 for SAT / UNSAT in `solve-dimacs` (SAT-competition
-//! style), 20 when `solve` proves no placement exists, 2 for bad input or a
-//! failure, 3 when a time limit stopped the work, 130 when interrupted.
-//! Every error is one line on stderr, command-line errors included.
+//! The binary composes library calls and reports: [`flags`] is what the
+//! user typed, [`hiargs`] turns it into library objects, one module per
+//! command under [`commands`] calls the library and prints, and
+//! [`outcome`] maps how a command ended to its exit code. Data goes to
+//! stdout, statistics and progress to stderr. Every error is one line on
+//! stderr, command-line errors included; a closed stdout pipe ends the
+//! command quietly.
 
-mod args;
-mod bench;
-mod cubes_cmd;
+mod commands;
 mod draw;
-mod interrupt;
+mod flags;
+mod hiargs;
+mod outcome;
 mod output;
-mod queens_count;
-mod run;
-mod size;
+mod signals;
 
 use std::process::ExitCode;
 
 use clap::{error::ErrorKind, Parser};
 
+use crate::{
+    flags::{Cli, Command},
+    outcome::{Outcome, FAILURE},
+};
+
 fn main() -> ExitCode {
-    let cli = match args::Cli::try_parse() {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
-    match run::run(cli) {
-        Ok(code) => code,
+    signals::install();
+    match run(cli) {
+        Ok(outcome) => outcome.code(),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            if is_broken_pipe(&e) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "error: {}", one_line(&e));
+            ExitCode::from(FAILURE)
         }
     }
+}
+
+/// Runs one command.
+fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Command::Solve(args) => commands::solve::run(&args),
+        Command::Count(args) => commands::count::run(&args),
+        Command::Enumerate(args) => commands::count::enumerate(&args),
+        Command::Dimacs(args) => commands::dimacs::run(&args),
+        Command::SolveDimacs(args) => commands::solve_dimacs::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
+        Command::Cubes(args) => commands::cubes::run(&args),
+        Command::CountDimacs(args) => commands::count_dimacs::run(&args),
+        Command::Merge(args) => commands::cubes::merge(&args),
+    }
+}
+
+/// The error and its causes on one line, control characters escaped.
+fn one_line(e: &anyhow::Error) -> String {
+    let text = format!("{e:#}");
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_debug().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
 
 /// A closed pipe (`boardsat enumerate … | head`) is the reader's choice,
@@ -44,6 +79,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         cause
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<boardsat_solve::files::FileError>()
+                .is_some_and(boardsat_solve::files::FileError::is_broken_pipe)
     })
 }
 
@@ -52,6 +90,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// tip, if any, joins that line, and the usage block and the "try --help"
 /// line are left out. Help and version requests print as clap has them.
 fn usage_error(e: &clap::Error) -> ExitCode {
+    use std::io::Write;
     if matches!(
         e.kind(),
         ErrorKind::DisplayHelp
@@ -59,7 +98,7 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
         let _ = e.print();
-        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(FAILURE));
     }
     let text = e.render().to_string();
     let mut line = String::new();
@@ -78,6 +117,6 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             line.push_str(part);
         }
     }
-    eprintln!("{line}");
-    ExitCode::from(2)
+    let _ = writeln!(std::io::stderr(), "{line}");
+    ExitCode::from(FAILURE)
 }

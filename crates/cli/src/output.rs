@@ -1,87 +1,67 @@
-//! Writing results: atomic files, JSON pieces, stderr statistics.
+//! Writing results: stdout lines that survive a closed pipe and report a
+//! full disk, `c` notes on stderr that never fail the command, the stats
+//! line, and the progress line of long work.
 
 use std::{
-    io::Write,
-    path::Path,
+    fmt::Display,
+    io::{self, IsTerminal, Write},
     time::{Duration, Instant},
 };
 
 use anyhow::{Context, Result};
-use boardsat_encode::{Encoding, Placement};
-use serde_json::{json, Value};
+use boardsat_encode::Encoding;
+use boardsat_solve::StopReason;
 
-/// Writes a file through a temporary file in the same directory, renamed
-/// into place only when complete: an interrupted or failed run never leaves
-/// a truncated file.
-pub fn write_atomically(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
-) -> Result<()> {
-    if path.is_dir() {
-        anyhow::bail!("cannot write to {}: it is a directory", path.display());
+/// Stdout, line by line: each line is flushed, so what was printed before
+/// an interrupt or a failure stays whole.
+pub struct Stdout {
+    out: io::LineWriter<io::StdoutLock<'static>>,
+}
+
+impl Stdout {
+    /// The locked stdout.
+    pub fn new() -> Self {
+        Stdout {
+            out: io::LineWriter::new(io::stdout().lock()),
+        }
     }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    // tempfile's error names the random temporary path; the user asked
-    // for `path`, so only the kind of failure is kept.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".boardsat-")
-        .tempfile_in(dir)
-        .map_err(|e| std::io::Error::from(e.kind()))
-        .with_context(|| format!("cannot write to {}", path.display()))?;
-    {
-        let mut buffered = std::io::BufWriter::new(tmp.as_file_mut());
-        fill(&mut buffered)?;
-        buffered
-            .flush()
-            .with_context(|| format!("cannot write to {}", path.display()))?;
+
+    /// Prints one line.
+    pub fn line(&mut self, text: impl Display) -> Result<()> {
+        writeln!(self.out, "{text}").context("cannot write to stdout")
     }
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot write to {}", path.display()))?;
-    Ok(())
-}
 
-/// A placement as a JSON list of `[row, col]`.
-pub fn placement_json(placement: &Placement) -> Value {
-    Value::Array(
-        placement
-            .squares()
-            .iter()
-            .map(|s| json!([s.row, s.col]))
-            .collect(),
-    )
-}
-
-/// The encoding's sizes and choices as JSON fields.
-pub fn encoding_json(encoding: &Encoding) -> Value {
-    let s = encoding.stats;
-    json!({
-        "problem": encoding.problem.kind.name(),
-        "rows": encoding.problem.board.rows(),
-        "cols": encoding.problem.board.cols(),
-        "piece": encoding.problem.piece.name(),
-        "amo": encoding.config.amo.name(),
-        "card": encoding.config.card.name(),
-        "formulation": encoding.formulation.name(),
-        "vars": s.n_vars,
-        "aux_vars": s.n_aux_vars,
-        "clauses": s.n_clauses,
-        "lits": s.n_lits,
-    })
-}
-
-/// Merges `extra` into the object `base`.
-pub fn merge(mut base: Value, extra: Value) -> Value {
-    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
-        b.extend(e);
+    /// Prints text as it is (lines included).
+    pub fn text(&mut self, text: &str) -> Result<()> {
+        self.out
+            .write_all(text.as_bytes())
+            .context("cannot write to stdout")
     }
-    base
+
+    /// Prints a value as one line of JSON.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> Result<()> {
+        let text = serde_json::to_string(value).context("cannot encode the JSON report")?;
+        self.line(text)
+    }
+
+    /// Flushes, reporting a full disk or a closed pipe.
+    pub fn flush(&mut self) -> Result<()> {
+        self.out.flush().context("cannot write to stdout")
+    }
+
+    /// The writer, for the DIMACS writer and the like.
+    pub fn writer(&mut self) -> &mut dyn Write {
+        &mut self.out
+    }
 }
 
-/// The encoding's sizes as one stderr line.
+/// A `c` note on stderr. A note is never worth failing the command for, so
+/// a stderr that cannot be written (closed, full) is ignored.
+pub fn note(text: impl Display) {
+    let _ = writeln!(io::stderr(), "c {text}");
+}
+
+/// The encoding's sizes as one note.
 pub fn stats_line(encoding: &Encoding) -> String {
     let s = encoding.stats;
     format!(
@@ -92,51 +72,74 @@ pub fn stats_line(encoding: &Encoding) -> String {
         s.n_lits,
         encoding.config.amo,
         encoding.config.card,
-        encoding.formulation
+        encoding.config.formulation
     )
 }
 
-/// Progress on stderr while counting, when stderr is a terminal: the count,
-/// the rate and the elapsed time, redrawn at most five times a second.
+/// Why an answer is missing, in words.
+pub fn why_stopped(stop: Option<StopReason>) -> &'static str {
+    match stop {
+        Some(reason) => reason.word(),
+        None => "the solver gave up",
+    }
+}
+
+/// Progress on stderr while long work runs, when stderr is a terminal:
+/// what is done, the rate and the elapsed time, redrawn at most five times
+/// a second, cleared at the end.
 pub struct ProgressLine {
     enabled: bool,
-    last: Instant,
+    start: Instant,
+    last: Option<Instant>,
     drawn: bool,
 }
 
 impl ProgressLine {
     /// Enabled only when stderr is a terminal.
     pub fn new() -> Self {
-        use std::io::IsTerminal;
         ProgressLine {
-            enabled: std::io::stderr().is_terminal(),
-            last: Instant::now(),
+            enabled: io::stderr().is_terminal(),
+            start: Instant::now(),
+            last: None,
             drawn: false,
         }
     }
 
-    /// Redraws if due.
-    pub fn update(&mut self, count: u64, elapsed: Duration) {
-        if !self.enabled || self.last.elapsed() < Duration::from_millis(200) {
+    /// Redraws `what` (with the elapsed time) if due.
+    pub fn update(&mut self, what: impl FnOnce(Duration) -> String) {
+        if !self.enabled
+            || self
+                .last
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(200))
+        {
             return;
         }
-        self.last = Instant::now();
+        self.last = Some(Instant::now());
         self.drawn = true;
-        let secs = elapsed.as_secs_f64().max(1e-9);
-        eprint!(
-            "\r\x1b[2Kcounting: {count} solutions  {:.0}/s  {:.1} s",
-            count as f64 / secs,
-            secs
+        let elapsed = self.start.elapsed();
+        let mut err = io::stderr();
+        let _ = write!(
+            err,
+            "\r\x1b[2K{}  {:.1} s",
+            what(elapsed),
+            elapsed.as_secs_f64()
         );
-        let _ = std::io::stderr().flush();
+        let _ = err.flush();
     }
 
     /// Clears the line.
     pub fn finish(&mut self) {
         if self.drawn {
-            eprint!("\r\x1b[2K");
-            let _ = std::io::stderr().flush();
+            let mut err = io::stderr();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
             self.drawn = false;
         }
+    }
+}
+
+impl Drop for ProgressLine {
+    fn drop(&mut self) {
+        self.finish();
     }
 }

@@ -5,8 +5,7 @@
 
 use std::{path::PathBuf, process::Command};
 
-use boardsat_solve::{dimacs, SolverKind, Status};
-use rustsat::types::{Lit, Var};
+use boardsat_solve::{count_projected, dimacs, End, Interrupter, Mode, SolverSpec, Status};
 
 struct Entry {
     file: String,
@@ -63,50 +62,24 @@ fn regenerating_gives_byte_identical_files() {
     }
 }
 
-/// Projected count by blocking clauses over the `c p show` variables.
+/// The projected count of a corpus file by the library's one counting
+/// loop (with the enumeration tuning), and whether the file is
+/// satisfiable (a count of at least one).
 fn projected_count(text: &str) -> (Status, u64) {
-    let show: Vec<Var> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("c p show"))
-        .flat_map(|l| {
-            l.split_whitespace()
-                .map(|x| x.parse::<u32>().unwrap())
-                .collect::<Vec<_>>()
-        })
-        .filter(|&v| v > 0)
-        .map(|v| Var::new(v - 1))
-        .collect();
-    assert!(!show.is_empty());
-    let cnf = dimacs::parse(text.as_bytes()).unwrap();
-    let mut backend = SolverKind::default_embedded().create(None).unwrap();
-    for clause in &cnf.clauses {
-        backend.add_clause(clause).unwrap();
-    }
-    let mut count = 0;
-    let mut first = None;
-    loop {
-        let status = backend.solve(&[]).unwrap();
-        first.get_or_insert(status);
-        match status {
-            Status::Sat => {
-                count += 1;
-                let blocking: Vec<Lit> = show
-                    .iter()
-                    .map(|&v| {
-                        if backend.value(v).unwrap() {
-                            v.neg_lit()
-                        } else {
-                            v.pos_lit()
-                        }
-                    })
-                    .collect();
-                backend.add_clause(&blocking).unwrap();
-            }
-            Status::Unsat => break,
-            Status::Unknown => panic!("the solver gave up"),
-        }
-    }
-    (first.unwrap(), count)
+    let formula = dimacs::parse(text.as_bytes()).unwrap();
+    assert!(formula.projection.as_ref().is_some_and(|p| !p.is_empty()));
+    let stop = Interrupter::new();
+    let mut backend = SolverSpec::default()
+        .create(Mode::Enumerate, &stop)
+        .unwrap();
+    let count = count_projected(&formula, backend.as_mut(), None, |_| {}).unwrap();
+    assert_eq!(count.end, End::Exhausted, "the solver gave up");
+    let status = if count.count > 0 {
+        Status::Sat
+    } else {
+        Status::Unsat
+    };
+    (status, count.count)
 }
 
 #[test]

@@ -188,7 +188,7 @@ fn clap_errors_are_one_line() {
         ),
         (
             &["solve", "queens", "8", "--time-limit", "-1"],
-            "error: unexpected argument '-1' found (tip: to pass '-1' as a value, use '-- -1')",
+            "error: invalid value '-1' for '--time-limit <SECONDS>': '-1' is not a positive number of seconds",
         ),
         (
             &["solve", "queens", "8", "--time-limit", "soon"],

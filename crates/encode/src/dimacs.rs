@@ -1,4 +1,5 @@
-//! DIMACS CNF output with provenance and projection.
+//! DIMACS CNF and incremental CNF (iCNF) output with provenance and
+//! projection.
 //!
 //! The header says what the file is (cnfgen style): generator and version,
 //! the command line when given, and the problem with its encodings. Then
@@ -16,13 +17,27 @@ use rustsat::{instances::Cnf, types::Lit};
 /// Board variables per projection line, to keep lines readable.
 const SHOW_PER_LINE: usize = 64;
 
-/// What goes above the `p cnf` line.
+/// Which header a file has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `p cnf <vars> <clauses>`.
+    #[default]
+    Cnf,
+    /// `p inccnf`: the base formula, then `a` (cube) lines
+    /// ([`write_cube`]), the format of cube-and-conquer tools (march_cu
+    /// writes it; iLingeling and CaDiCaL read it).
+    Inccnf,
+}
+
+/// What goes above the clauses.
 #[derive(Clone, Debug, Default)]
 pub struct Header {
     /// Comment lines, without the leading `c `.
     pub comments: Vec<String>,
     /// Project onto DIMACS variables `1..=show`, if set.
     pub show: Option<u32>,
+    /// The `p` line's format.
+    pub format: Format,
 }
 
 impl Header {
@@ -32,11 +47,14 @@ impl Header {
         Header {
             comments: vec![format!("generator: boardsat {}", env!("CARGO_PKG_VERSION"))],
             show: None,
+            format: Format::Cnf,
         }
     }
 }
 
-/// Writes `cnf` over `n_vars` variables as DIMACS.
+/// Writes `cnf` over `n_vars` variables as DIMACS (or, with
+/// [`Format::Inccnf`], as the base formula of an iCNF file, whose cubes
+/// [`write_cube`] adds).
 ///
 /// # Errors
 ///
@@ -65,7 +83,10 @@ pub fn write<W: Write + ?Sized>(
             }
         }
     }
-    writeln!(out, "p cnf {} {}", n_vars, cnf.len())?;
+    match header.format {
+        Format::Cnf => writeln!(out, "p cnf {} {}", n_vars, cnf.len())?,
+        Format::Inccnf => writeln!(out, "p inccnf")?,
+    }
     let mut line = String::new();
     for clause in cnf {
         line.clear();
@@ -77,6 +98,21 @@ pub fn write<W: Write + ?Sized>(
         out.write_all(line.as_bytes())?;
     }
     Ok(())
+}
+
+/// Writes one iCNF cube line, `a <literals> 0`.
+///
+/// # Errors
+///
+/// The writer's I/O errors.
+pub fn write_cube<W: Write + ?Sized>(out: &mut W, cube: &[Lit]) -> io::Result<()> {
+    let mut line = String::from("a");
+    for &lit in cube {
+        line.push(' ');
+        push_lit(&mut line, lit);
+    }
+    line.push_str(" 0\n");
+    out.write_all(line.as_bytes())
 }
 
 fn push_lit(line: &mut String, lit: Lit) {

@@ -509,3 +509,88 @@ impl Problem {
         guess.min(n)
     }
 }
+
+/// The most clauses boardsat builds unless asked to go on
+/// ([`check_fits`]'s limit).
+pub const MAX_CLAUSES: u64 = 200_000_000;
+
+/// The most memory (estimated) boardsat uses unless asked to go on: 8 GiB.
+pub const MAX_BYTES: u64 = 8 << 30;
+
+impl Estimate {
+    /// Whether the estimate is within [`MAX_CLAUSES`] and [`MAX_BYTES`].
+    #[must_use]
+    pub fn fits(&self) -> bool {
+        self.n_clauses <= MAX_CLAUSES && self.bytes() <= MAX_BYTES
+    }
+}
+
+/// The estimate for `k` pieces, or for the open bound the optimiser would
+/// build when `k` is `None`.
+fn estimate_for(problem: &Problem, k: Option<usize>, config: Config) -> Estimate {
+    match k {
+        Some(k) => problem.estimate(k, config),
+        None => problem.estimate_open(problem.open_bound_guess(), config),
+    }
+}
+
+/// A count in words: `1.7 billion`, `312.5 million`, `48213`.
+fn in_words(n: u64) -> String {
+    let x = n as f64;
+    let text = if x >= 1e12 {
+        format!("{:.1} trillion", x / 1e12)
+    } else if x >= 1e9 {
+        format!("{:.1} billion", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.1} million", x / 1e6)
+    } else {
+        n.to_string()
+    };
+    text.replace(".0 ", " ")
+}
+
+/// Refuses a problem whose encoding (for `k` pieces, or the optimiser's
+/// open bound) is estimated above [`MAX_CLAUSES`] or [`MAX_BYTES`], naming
+/// the estimate and the cheapest single change of encoding that would fit.
+///
+/// # Errors
+///
+/// [`crate::EncodeError::TooLarge`] with that message.
+pub fn check_fits(
+    problem: &Problem,
+    k: Option<usize>,
+    config: Config,
+) -> Result<(), crate::EncodeError> {
+    let e = estimate_for(problem, k, config);
+    if e.fits() {
+        return Ok(());
+    }
+    let mut options: Vec<(String, Estimate)> = Vec::new();
+    for amo in Amo::ALL.into_iter().filter(|&a| a != config.amo) {
+        let c = Config { amo, ..config };
+        options.push((format!("--amo {amo}"), estimate_for(problem, k, c)));
+    }
+    for card in Card::ALL.into_iter().filter(|&c| c != config.card) {
+        let c = Config { card, ..config };
+        options.push((format!("--card {card}"), estimate_for(problem, k, c)));
+    }
+    let best = options
+        .into_iter()
+        .filter(|(_, e)| e.fits())
+        .min_by_key(|(_, e)| e.bytes());
+    let hint = match best {
+        Some((flag, alt)) => format!(
+            "try {flag} (about {} clauses), or --force to go on",
+            in_words(alt.n_clauses)
+        ),
+        None => "no other encoding fits either; a smaller board, or --force to go on".to_string(),
+    };
+    Err(crate::EncodeError::TooLarge(format!(
+        "the encoding of {problem} would have about {} clauses and {} literals (about {:.1} GiB), above the limit of {} clauses or {} GiB; {hint}",
+        in_words(e.n_clauses),
+        in_words(e.n_lits),
+        e.bytes() as f64 / f64::from(1u32 << 30),
+        in_words(MAX_CLAUSES),
+        MAX_BYTES >> 30,
+    )))
+}

@@ -9,13 +9,14 @@
 //! |---|---|
 //! | [`Board`], [`Square`], [`LineKind`] | geometry, lines, the square ↔ variable bijection |
 //! | [`Piece`] | attack sets and closed neighbourhoods |
+//! | [`Request`], [`Family`] | what a user asks for (the CLI's and Python's words), validated into a problem |
 //! | [`Problem`], [`Kind`], [`Formulation`], [`Config`] | pure CNF builders |
 //! | [`Amo`] | at-most-one encodings (rustsat) |
 //! | [`Card`], [`card::Counter`], [`Bound`] | cardinality encodings, bounds set by assumptions |
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
 //! | [`check()`], [`Placement`] | an independent checker, sharing no code with the encoder |
 //! | [`dimacs`] | DIMACS output with provenance and projection |
-//! | [`Estimate`] | encoding sizes estimated before encoding ([`Problem::estimate`]) |
+//! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
@@ -52,6 +53,7 @@ pub mod dimacs;
 pub mod estimate;
 pub mod piece;
 pub mod problem;
+pub mod request;
 pub mod symmetry;
 
 pub use amo::Amo;
@@ -61,6 +63,7 @@ pub use check::{check, Placement, Violation};
 pub use estimate::Estimate;
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};
+pub use request::{Family, Request};
 pub use symmetry::Symmetry;
 
 /// Everything that can go wrong while encoding.
@@ -124,6 +127,12 @@ pub enum EncodeError {
     /// The clause sink ran out of memory.
     #[error("out of memory while encoding")]
     OutOfMemory,
+    /// The encoding is estimated too large to build ([`estimate::check_fits`]).
+    #[error("{0}")]
+    TooLarge(String),
+    /// A request that does not describe a problem ([`Request::problem`]).
+    #[error("{0}")]
+    Request(String),
 }
 
 impl From<rustsat::OutOfMemory> for EncodeError {

@@ -188,10 +188,8 @@ pub struct Encoding {
     pub problem: Problem,
     /// The bound on the number of pieces, when fixed in the clauses.
     pub bound: Option<Bound>,
-    /// The formulation actually used (`lines` falls back to `cardinality`
-    /// where it does not apply).
-    pub formulation: Formulation,
-    /// The encodings used.
+    /// The encodings used; its formulation is the one actually used
+    /// (`lines` falls back to `cardinality` where it does not apply).
     pub config: Config,
     /// Sizes.
     pub stats: Stats,
@@ -221,7 +219,7 @@ impl Encoding {
             Some(b) => out.push(format!("bound: {b} pieces")),
             None => out.push("bound: open (set by assumptions)".to_string()),
         }
-        out.push(format!("formulation: {}", self.formulation));
+        out.push(format!("formulation: {}", self.config.formulation));
         out.push(format!("amo: {}", self.config.amo));
         out.push(format!("card: {}", self.config.card));
         out
@@ -421,8 +419,10 @@ impl Problem {
         Encoding {
             problem: *self,
             bound,
-            formulation,
-            config,
+            config: Config {
+                formulation,
+                ..config
+            },
             stats: Stats {
                 n_vars: vars.n_used(),
                 n_board_vars,

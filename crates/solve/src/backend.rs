@@ -8,11 +8,15 @@
 //!   [`Status::Sat`] with no clause added since; otherwise it returns
 //!   [`SolveError::NoModel`]. Variables the solver never saw are `false`.
 
-use std::{fmt, time::Duration};
+use std::{
+    fmt,
+    sync::atomic::{AtomicU8, Ordering},
+    time::{Duration, Instant},
+};
 
 use rustsat::types::{Lit, Var};
 
-use crate::{Profile, SolveError};
+use crate::{Mode, SolveError};
 
 /// The answer of one solver call, with SAT-competition exit codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,11 +110,11 @@ pub trait Backend {
     }
 
     /// A new, empty solver of the same kind, with the same options (tuned
-    /// for `profile` where the backend has profiles), the same time limit
+    /// for `mode` where the backend has options), the same time limit
     /// and the same interrupt flag: for a call best made on a solver of its
     /// own, such as the optimiser's refutations with the bound as unit
     /// clauses. `None` when the backend cannot make one.
-    fn fresh(&self, _profile: Profile) -> Option<Box<dyn Backend>> {
+    fn fresh(&self, _mode: Mode) -> Option<Box<dyn Backend>> {
         None
     }
 }
@@ -162,30 +166,146 @@ pub trait Interrupt {
     fn use_interrupter(&mut self, interrupter: Interrupter);
 }
 
-/// A cloneable, thread-safe interrupt flag.
+/// Why work was stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// [`Interrupter::interrupt`] was called: a signal (Ctrl-C, SIGTERM),
+    /// or a caller that wanted the work to end.
+    Interrupted,
+    /// The deadline of an [`Interrupter::with_deadline`] passed.
+    TimeLimit,
+}
+
+impl StopReason {
+    /// How a partial result is marked: `interrupted` or `time limit`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            StopReason::Interrupted => "interrupted",
+            StopReason::TimeLimit => "time limit",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// A cloneable, thread-safe stop flag with an optional deadline.
+///
+/// One interrupter is meant to stop a whole job: every solver of the job
+/// obeys it ([`Interrupt::use_interrupter`]), and every long loop outside
+/// the solvers (encoding, writing, reading, printing) polls
+/// [`Interrupter::is_interrupted`]. A deadline needs no timer thread: the
+/// flag reads as set once the deadline has passed. A *child*
+/// ([`Interrupter::child`]) stops when its parent does or at its own
+/// deadline, so a benchmark cell can have a time limit of its own while
+/// Ctrl-C still stops everything, and the reason tells the two apart.
 #[derive(Clone, Debug, Default)]
-pub struct Interrupter(std::sync::Arc<std::sync::atomic::AtomicBool>);
+pub struct Interrupter(std::sync::Arc<Flag>);
+
+#[derive(Debug, Default)]
+struct Flag {
+    /// 0: running; 1: interrupted; 2: time limit.
+    state: AtomicU8,
+    deadline: Option<Instant>,
+    parent: Option<Interrupter>,
+}
+
+const RUNNING: u8 = 0;
+const INTERRUPTED: u8 = 1;
+const TIMED_OUT: u8 = 2;
 
 impl Interrupter {
-    /// A fresh, untriggered flag.
+    /// A fresh, untriggered flag without a deadline.
     #[must_use]
     pub fn new() -> Self {
         Interrupter::default()
     }
 
-    /// Asks the solver to stop.
-    pub fn interrupt(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    /// A flag that triggers by itself once `limit` has passed from now.
+    #[must_use]
+    pub fn with_deadline(limit: Option<Duration>) -> Self {
+        Interrupter(std::sync::Arc::new(Flag {
+            state: AtomicU8::new(RUNNING),
+            deadline: limit.map(deadline_after),
+            parent: None,
+        }))
     }
 
-    /// Whether an interrupt was asked for.
+    /// A flag that is triggered when `self` is, or when `limit` (if any)
+    /// has passed from now; triggering the child leaves `self` alone.
+    #[must_use]
+    pub fn child(&self, limit: Option<Duration>) -> Self {
+        Interrupter(std::sync::Arc::new(Flag {
+            state: AtomicU8::new(RUNNING),
+            deadline: limit.map(deadline_after),
+            parent: Some(self.clone()),
+        }))
+    }
+
+    /// Asks every solver and loop that obeys this flag to stop.
+    pub fn interrupt(&self) {
+        let _ =
+            self.0
+                .state
+                .compare_exchange(RUNNING, INTERRUPTED, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// Whether work should stop: interrupted, deadline passed, or the
+    /// parent stopped.
     #[must_use]
     pub fn is_interrupted(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
+        self.reason().is_some()
     }
 
-    /// Clears the flag.
-    pub fn reset(&self) {
-        self.0.store(false, std::sync::atomic::Ordering::SeqCst);
+    /// Why work should stop, if it should.
+    #[must_use]
+    pub fn reason(&self) -> Option<StopReason> {
+        match self.0.state.load(Ordering::SeqCst) {
+            INTERRUPTED => return Some(StopReason::Interrupted),
+            TIMED_OUT => return Some(StopReason::TimeLimit),
+            _ => {}
+        }
+        if self.0.deadline.is_some_and(|d| Instant::now() >= d) {
+            let _ = self.0.state.compare_exchange(
+                RUNNING,
+                TIMED_OUT,
+                Ordering::SeqCst,
+                Ordering::SeqCst,
+            );
+            return Some(StopReason::TimeLimit);
+        }
+        self.0.parent.as_ref().and_then(Interrupter::reason)
     }
+
+    /// The time left before the deadline (this flag's or a parent's),
+    /// `None` without one.
+    #[must_use]
+    pub fn remaining(&self) -> Option<Duration> {
+        let own = self
+            .0
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        let parent = self.0.parent.as_ref().and_then(Interrupter::remaining);
+        match (own, parent) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Clears this flag (not its deadline, nor a parent's state).
+    pub fn reset(&self) {
+        self.0.state.store(RUNNING, Ordering::SeqCst);
+    }
+}
+
+/// `limit` from now, saturating far in the future instead of overflowing
+/// (`--time-limit 1e20` means "no limit in practice", not a panic).
+fn deadline_after(limit: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(limit)
+        .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 24 * 3600))
 }

@@ -30,6 +30,11 @@ use crate::{
     Backend, Interrupt, Interrupter, SearchEnumerate, SolveError, Status, TimeLimit, Visitor,
 };
 
+/// `CaDiCaL <version>`.
+pub(crate) fn signature() -> String {
+    format!("CaDiCaL {}", CaDiCal::version())
+}
+
 /// CaDiCaL behind the [`Backend`] trait.
 pub struct Cadical {
     solver: CaDiCal,
@@ -92,9 +97,8 @@ impl Cadical {
     /// A new solver tuned for enumeration by blocking clauses: thousands of
     /// short incremental calls, where CaDiCaL's per-call work (the "lucky"
     /// phases, and preprocessing and inprocessing passes that the next
-    /// blocking clause undoes) dominates. Measured on counting the 4860
-    /// minimum dominating queen sets of 8×8 and the 14200 solutions of
-    /// 12-queens, this is about 5× faster than the defaults (BENCHMARKS.md).
+    /// blocking clause undoes) dominates. Measured several times faster
+    /// than the defaults on counting (BENCHMARKS.md).
     #[must_use]
     pub fn for_enumeration() -> Self {
         let mut solver = Cadical::new();
@@ -104,12 +108,12 @@ impl Cadical {
         solver
     }
 
-    /// A new solver of `profile` (see [`crate::Profile`]).
+    /// A new solver tuned for `mode` (see [`crate::Mode`]).
     #[must_use]
-    pub fn with_profile(profile: crate::Profile) -> Self {
-        match profile {
-            crate::Profile::Single => Cadical::new(),
-            crate::Profile::Enumerate => Cadical::for_enumeration(),
+    pub fn with_mode(mode: crate::Mode) -> Self {
+        match mode {
+            crate::Mode::Decide => Cadical::new(),
+            crate::Mode::Enumerate => Cadical::for_enumeration(),
         }
     }
 
@@ -201,7 +205,7 @@ impl Backend for Cadical {
     }
 
     fn signature(&self) -> String {
-        format!("CaDiCaL {}", CaDiCal::version())
+        signature()
     }
 
     fn time_limit(&mut self) -> Option<&mut dyn TimeLimit> {
@@ -212,8 +216,8 @@ impl Backend for Cadical {
         Some(self)
     }
 
-    fn fresh(&self, profile: crate::Profile) -> Option<Box<dyn Backend>> {
-        let mut solver = Cadical::with_profile(profile);
+    fn fresh(&self, mode: crate::Mode) -> Option<Box<dyn Backend>> {
+        let mut solver = Cadical::with_mode(mode);
         for (name, value) in &self.options {
             solver.set_option(name, *value);
         }

@@ -15,7 +15,7 @@
 //! - **Symmetry breaking**: lex-leader constraints keep one placement per
 //!   orbit of the 8 symmetries, and each counts for its orbit size
 //!   ([`Session::break_symmetry`]). It subsumes halving; the two are not
-//!   combined.
+//!   combined ([`Reduction`] is one of the three).
 
 use std::{
     sync::{
@@ -27,7 +27,7 @@ use std::{
 
 use boardsat_encode::{check::attacks, Config, Piece, Problem, Square};
 
-use crate::{Backend, End, Interrupter, Session, SolveError};
+use crate::{Breaking, End, Interrupter, Mode, Search, Session, SolveError, SolverSpec};
 
 /// A fixed prefix: the queen's column in each of the first rows, and how
 /// many placements each placement found under it stands for.
@@ -51,6 +51,31 @@ impl Cube {
     }
 }
 
+/// How a count is reduced by the board's symmetries (see the module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reduction {
+    /// Every placement is counted.
+    None,
+    /// Mirror halving: the left half of the first row, doubled.
+    Halve,
+    /// Lex-leader symmetry breaking: one placement per orbit, weighted by
+    /// the orbit's size.
+    #[default]
+    Symmetry,
+}
+
+impl Reduction {
+    /// Lower-case name for reports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reduction::None => "none",
+            Reduction::Halve => "mirror halving",
+            Reduction::Symmetry => "lex-leader symmetry breaking with orbit weights",
+        }
+    }
+}
+
 /// How to split and reduce a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CubeOptions {
@@ -58,10 +83,8 @@ pub struct CubeOptions {
     pub depth: usize,
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// Count only the left half and double (see the module doc).
-    pub halve: bool,
-    /// Lex-leader symmetry breaking with orbit weights.
-    pub symmetry: bool,
+    /// The symmetry reduction.
+    pub reduction: Reduction,
 }
 
 impl Default for CubeOptions {
@@ -69,8 +92,7 @@ impl Default for CubeOptions {
         CubeOptions {
             depth: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            halve: false,
-            symmetry: true,
+            reduction: Reduction::Symmetry,
         }
     }
 }
@@ -134,8 +156,8 @@ pub struct CubeCount {
 }
 
 /// Counts the n-queens placements with `options`, building each cube's
-/// solver with `make_backend`. `stop` interrupts every worker; `progress`
-/// is called with the weighted count so far after each cube.
+/// solver from `solver`. `stop` stops every worker; `progress` is called
+/// after each cube with the weighted count so far and the cubes done.
 ///
 /// # Errors
 ///
@@ -144,44 +166,45 @@ pub fn count_queens(
     n: usize,
     config: Config,
     options: CubeOptions,
-    make_backend: &(dyn Fn() -> Result<Box<dyn Backend>, SolveError> + Sync),
+    solver: &SolverSpec,
     stop: &Interrupter,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<CubeCount, SolveError> {
     let start = Instant::now();
     let problem = Problem::queens(n)?;
-    let halve = options.halve && !options.symmetry;
-    let cubes = queen_cubes(n, options.depth, halve);
+    let cubes = queen_cubes(n, options.depth, options.reduction == Reduction::Halve);
     let next = AtomicUsize::new(0);
     let count = AtomicU64::new(0);
     let models = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-    let gave_up = AtomicUsize::new(0);
+    // Errors stop the other workers without touching the caller's flag.
+    let workers = stop.child(None);
     let worker = || loop {
-        if stop.is_interrupted() {
+        if workers.is_interrupted() {
             return;
         }
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(cube) = cubes.get(i) else { return };
-        let result = count_cube(&problem, config, options.symmetry, cube, make_backend, stop);
+        let symmetry = options.reduction == Reduction::Symmetry;
+        let result = count_cube(&problem, config, symmetry, cube, solver, &workers);
         match result {
             Ok((c, m, end)) => {
-                let weighted = c * cube.weight;
+                let weighted = c.saturating_mul(cube.weight);
                 let total = count.fetch_add(weighted, Ordering::SeqCst) + weighted;
                 models.fetch_add(m, Ordering::SeqCst);
-                if end == End::Exhausted {
-                    done.fetch_add(1, Ordering::SeqCst);
+                let finished = if end == End::Exhausted {
+                    done.fetch_add(1, Ordering::SeqCst) + 1
                 } else {
-                    gave_up.fetch_add(1, Ordering::SeqCst);
-                }
-                progress(total);
+                    done.load(Ordering::SeqCst)
+                };
+                progress(total, finished);
             }
             Err(e) => {
                 if let Ok(mut slot) = failure.lock() {
                     slot.get_or_insert(e);
                 }
-                stop.interrupt();
+                workers.interrupt();
                 return;
             }
         }
@@ -203,7 +226,7 @@ pub fn count_queens(
         end: if cubes_done == cubes.len() {
             End::Exhausted
         } else {
-            End::Unknown
+            End::Stopped
         },
         elapsed: start.elapsed(),
     })
@@ -215,19 +238,16 @@ fn count_cube(
     config: Config,
     symmetry: bool,
     cube: &Cube,
-    make_backend: &(dyn Fn() -> Result<Box<dyn Backend>, SolveError> + Sync),
+    solver: &SolverSpec,
     stop: &Interrupter,
 ) -> Result<(u64, u64, End), SolveError> {
-    let mut backend = make_backend()?;
-    if let Some(i) = backend.interrupt() {
-        i.use_interrupter(stop.clone());
-    }
+    let backend = solver.create(Mode::Enumerate, stop)?;
     let n = problem.board.rows();
     let mut session = Session::fixed(problem, n, config, backend)?;
     if symmetry {
-        session.break_symmetry()?;
+        session.break_symmetry(Breaking::Hard)?;
     }
     session.fix_occupied(&cube.squares())?;
-    let c = session.count(None, |_| {})?;
+    let c = session.count(None, Search::PerModel, |_| {})?;
     Ok((c.count, c.models, c.end))
 }

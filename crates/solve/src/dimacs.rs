@@ -1,20 +1,31 @@
-//! A strict DIMACS CNF reader whose errors carry the line number.
+//! One strict reader for DIMACS CNF and incremental CNF (iCNF), with the
+//! projection lines of model counters, whose errors carry the line number.
 //!
-//! rustsat's parser reports what went wrong but not where; `solve-dimacs`
-//! users need the line, so this reader is written here.
+//! rustsat's parser reports what went wrong but not where, and it knows
+//! neither iCNF nor projections; `solve-dimacs`, `count-dimacs` and the
+//! corpus tests need all three, so this reader is written here.
 //!
 //! ## What is accepted
 //! - Comment lines (`c …`) anywhere, before or after the header and between
 //!   clauses; blank lines anywhere.
-//! - Exactly one header `p cnf <vars> <clauses>` before the first clause.
+//! - Exactly one header before the first clause: `p cnf <vars> <clauses>`
+//!   ([`Format::Cnf`]) or `p inccnf` ([`Format::Inccnf`], no counts).
 //! - Clauses as whitespace-separated integers ending in `0`, which may span
 //!   lines or share one.
+//! - In iCNF only: cube lines `a <literals> 0`, each on one line, after
+//!   every clause (the cubes of a cube-and-conquer file share one base
+//!   formula).
+//! - Projection: comment lines whose first words are exactly `c p show`
+//!   (model-counting competition) or `c ind` (ApproxMC, Ganak), then
+//!   variables ending in `0`. `c p show` wins when both appear; `c p show
+//!   0` alone is the empty projection (a satisfiable formula then has one
+//!   projected model). Other comments that merely start with these letters
+//!   (`c individual …`, `c p showing …`) are comments.
 //! - Leniently, as solvers customarily do: a line holding only `%` ends the
 //!   input (the SATLIB benchmarks end with `%` and `0`); CRLF line ends,
-//!   tabs and leading or trailing whitespace; any line whose first
-//!   non-blank character is `c` is a comment;
-//!   `+1` and `-0` (Rust's integer syntax); the empty clause (a line `0`);
-//!   fewer variables used than declared.
+//!   tabs and leading or trailing whitespace; `+1` and `-0` (Rust's integer
+//!   syntax); the empty clause (a line `0`); fewer variables used than
+//!   declared.
 //!
 //! ## What is an error
 //! Each with the line it is on (the header's line for a clause-count
@@ -22,11 +33,12 @@
 //! input); `cnf/malformed/` holds one file per case, pinned by the CLI
 //! tests:
 //!
-//! - an empty input, or no `p cnf` header at all (only comments), or a
-//!   clause before the header;
+//! - an empty input, or no header at all (only comments), or a clause
+//!   before the header; a UTF-8 byte-order mark;
 //! - a malformed header: not `p cnf <vars> <clauses>` with two unsigned
-//!   integers (missing fields, `p dnf`, negative counts), or more variables
-//!   than a DIMACS literal can name (2³¹ − 1);
+//!   integers (missing fields, `p dnf`, `P CNF`, negative counts), or more
+//!   variables than a DIMACS literal can name (2³¹ − 1), or more than
+//!   [`MAX_VARS`];
 //! - a second header;
 //! - a token that is not an integer (`two`, `2.5`), a number too large for
 //!   a literal, or a comment after literals on the same line (solvers
@@ -36,137 +48,622 @@
 //! - a number of clauses other than the header declares (strict: some
 //!   solvers accept a mismatch, but a truncated file looks exactly like
 //!   one, and `solve-dimacs` must not answer for a formula it did not see);
-//! - bytes that are not UTF-8.
+//! - an `a` line in a `p cnf` file; in iCNF, an `a` line inside a clause, a
+//!   clause after the first `a` line, a cube line without its `0`;
+//! - a malformed projection line, or a projection variable beyond the
+//!   declared variables;
+//! - bytes that are not UTF-8; a line longer than [`MAX_LINE_BYTES`].
+//!
+//! ## Bounds
+//! Memory grows with the clauses read, never with a number a tiny file
+//! merely states: the declared variable count is capped at [`MAX_VARS`],
+//! solvers are sized by the largest variable actually used
+//! ([`Formula::max_var`]), and a line is read up to [`MAX_LINE_BYTES`]
+//! (`/dev/zero` is an error, not an endless allocation). A stop flag, when
+//! given, is polled between lines.
 
 use std::io::BufRead;
 
 use rustsat::types::{Lit, Var};
 
-/// A parsed DIMACS CNF.
+use crate::Interrupter;
+
+/// The largest variable a DIMACS literal can name (`i32::MAX`).
+pub const MAX_LITERAL_VAR: u64 = i32::MAX as u64;
+
+/// The most variables boardsat reads (2²⁷ = 134,217,728): enough for a
+/// 10,000 × 10,000 board, and a bound on what a header can make a solver
+/// allocate.
+pub const MAX_VARS: u32 = 1 << 27;
+
+/// The longest line read (64 MiB).
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+pub use boardsat_encode::dimacs::Format;
+
+/// One `a` line of an iCNF file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Dimacs {
-    /// The variable count of the header.
+pub struct Cube {
+    /// The line it is on.
+    pub line: usize,
+    /// Its literals.
+    pub lits: Vec<Lit>,
+}
+
+/// A parsed DIMACS or iCNF formula.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Formula {
+    /// The header's kind.
+    pub format: Format,
+    /// The variables of the formula: the header's count for DIMACS, the
+    /// largest variable named anywhere for iCNF (which declares none).
+    /// Models and projected counts are over these variables.
     pub n_vars: u32,
+    /// The largest variable any clause, cube or projection line names (at
+    /// most `n_vars`): what a solver must be sized for.
+    pub max_var: u32,
     /// The clauses, in order.
     pub clauses: Vec<Vec<Lit>>,
+    /// The projection (`c p show`, else `c ind`), if the file has one.
+    pub projection: Option<Vec<Var>>,
+    /// iCNF cubes, in order.
+    pub cubes: Vec<Cube>,
 }
 
-/// A DIMACS error at a line (1-based; 0 for errors about the whole input).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct ParseError {
-    /// The line, from 1.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
+impl Formula {
+    /// The projection, or every variable when the file has none.
+    #[must_use]
+    pub fn projection_or_all(&self) -> Vec<Var> {
+        match &self.projection {
+            Some(p) => p.clone(),
+            None => (0..self.n_vars).map(Var::new).collect(),
+        }
+    }
+
+    /// The formula of cube `index` of an iCNF file: the base clauses with
+    /// the cube's literals as unit clauses, as a DIMACS formula.
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError::Syntax`] (line 0) when the file is not iCNF or has no
+    /// such cube.
+    pub fn with_cube(mut self, index: usize) -> Result<Formula, ReadError> {
+        if self.format != Format::Inccnf {
+            return Err(syntax(
+                0,
+                "--cube needs an iCNF file, and this one has a 'p cnf' header",
+            ));
+        }
+        let n = self.cubes.len();
+        let cube = std::mem::take(&mut self.cubes).into_iter().nth(index);
+        let Some(cube) = cube else {
+            return Err(syntax(
+                0,
+                format!(
+                    "--cube {index} is out of range: the file has {n} cubes (0 to {})",
+                    n.saturating_sub(1)
+                ),
+            ));
+        };
+        self.clauses.extend(cube.lits.iter().map(|&l| vec![l]));
+        self.format = Format::Cnf;
+        Ok(self)
+    }
 }
 
-fn err(line: usize, message: impl Into<String>) -> ParseError {
-    ParseError {
+/// Why a formula could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The text is not a formula: the line (from 1; 0 for the whole input)
+    /// and what is wrong.
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Reading failed.
+    #[error("line {line}: cannot read input: {source}")]
+    Io {
+        /// The line being read.
+        line: usize,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The stop flag was raised while reading.
+    #[error("reading was stopped ({0})")]
+    Stopped(crate::StopReason),
+}
+
+impl ReadError {
+    /// The line of a syntax or I/O error.
+    #[must_use]
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ReadError::Syntax { line, .. } | ReadError::Io { line, .. } => Some(*line),
+            ReadError::Stopped(_) => None,
+        }
+    }
+}
+
+fn syntax(line: usize, message: impl Into<String>) -> ReadError {
+    ReadError::Syntax {
         line,
         message: message.into(),
     }
 }
 
-/// The largest variable a DIMACS literal can name (`i32::MAX`).
-const MAX_VAR: u64 = i32::MAX as u64;
-
-/// Parses DIMACS CNF from `input`.
+/// Parses DIMACS CNF or iCNF from `input`.
 ///
 /// # Errors
 ///
-/// The first [`ParseError`], with its line.
-pub fn parse<R: BufRead>(mut input: R) -> Result<Dimacs, ParseError> {
-    let mut header: Option<(u32, usize, usize)> = None;
-    let mut clauses: Vec<Vec<Lit>> = Vec::new();
-    let mut current: Vec<Lit> = Vec::new();
-    let mut current_start = 0;
+/// The first [`ReadError`], with its line.
+pub fn parse<R: BufRead>(input: R) -> Result<Formula, ReadError> {
+    read(input, None, None)
+}
+
+/// As [`parse`], refusing at its header a file of the other format than
+/// `expect` (when given), and polling `stop` between lines.
+///
+/// # Errors
+///
+/// As [`parse`]; [`ReadError::Stopped`] when `stop` is raised.
+pub fn read<R: BufRead>(
+    mut input: R,
+    expect: Option<Format>,
+    stop: Option<&Interrupter>,
+) -> Result<Formula, ReadError> {
+    let mut reader = Reader {
+        expect,
+        ..Reader::default()
+    };
     let mut buf = Vec::new();
-    let mut line_no = 0;
     loop {
+        if let Some(reason) = stop.and_then(Interrupter::reason) {
+            return Err(ReadError::Stopped(reason));
+        }
         buf.clear();
-        let read = input
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| err(line_no + 1, format!("cannot read input: {e}")))?;
+        let line_no = reader.line + 1;
+        let read = read_bounded_line(&mut input, &mut buf).map_err(|e| match e {
+            LineError::Io(source) => ReadError::Io {
+                line: line_no,
+                source,
+            },
+            LineError::TooLong => syntax(
+                line_no,
+                format!(
+                    "the line is longer than {} MiB (a DIMACS line this long is not a formula)",
+                    MAX_LINE_BYTES >> 20
+                ),
+            ),
+        })?;
         if read == 0 {
             break;
         }
-        line_no += 1;
-        let line =
-            std::str::from_utf8(&buf).map_err(|_| err(line_no, "the line is not valid UTF-8"))?;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('c') {
-            continue;
+        reader.line = line_no;
+        if line_no == 1 && buf.starts_with(b"\xef\xbb\xbf") {
+            return Err(syntax(
+                1,
+                "the file starts with a UTF-8 byte-order mark; DIMACS is plain ASCII",
+            ));
         }
-        if line == "%" {
+        let line = std::str::from_utf8(&buf)
+            .map_err(|_| syntax(line_no, "the line is not valid UTF-8"))?;
+        if !reader.line(line.trim())? {
             break;
         }
-        if line.starts_with('p') {
-            if header.is_some() {
-                return Err(err(line_no, "a second 'p' header"));
-            }
-            if !clauses.is_empty() || !current.is_empty() {
-                return Err(err(line_no, "the 'p cnf' header comes after clauses"));
-            }
-            header = Some(parse_header(line, line_no)?);
-            continue;
+    }
+    reader.finish()
+}
+
+enum LineError {
+    Io(std::io::Error),
+    TooLong,
+}
+
+/// Reads one line (with its `\n`) into `buf`, refusing lines longer than
+/// [`MAX_LINE_BYTES`] without holding more than that.
+fn read_bounded_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> Result<usize, LineError> {
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(LineError::Io(e)),
+        };
+        if available.is_empty() {
+            return Ok(buf.len());
         }
-        let Some((n_vars, _, _)) = header else {
-            return Err(err(
+        let (taken, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        if buf.len() + taken > MAX_LINE_BYTES {
+            return Err(LineError::TooLong);
+        }
+        buf.extend_from_slice(&available[..taken]);
+        input.consume(taken);
+        if done {
+            return Ok(buf.len());
+        }
+    }
+}
+
+/// A token as an error message shows it: control characters escaped, long
+/// tokens cut.
+fn shown(text: &str) -> String {
+    const MAX: usize = 40;
+    let escaped: String = text.chars().flat_map(char::escape_debug).collect();
+    if escaped.chars().count() > MAX {
+        let cut: String = escaped.chars().take(MAX).collect();
+        format!("{cut}…")
+    } else {
+        escaped
+    }
+}
+
+#[derive(Default)]
+struct Reader {
+    line: usize,
+    expect: Option<Format>,
+    format: Format,
+    /// Header: declared variables, declared clauses (DIMACS), its line.
+    header: Option<(u32, Option<usize>, usize)>,
+    clauses: Vec<Vec<Lit>>,
+    current: Vec<Lit>,
+    current_start: usize,
+    max_var: u32,
+    show: Option<Vec<Var>>,
+    ind: Option<Vec<Var>>,
+    /// The line of the first projection variable beyond the header, if any.
+    projection_beyond: Option<(usize, u32)>,
+    cubes: Vec<Cube>,
+}
+
+impl Reader {
+    /// One trimmed line; false when the input ends here (`%`).
+    fn line(&mut self, line: &str) -> Result<bool, ReadError> {
+        let line_no = self.line;
+        if line.is_empty() {
+            return Ok(true);
+        }
+        if line.starts_with('c') {
+            self.comment(line)?;
+            return Ok(true);
+        }
+        if line == "%" {
+            return Ok(false);
+        }
+        if line.starts_with(['p', 'P']) {
+            if self.header.is_some() {
+                return Err(syntax(line_no, "a second 'p' header"));
+            }
+            if !self.clauses.is_empty() || !self.current.is_empty() {
+                return Err(syntax(line_no, "the 'p cnf' header comes after clauses"));
+            }
+            self.header(line)?;
+            return Ok(true);
+        }
+        let Some((n_vars, _, _)) = self.header else {
+            if self.expect == Some(Format::Inccnf) {
+                return Err(not_icnf(line_no, line));
+            }
+            return Err(syntax(
                 line_no,
                 "clause before the 'p cnf <vars> <clauses>' header",
             ));
         };
+        if line.starts_with('a') {
+            self.cube(line)?;
+            return Ok(true);
+        }
+        if let Some(first) = self.cubes.first() {
+            return Err(syntax(
+                line_no,
+                format!(
+                    "a clause after the first 'a' line (line {}); every clause of an iCNF file must come before its cubes",
+                    first.line
+                ),
+            ));
+        }
         for token in line.split_ascii_whitespace() {
-            let value: i64 = token.parse().map_err(|_| err(line_no, bad_token(token)))?;
-            if value == 0 {
-                clauses.push(std::mem::take(&mut current));
-                continue;
+            let value = self.literal(token, n_vars)?;
+            match value {
+                None => self.clauses.push(std::mem::take(&mut self.current)),
+                Some(lit) => {
+                    if self.current.is_empty() {
+                        self.current_start = line_no;
+                    }
+                    self.current.push(lit);
+                }
             }
-            let var = value.unsigned_abs();
-            if var > u64::from(n_vars) {
-                return Err(err(
+        }
+        Ok(true)
+    }
+
+    /// A literal token (`None` for the terminating 0), checked against the
+    /// declared variables (`u32::MAX`: none declared, iCNF).
+    fn literal(&mut self, token: &str, n_vars: u32) -> Result<Option<Lit>, ReadError> {
+        let line_no = self.line;
+        let value: i64 = token
+            .parse()
+            .map_err(|_| syntax(line_no, bad_token(token)))?;
+        if value == 0 {
+            return Ok(None);
+        }
+        let var = value.unsigned_abs();
+        if self.format == Format::Cnf && var > u64::from(n_vars) {
+            return Err(syntax(
+                line_no,
+                format!("literal {value} is beyond the {n_vars} variables of the header"),
+            ));
+        }
+        if var > MAX_LITERAL_VAR {
+            return Err(syntax(
+                line_no,
+                format!(
+                    "literal {value} is out of range (a DIMACS variable is at most {MAX_LITERAL_VAR})"
+                ),
+            ));
+        }
+        if var > u64::from(MAX_VARS) {
+            return Err(syntax(
+                line_no,
+                format!("variable {var} is beyond boardsat's limit of {MAX_VARS} variables"),
+            ));
+        }
+        // var ≤ MAX_VARS, so it fits.
+        let index = u32::try_from(var).unwrap_or(MAX_VARS);
+        self.max_var = self.max_var.max(index);
+        let var = Var::new(index - 1);
+        Ok(Some(if value > 0 {
+            var.pos_lit()
+        } else {
+            var.neg_lit()
+        }))
+    }
+
+    fn header(&mut self, line: &str) -> Result<(), ReadError> {
+        let line_no = self.line;
+        let fields: Vec<&str> = line.split_ascii_whitespace().collect();
+        let bad = || {
+            syntax(
+                line_no,
+                format!(
+                    "malformed header '{}' (expected 'p cnf <vars> <clauses>'{})",
+                    shown(line),
+                    if line.starts_with('P') || fields.get(1).is_some_and(|f| *f == "CNF") {
+                        "; DIMACS is case-sensitive"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        };
+        if fields == ["p", "inccnf"] {
+            if self.expect == Some(Format::Cnf) {
+                return Err(syntax(
                     line_no,
-                    format!("literal {value} is beyond the {n_vars} variables of the header"),
+                    "an iCNF file ('p inccnf'): choose the cube to count with --cube I (from 0)",
                 ));
             }
-            if current.is_empty() {
-                current_start = line_no;
-            }
-            // var ≤ n_vars ≤ MAX_VAR, so it fits.
-            let var = Var::new(u32::try_from(var - 1).unwrap_or(u32::MAX));
-            current.push(if value > 0 {
-                var.pos_lit()
-            } else {
-                var.neg_lit()
-            });
+            self.format = Format::Inccnf;
+            self.header = Some((u32::MAX, None, line_no));
+            return Ok(());
         }
-    }
-    let Some((_, declared, header_line)) = header else {
-        return Err(err(
-            line_no.max(1),
-            if line_no == 0 {
-                "empty input: no 'p cnf' header"
-            } else {
-                "no 'p cnf <vars> <clauses>' header"
-            },
+        if self.expect == Some(Format::Inccnf) {
+            return Err(not_icnf(line_no, line));
+        }
+        if fields.len() != 4 || fields[0] != "p" || fields[1] != "cnf" {
+            return Err(bad());
+        }
+        let vars: u64 = fields[2].parse().map_err(|_| bad())?;
+        let clauses: usize = fields[3].parse().map_err(|_| bad())?;
+        if vars > MAX_LITERAL_VAR {
+            return Err(syntax(
+                line_no,
+                format!("{vars} variables is more than a DIMACS literal can name"),
+            ));
+        }
+        if vars > u64::from(MAX_VARS) {
+            return Err(syntax(
+                line_no,
+                format!(
+                    "the header declares {vars} variables, beyond boardsat's limit of {MAX_VARS}"
+                ),
+            ));
+        }
+        self.format = Format::Cnf;
+        self.header = Some((
+            u32::try_from(vars).map_err(|_| bad())?,
+            Some(clauses),
+            line_no,
         ));
-    };
-    if !current.is_empty() {
-        return Err(err(current_start, "the last clause has no terminating 0"));
+        Ok(())
     }
-    if clauses.len() != declared {
-        return Err(err(
-            header_line,
-            format!(
-                "the header declares {declared} {} but the file has {}",
-                if declared == 1 { "clause" } else { "clauses" },
-                clauses.len()
-            ),
-        ));
+
+    /// A comment: projection lines are read, the rest skipped.
+    fn comment(&mut self, line: &str) -> Result<(), ReadError> {
+        let mut words = line.split_ascii_whitespace();
+        if words.next() != Some("c") {
+            return Ok(());
+        }
+        let mut rest = words.clone();
+        let show = matches!((rest.next(), rest.next()), (Some("p"), Some("show")));
+        let (target, vars) = if show {
+            (true, rest)
+        } else if words.next() == Some("ind") {
+            (false, words)
+        } else {
+            return Ok(());
+        };
+        let line_no = self.line;
+        let mut found = Vec::new();
+        let mut ended = false;
+        for token in vars {
+            if ended {
+                return Err(syntax(
+                    line_no,
+                    format!(
+                        "'{}' after the 0 that ends the projection line",
+                        shown(token)
+                    ),
+                ));
+            }
+            let v: u64 = token.parse().map_err(|_| {
+                syntax(
+                    line_no,
+                    format!("bad projection variable '{}'", shown(token)),
+                )
+            })?;
+            if v == 0 {
+                ended = true;
+                continue;
+            }
+            if v > u64::from(MAX_VARS) {
+                return Err(syntax(
+                    line_no,
+                    format!("projection variable {v} is beyond boardsat's limit of {MAX_VARS}"),
+                ));
+            }
+            let index = u32::try_from(v).unwrap_or(MAX_VARS);
+            if let Some((n_vars, _, _)) = self.header {
+                if self.format == Format::Cnf && index > n_vars {
+                    self.projection_beyond.get_or_insert((line_no, index));
+                }
+            }
+            self.max_var = self.max_var.max(index);
+            found.push(Var::new(index - 1));
+        }
+        if !ended {
+            return Err(syntax(line_no, "the projection line has no terminating 0"));
+        }
+        let list = if target {
+            &mut self.show
+        } else {
+            &mut self.ind
+        };
+        list.get_or_insert_with(Vec::new).extend(found);
+        Ok(())
     }
-    let n_vars = header.map_or(0, |h| h.0);
-    Ok(Dimacs { n_vars, clauses })
+
+    fn cube(&mut self, line: &str) -> Result<(), ReadError> {
+        let line_no = self.line;
+        if self.format != Format::Inccnf {
+            return Err(syntax(
+                line_no,
+                "an 'a' (cube) line in a DIMACS file; an iCNF file starts with 'p inccnf', and count-dimacs counts one of its cubes with --cube I",
+            ));
+        }
+        if !self.current.is_empty() {
+            return Err(syntax(
+                line_no,
+                format!(
+                    "an 'a' line inside a clause (the clause of line {} has no terminating 0)",
+                    self.current_start
+                ),
+            ));
+        }
+        let mut tokens = line.split_ascii_whitespace();
+        if tokens.next() != Some("a") {
+            return Err(syntax(
+                line_no,
+                format!(
+                    "malformed cube line '{}' (expected 'a <literals> 0')",
+                    shown(line)
+                ),
+            ));
+        }
+        let mut lits = Vec::new();
+        let mut ended = false;
+        for token in tokens {
+            if ended {
+                return Err(syntax(
+                    line_no,
+                    format!("'{}' after the 0 that ends the cube line", shown(token)),
+                ));
+            }
+            match self.literal(token, u32::MAX)? {
+                None => ended = true,
+                Some(lit) => lits.push(lit),
+            }
+        }
+        if !ended {
+            return Err(syntax(
+                line_no,
+                "the cube line has no terminating 0 (a cube is one line)",
+            ));
+        }
+        self.cubes.push(Cube {
+            line: line_no,
+            lits,
+        });
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Formula, ReadError> {
+        let line_no = self.line;
+        let Some((declared_vars, declared_clauses, header_line)) = self.header else {
+            return Err(syntax(
+                line_no.max(1),
+                if line_no == 0 {
+                    "empty input: no 'p cnf' header"
+                } else {
+                    "no 'p cnf <vars> <clauses>' header"
+                },
+            ));
+        };
+        if !self.current.is_empty() {
+            return Err(syntax(
+                self.current_start,
+                "the last clause has no terminating 0",
+            ));
+        }
+        if let Some(declared) = declared_clauses {
+            if self.clauses.len() != declared {
+                return Err(syntax(
+                    header_line,
+                    format!(
+                        "the header declares {declared} {} but the file has {}",
+                        if declared == 1 { "clause" } else { "clauses" },
+                        self.clauses.len()
+                    ),
+                ));
+            }
+        }
+        if let Some((line, v)) = self.projection_beyond {
+            return Err(syntax(
+                line,
+                format!("projection variable {v} is beyond the {declared_vars} variables"),
+            ));
+        }
+        let n_vars = match self.format {
+            Format::Cnf => declared_vars,
+            Format::Inccnf => self.max_var,
+        };
+        if self.format == Format::Inccnf && self.cubes.is_empty() {
+            return Err(syntax(0, "the iCNF file has no 'a' (cube) lines"));
+        }
+        Ok(Formula {
+            format: self.format,
+            n_vars,
+            max_var: self.max_var,
+            clauses: self.clauses,
+            projection: self.show.or(self.ind),
+            cubes: self.cubes,
+        })
+    }
+}
+
+/// The error for a file that should be iCNF but is not.
+fn not_icnf(line_no: usize, line: &str) -> ReadError {
+    syntax(
+        line_no,
+        format!(
+            "--cube needs an iCNF file, and this one has no 'p inccnf' header (line {line_no} is '{}')",
+            shown(line)
+        ),
+    )
 }
 
 /// Why `token` is not a literal.
@@ -175,40 +672,25 @@ fn bad_token(token: &str) -> String {
     if token == "c" {
         "a comment after literals ('c' must start its own line)".to_string()
     } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        format!("literal {token} is out of range (a DIMACS variable is at most {MAX_VAR})")
+        format!("literal {token} is out of range (a DIMACS variable is at most {MAX_LITERAL_VAR})")
     } else {
-        format!("'{token}' is not an integer literal")
+        format!("'{}' is not an integer literal", shown(token))
     }
-}
-
-fn parse_header(line: &str, line_no: usize) -> Result<(u32, usize, usize), ParseError> {
-    let fields: Vec<&str> = line.split_ascii_whitespace().collect();
-    let bad = || {
-        err(
-            line_no,
-            format!("malformed header '{line}' (expected 'p cnf <vars> <clauses>')"),
-        )
-    };
-    if fields.len() != 4 || fields[0] != "p" || fields[1] != "cnf" {
-        return Err(bad());
-    }
-    let vars: u64 = fields[2].parse().map_err(|_| bad())?;
-    let clauses: usize = fields[3].parse().map_err(|_| bad())?;
-    if vars > MAX_VAR {
-        return Err(err(
-            line_no,
-            format!("{vars} variables is more than a DIMACS literal can name"),
-        ));
-    }
-    Ok((u32::try_from(vars).map_err(|_| bad())?, clauses, line_no))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse_str(s: &str) -> Result<Dimacs, ParseError> {
+    fn parse_str(s: &str) -> Result<Formula, ReadError> {
         parse(s.as_bytes())
+    }
+
+    fn line_and_message(e: &ReadError) -> (usize, String) {
+        match e {
+            ReadError::Syntax { line, message } => (*line, message.clone()),
+            other => panic!("not a syntax error: {other}"),
+        }
     }
 
     #[test]
@@ -217,6 +699,7 @@ mod tests {
         assert_eq!(d.n_vars, 3);
         assert_eq!(d.clauses.len(), 2);
         assert_eq!(d.clauses[0][1], Var::new(1).neg_lit());
+        assert_eq!(d.projection, None);
     }
 
     #[test]
@@ -225,6 +708,7 @@ mod tests {
             ("", 1, "empty input"),
             ("1 2 0\n", 1, "before the"),
             ("p cnf x 1\n", 1, "malformed header"),
+            ("P CNF 3 1\n", 1, "case-sensitive"),
             ("p cnf 2 1\n1 3 0\n", 2, "beyond the 2 variables"),
             ("p cnf 2 1\n1 a 0\n", 2, "'a' is not an integer"),
             ("p cnf 2 1\n1 2\n", 2, "no terminating 0"),
@@ -242,14 +726,26 @@ mod tests {
                 1,
                 "declares 1 clause but the file has 2",
             ),
+            ("p cnf 2147483647 1\n1 0\n", 1, "beyond boardsat's limit"),
+            ("\u{feff}p cnf 1 1\n1 0\n", 1, "byte-order mark"),
+            ("p cnf 2 1\n1\0 0\n", 2, "'1\\0' is not an integer"),
+            ("c p show 1 x 0\np cnf 2 1\n1 0\n", 1, "bad projection"),
+            ("c ind 1 2\np cnf 2 1\n1 0\n", 1, "no terminating 0"),
+            (
+                "p cnf 2 1\nc p show 3 0\n1 0\n",
+                2,
+                "beyond the 2 variables",
+            ),
         ];
         for (input, line, text) in cases {
             let e = parse_str(input).unwrap_err();
-            assert_eq!(e.line, line, "{input:?}: {e}");
-            assert!(e.message.contains(text), "{input:?}: {e}");
+            let (l, message) = line_and_message(&e);
+            assert_eq!(l, line, "{input:?}: {e}");
+            assert!(message.contains(text), "{input:?}: {e}");
         }
         let e = parse(&b"p cnf 1 1\n\xff 0\n"[..]).unwrap_err();
-        assert_eq!((e.line, e.message.contains("UTF-8")), (2, true));
+        let (line, message) = line_and_message(&e);
+        assert_eq!((line, message.contains("UTF-8")), (2, true));
     }
 
     #[test]
@@ -257,4 +753,47 @@ mod tests {
         let d = parse_str("p cnf 1 1\n1 0\n%\n0\n").unwrap();
         assert_eq!(d.clauses.len(), 1);
     }
+
+    #[test]
+    fn projection_lines_are_whole_words() {
+        let d = parse_str("c individual\nc p showing\nc ind 2 0\np cnf 3 1\n1 0\n").unwrap();
+        assert_eq!(d.projection, Some(vec![Var::new(1)]));
+        let d = parse_str("c ind 2 0\nc p show 1 0\nc p show 3 0\np cnf 3 1\n1 0\n").unwrap();
+        assert_eq!(d.projection, Some(vec![Var::new(0), Var::new(2)]));
+        let d = parse_str("c p show 0\np cnf 3 1\n1 0\n").unwrap();
+        assert_eq!(d.projection, Some(vec![]));
+    }
+
+    #[test]
+    fn icnf_keeps_the_cubes_and_sizes_by_use() {
+        let d = parse_str("p inccnf\n1 2 0\na -1 0\na 5 0\n").unwrap();
+        assert_eq!((d.format, d.n_vars, d.max_var), (Format::Inccnf, 5, 5));
+        assert_eq!(d.cubes.len(), 2);
+        let cube = d.with_cube(1).unwrap();
+        assert_eq!(cube.clauses.len(), 2);
+        assert_eq!(cube.format, Format::Cnf);
+    }
+
+    #[test]
+    fn solvers_are_sized_by_the_variables_used() {
+        let d = parse_str("p cnf 100000000 1\n1 -2 0\n").unwrap();
+        assert_eq!((d.n_vars, d.max_var), (100_000_000, 2));
+    }
+
+    #[test]
+    fn endless_lines_are_refused() {
+        let zeros = std::io::repeat(0).take((MAX_LINE_BYTES + 10) as u64);
+        let e = parse(std::io::BufReader::new(zeros)).unwrap_err();
+        assert!(e.to_string().contains("longer than"), "{e}");
+    }
+
+    #[test]
+    fn a_raised_flag_stops_reading() {
+        let stop = Interrupter::new();
+        stop.interrupt();
+        let e = read("p cnf 1 1\n1 0\n".as_bytes(), None, Some(&stop)).unwrap_err();
+        assert!(matches!(e, ReadError::Stopped(_)), "{e}");
+    }
+
+    use std::io::Read as _;
 }

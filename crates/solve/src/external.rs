@@ -489,7 +489,7 @@ impl Backend for External {
         Some(self)
     }
 
-    fn fresh(&self, _profile: crate::Profile) -> Option<Box<dyn Backend>> {
+    fn fresh(&self, _mode: crate::Mode) -> Option<Box<dyn Backend>> {
         Some(Box::new(External {
             command_line: self.command_line.clone(),
             program: self.program.clone(),
@@ -546,11 +546,11 @@ fn clause_text(clause: &[Lit]) -> String {
 /// The first clause (1-based, in file order) or assumption `model`
 /// falsifies, rendered in DIMACS.
 fn falsified(clauses: &[Vec<Lit>], assumptions: &[Lit], model: &[bool]) -> Option<(usize, String)> {
-    let holds = |lit: Lit| model.get(lit.vidx()).copied().unwrap_or(false) == lit.is_pos();
-    if let Some(i) = clauses.iter().position(|c| !c.iter().any(|&l| holds(l))) {
+    if let Some(i) = crate::enumerate::falsified(clauses, model) {
         return Some((i + 1, clause_text(&clauses[i])));
     }
-    let i = assumptions.iter().position(|&l| !holds(l))?;
+    let units: Vec<Vec<Lit>> = assumptions.iter().map(|&l| vec![l]).collect();
+    let i = crate::enumerate::falsified(&units, model)?;
     Some((
         clauses.len() + i + 1,
         format!("{}, an assumption", clause_text(&assumptions[i..=i])),
@@ -702,65 +702,11 @@ fn substitute(arg: &str, input: &Path, result: &Path) -> OsString {
     }
 }
 
-/// Splits a command line into words, shell style but without expansions.
+/// Splits a command line into words, POSIX shell style (quotes and
+/// backslashes) but without expansions, with the `shlex` crate.
 fn split_command_line(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated single quote".to_string()),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err("unterminated double quote".to_string()),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated double quote".to_string()),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                match chars.next() {
-                    Some(c) => word.push(c),
-                    None => return Err("a backslash ends the line".to_string()),
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
+    shlex::split(line)
+        .ok_or_else(|| "unterminated quote, or a backslash at the end of the line".to_string())
 }
 
 /// What a parse has seen so far, shared by both output styles.

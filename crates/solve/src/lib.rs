@@ -9,22 +9,25 @@
 //! | type | role |
 //! |---|---|
 //! | [`Backend`], [`Status`] | the small core trait: clauses, solve under assumptions, values, a fresh solver of the same kind |
-//! | [`TimeLimit`], [`Interrupt`], [`Interrupter`], [`SearchEnumerate`] | optional capabilities |
-//! | [`SolverKind`], [`Options`], [`Profile`] | run-time choice of backend and its tuning |
+//! | [`TimeLimit`], [`Interrupt`], [`SearchEnumerate`] | optional capabilities |
+//! | [`Interrupter`], [`StopReason`] | one stop flag per job, with a deadline: signals and time limits |
+//! | [`SolverKind`], [`SolverSpec`], [`Mode`] | run-time choice of backend; building solvers for a task |
 //! | [`Varisat`], `Cadical`, [`External`] | the backends |
 //! | [`Session`], [`Solutions`] | a problem loaded into a solver; enumeration by blocking clauses |
+//! | [`enumerate`], [`count_projected`] | the one counting loop; projected model counts of any formula |
 //! | [`optimise()`], [`optimise_with`], [`Strategy`], [`Optimum`] | minimum domination / maximum independence with the solver's proof (refutations on fresh solvers with the bound as units) |
 //! | [`optimise_portfolio`] | the same, encodings racing on threads |
 //! | [`cubes`] | N-queens counts split into cubes over threads, with halving or symmetry breaking |
-//! | [`dimacs`] | a strict DIMACS reader with line numbers |
+//! | [`dimacs`] | one strict reader for DIMACS and iCNF with projections, errors with line numbers |
 //!
 //! ```
 //! use boardsat_encode::{Config, Problem};
-//! use boardsat_solve::{Session, SolverKind};
+//! use boardsat_solve::{Interrupter, Mode, Search, Session, SolverKind, SolverSpec};
 //!
 //! let problem = Problem::queens(6)?;
-//! let mut session = Session::fixed(&problem, 6, Config::default(), SolverKind::Varisat.create(None)?)?;
-//! let count = session.count(None, |_| {})?;
+//! let solver = SolverSpec::new(SolverKind::Varisat).create(Mode::Enumerate, &Interrupter::new())?;
+//! let mut session = Session::fixed(&problem, 6, Config::default(), solver)?;
+//! let count = session.count(None, Search::PerModel, |_| {})?;
 //! assert_eq!(count.count, 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -33,26 +36,35 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod backend;
+pub mod bench;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
 pub mod cubes;
 pub mod dimacs;
+pub mod enumerate;
 pub mod external;
-mod kind;
+pub mod files;
+pub mod jobs;
 mod optimise;
+pub mod report;
 mod session;
+pub mod sink;
+mod spec;
+pub mod task;
 mod varisat_backend;
 
-pub use backend::{Backend, Interrupt, Interrupter, SearchEnumerate, Status, TimeLimit, Visitor};
+pub use backend::{
+    Backend, Interrupt, Interrupter, SearchEnumerate, Status, StopReason, TimeLimit, Visitor,
+};
 #[cfg(feature = "cadical")]
 pub use cadical_backend::Cadical;
+pub use enumerate::{count_projected, Count, End, Progress};
 pub use external::{External, ExternalError};
-pub use kind::{Options, Profile, SolverKind};
 pub use optimise::{
-    optimise, optimise_portfolio, optimise_with, Call, Direction, Optimum, PortfolioResult,
-    Strategy,
+    optimise, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult, Sense, Strategy,
 };
-pub use session::{Count, End, Progress, Session, Solutions};
+pub use session::{Breaking, Fix, Search, Session, Solutions};
+pub use spec::{seconds, Mode, SolverKind, SolverSpec, UnknownSolver};
 pub use varisat_backend::Varisat;
 
 use boardsat_encode::{EncodeError, Violation};
@@ -90,13 +102,32 @@ pub enum SolveError {
         /// The placement, as `row,col` pairs.
         placement: String,
     },
-    /// The solver answered UNKNOWN (time limit or interrupt) where an answer
-    /// was needed.
-    #[error("the solver gave up (time limit or interrupt) after {found} solutions")]
-    Unknown {
-        /// Solutions found before giving up.
+    /// The solver stopped without an answer (a time limit, an interrupt,
+    /// or a solver that gave up) where an answer was needed.
+    #[error("the solver stopped without an answer after {found} solutions")]
+    Stopped {
+        /// Solutions found before it stopped.
         found: u64,
     },
+    /// A model that falsifies a clause of the formula it answers: a bug in
+    /// a solver.
+    #[error("{backend} returned a model that falsifies clause {clause}")]
+    WrongModel {
+        /// The backend's signature.
+        backend: String,
+        /// The clause, numbered from 1 in the order of the formula.
+        clause: usize,
+    },
+    /// Work was stopped (a signal or the time limit) outside a solver
+    /// call, e.g. while encoding.
+    #[error("stopped ({0})")]
+    Interrupted(StopReason),
+    /// An option that does not apply.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A formula could not be read.
+    #[error(transparent)]
+    Read(#[from] dimacs::ReadError),
     /// Encoding failed.
     #[error(transparent)]
     Encode(#[from] EncodeError),

@@ -14,25 +14,25 @@ use std::time::{Duration, Instant};
 
 use boardsat_encode::{check, Board, Bound, Config, Kind, Piece, Placement, Problem, Square};
 
-use crate::{Backend, Profile, Session, SolveError, Status};
+use crate::{Backend, Breaking, Fix, Interrupter, Mode, Session, SolveError, SolverSpec, Status};
 
 /// Which way the optimum lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Direction {
+pub enum Sense {
     /// Fewest pieces (domination).
     Minimise,
     /// Most pieces (independence).
     Maximise,
 }
 
-impl Direction {
-    /// The direction for a problem kind.
+impl Sense {
+    /// The sense of a problem kind.
     #[must_use]
     pub const fn of(kind: Kind) -> Self {
         if kind.dominating() {
-            Direction::Minimise
+            Sense::Minimise
         } else {
-            Direction::Maximise
+            Sense::Maximise
         }
     }
 }
@@ -108,7 +108,7 @@ pub fn optimise(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Strategy {
     /// Switchable lex-leader symmetry breaking (see
-    /// [`Session::break_symmetry_switchable`]), on for the calls expected to
+    /// [`Session::break_symmetry`]), on for the calls expected to
     /// be UNSAT: it keeps the optimum and makes UNSAT proofs cheaper. The
     /// returned session has it on, so it enumerates one placement per orbit
     /// (counts stay exact, weighted by orbit size).
@@ -121,8 +121,8 @@ pub struct Strategy {
     /// ([`Backend::fresh`]) with the bound as unit clauses
     /// ([`Session::fix_bound`]) and, with `symmetry`, hard lex-leader
     /// constraints, instead of by assumptions on the session's solver: the
-    /// solver can then simplify with the bound (γ(Q₁₄) > 7 refuted in
-    /// 12.7 s instead of 25 s). Backends without `fresh` fall back to the
+    /// solver can then simplify with the bound (measured about twice as
+    /// fast, BENCHMARKS.md). Backends without `fresh` fall back to the
     /// session's solver.
     pub fresh_refutations: bool,
 }
@@ -163,22 +163,22 @@ pub fn optimise_with(
     backend: Box<dyn Backend>,
     strategy: Strategy,
 ) -> Result<(Optimum, Session), SolveError> {
-    let direction = Direction::of(problem.kind);
+    let sense = Sense::of(problem.kind);
     let greedy = greedy(problem);
-    let max_bound = match direction {
-        Direction::Minimise => greedy.len(),
+    let max_bound = match sense {
+        Sense::Minimise => greedy.len(),
         // One past the theorem's bound, so that the solver itself proves it
         // with an UNSAT call: the theorem only sizes the counter.
-        Direction::Maximise => (upper_bound(problem) + 1).min(problem.board.n_squares()),
+        Sense::Maximise => (upper_bound(problem) + 1).min(problem.board.n_squares()),
     };
     let mut session = Session::open(problem, max_bound, config, backend)?;
     let mut calls = Vec::new();
     if strategy.symmetry {
-        session.break_symmetry_switchable()?;
+        session.break_symmetry(Breaking::Switchable)?;
     }
-    let bound_of = |k: usize| match direction {
-        Direction::Minimise => Bound::AtMost(k),
-        Direction::Maximise => Bound::AtLeast(k),
+    let bound_of = |k: usize| match sense {
+        Sense::Minimise => Bound::AtMost(k),
+        Sense::Maximise => Bound::AtLeast(k),
     };
     // The greedy placement is an answer too (it is the witness when no
     // call improves on it), so it is checked like any model.
@@ -193,13 +193,13 @@ pub fn optimise_with(
     // nearest size the solver proved impossible (None: none yet).
     let mut refuted: Option<usize> = None;
     // One step better than `size`, if that is a size at all.
-    let better = |size: usize| match direction {
-        Direction::Minimise => size.checked_sub(1),
-        Direction::Maximise => Some(size + 1).filter(|&k| k <= max_bound),
+    let better = |size: usize| match sense {
+        Sense::Minimise => size.checked_sub(1),
+        Sense::Maximise => Some(size + 1).filter(|&k| k <= max_bound),
     };
-    let open = |k: usize, best: usize, refuted: Option<usize>| match direction {
-        Direction::Minimise => k < best && refuted.is_none_or(|r| k > r),
-        Direction::Maximise => k > best && refuted.is_none_or(|r| k < r),
+    let open = |k: usize, best: usize, refuted: Option<usize>| match sense {
+        Sense::Minimise => k < best && refuted.is_none_or(|r| k > r),
+        Sense::Maximise => k > best && refuted.is_none_or(|r| k < r),
     };
     let theorem_start = strategy.start.filter(|&s| open(s, best.len(), None));
     let mut next = theorem_start.or_else(|| better(best.len()));
@@ -211,20 +211,20 @@ pub fn optimise_with(
     // cannot rule out, often the optimum itself but on larger boards often
     // not: it is treated as a refutation too, since a SAT answer there
     // costs little either way and a refutation without the breaking a lot
-    // (γ(Q₁₄): 16.6 s against 116 s; n = 12 and 13 pay 0.65 s).
+    // (BENCHMARKS.md: far cheaper on the boards where it matters).
     let mut expect_unsat = theorem_start.is_some();
     while let Some(k) = next {
         let bound = bound_of(k);
         let start = Instant::now();
         let fresh = (strategy.fresh_refutations && expect_unsat)
-            .then(|| session.backend().fresh(Profile::Single))
+            .then(|| session.backend().fresh(Mode::Decide))
             .flatten();
         let (status, placement) = match fresh {
             Some(backend) => refute(problem, bound, config, backend, strategy.symmetry)?,
             None => {
                 session.set_bound(bound)?;
                 session.set_symmetry(expect_unsat);
-                session.solve()?
+                session.solve(Mode::Decide)?
             }
         };
         calls.push(Call {
@@ -242,9 +242,9 @@ pub fn optimise_with(
                 refuted = Some(k);
                 expect_unsat = false;
                 // From a start that was too good, walk back towards `best`.
-                let back = match direction {
-                    Direction::Minimise => k + 1,
-                    Direction::Maximise => k.saturating_sub(1),
+                let back = match sense {
+                    Sense::Minimise => k + 1,
+                    Sense::Maximise => k.saturating_sub(1),
                 };
                 Some(back).filter(|&k| open(k, best.len(), refuted))
             }
@@ -283,11 +283,11 @@ fn refute(
 ) -> Result<(Status, Option<Placement>), SolveError> {
     let mut session = Session::open(problem, bound.k(), config, backend)?;
     session.set_bound(bound)?;
-    session.fix_bound()?;
+    session.fix_bound(Fix::BoundAndImplied)?;
     if symmetry {
-        session.break_symmetry()?;
+        session.break_symmetry(Breaking::Hard)?;
     }
-    session.solve()
+    session.solve(Mode::Decide)
 }
 
 /// A greedy placement: for domination, repeatedly the square covering most
@@ -362,17 +362,14 @@ pub struct PortfolioResult {
     pub optimum: Optimum,
     /// Its encoding (sizes, the encodings used).
     pub encoding: boardsat_encode::Encoding,
-    /// Its solver calls.
-    pub calls: u64,
 }
 
 /// Races [`optimise_with`] over `configs`, one thread and one solver each
-/// (built by `make_backend`): the first member to prove its optimum stops
-/// the others through `stop`. SAT search times of these problems are
-/// heavy-tailed and differ by encoding (BENCHMARKS.md: at k = 6 on 12×12 the
-/// totalizer needs 26 s, the cardinality network 2 s), so the race pays
-/// where one fixed choice does not. Every member's answer is checked as
-/// usual; the winner's proof is its own UNSAT call.
+/// (built from `solver`): the first member to prove its optimum stops the
+/// others. SAT search times of these problems are heavy-tailed and differ by
+/// encoding (BENCHMARKS.md), so the race pays where one fixed choice does
+/// not. `stop` stops every member; every member's answer is checked as
+/// usual, and the winner's proof is its own UNSAT call.
 ///
 /// # Errors
 ///
@@ -380,32 +377,28 @@ pub struct PortfolioResult {
 pub fn optimise_portfolio(
     problem: &Problem,
     configs: &[Config],
-    make_backend: &(dyn Fn() -> Result<Box<dyn Backend>, SolveError> + Sync),
+    solver: &SolverSpec,
     strategy: Strategy,
-    stop: &crate::Interrupter,
+    stop: &Interrupter,
 ) -> Result<PortfolioResult, SolveError> {
+    // The members' own flag: the winner raises it without stopping the
+    // caller's other work; the caller's flag still stops every member.
+    let race = stop.child(None);
     let results: Vec<Result<PortfolioResult, SolveError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = configs
             .iter()
             .map(|&config| {
+                let race = &race;
                 scope.spawn(move || {
-                    let mut backend = make_backend()?;
-                    if let Some(i) = backend.interrupt() {
-                        i.use_interrupter(stop.clone());
-                    }
+                    let backend = solver.create(Mode::Decide, race)?;
                     let outcome = optimise_with(problem, config, backend, strategy);
                     if outcome.as_ref().is_ok_and(|(o, _)| o.proven) {
                         // First to a proof: stop the others.
-                        stop.interrupt();
+                        race.interrupt();
                     }
-                    outcome.map(|(optimum, session)| {
-                        // Every call, those on fresh solvers included.
-                        let calls = optimum.calls.len() as u64;
-                        PortfolioResult {
-                            optimum,
-                            calls,
-                            encoding: session.into_encoding(),
-                        }
+                    outcome.map(|(optimum, session)| PortfolioResult {
+                        optimum,
+                        encoding: session.into_encoding(),
                     })
                 })
             })
@@ -422,7 +415,7 @@ pub fn optimise_portfolio(
             })
             .collect()
     });
-    let direction = Direction::of(problem.kind);
+    let sense = Sense::of(problem.kind);
     let mut best: Option<PortfolioResult> = None;
     let mut first_error = None;
     for result in results {
@@ -431,9 +424,9 @@ pub fn optimise_portfolio(
                 let better = match &best {
                     None => true,
                     Some(b) if r.optimum.proven != b.optimum.proven => r.optimum.proven,
-                    Some(b) => match direction {
-                        Direction::Minimise => r.optimum.value < b.optimum.value,
-                        Direction::Maximise => r.optimum.value > b.optimum.value,
+                    Some(b) => match sense {
+                        Sense::Minimise => r.optimum.value < b.optimum.value,
+                        Sense::Maximise => r.optimum.value > b.optimum.value,
                     },
                 };
                 if better {

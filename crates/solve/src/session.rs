@@ -8,7 +8,11 @@
 //! are not functionally determined by the board, and blocking them would
 //! count one placement several times.
 
-use std::time::{Duration, Instant};
+use std::{
+    cell::RefCell,
+    rc::Rc,
+    time::{Duration, Instant},
+};
 
 use boardsat_encode::{
     card::Counter, check, symmetry, Bound, Config, Encoding, Formulation, Placement, Problem,
@@ -19,9 +23,10 @@ use rustsat::{
     types::{Lit, Var},
 };
 
-use std::{cell::RefCell, rc::Rc};
-
-use crate::{Backend, Interrupter, SolveError, Status, Visitor};
+use crate::{
+    enumerate::{count_models, Models, Tally},
+    Backend, Count, End, Interrupter, Mode, Progress, SolveError, Status, Visitor,
+};
 
 /// A problem encoded into a backend.
 pub struct Session {
@@ -29,75 +34,82 @@ pub struct Session {
     problem: Problem,
     encoding: Encoding,
     vars: BasicVarManager,
-    bound: Option<Bound>,
-    assumptions: Vec<Lit>,
-    /// The implied line bounds' assumptions (see [`Session::set_implied`]).
-    implied_assumptions: Vec<Lit>,
-    implied: bool,
-    uniform: bool,
-    symmetry_broken: bool,
-    /// With switchable symmetry breaking, the literal that turns it on.
-    symmetry_selector: Option<Lit>,
-    in_search: bool,
+    bound: BoundState,
+    symmetry: SymmetryState,
     calls: u64,
+}
+
+/// The bound placements are solved and checked under, and what enforces it.
+#[derive(Clone, Debug, Default)]
+struct BoundState {
+    bound: Option<Bound>,
+    /// The counter's assumptions (empty once fixed as units).
+    assumptions: Vec<Lit>,
+    /// The implied line bounds' assumptions, for decision calls only (see
+    /// [`boardsat_encode::Formulation::Lines`]; empty once fixed).
+    implied: Vec<Lit>,
+    /// Whether every solution has the same number of pieces, so that the
+    /// short blocking clause is exact.
+    uniform: bool,
+}
+
+/// Lex-leader symmetry breaking: none, for good, or behind a selector
+/// literal that decides per call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SymmetryState {
+    Off,
+    Hard,
+    Switchable { selector: Lit, on: bool },
+}
+
+impl SymmetryState {
+    fn on(self) -> bool {
+        matches!(
+            self,
+            SymmetryState::Hard | SymmetryState::Switchable { on: true, .. }
+        )
+    }
+}
+
+/// How lex-leader constraints are added (see [`Session::break_symmetry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Breaking {
+    /// For every later call.
+    Hard,
+    /// Guarded by a selector, switched per call with
+    /// [`Session::set_symmetry`] (starts off).
+    Switchable,
+}
+
+/// What [`Session::fix_bound`] turns into unit clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fix {
+    /// The counter's bound only; decision calls keep assuming the implied
+    /// line bounds and enumeration leaves them out.
+    Bound,
+    /// The bound and the implied line bounds.
+    BoundAndImplied,
+}
+
+/// How [`Session::count`] asks for models.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Search {
+    /// One solver call per model (the default: measured faster with
+    /// CaDiCaL's enumeration options, BENCHMARKS.md).
+    #[default]
+    PerModel,
+    /// Models rejected inside one search, on backends that can
+    /// ([`crate::SearchEnumerate`]); others fall back to one call each.
+    InSearch,
 }
 
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
             .field("problem", &self.problem)
-            .field("bound", &self.bound)
+            .field("bound", &self.bound.bound)
             .field("backend", &self.backend.signature())
             .finish_non_exhaustive()
-    }
-}
-
-/// How a count or enumeration ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
-    /// The solver proved there are no more solutions: the count is exact.
-    Exhausted,
-    /// The limit on the number of solutions was reached.
-    Limit,
-    /// The solver gave up (time limit or interrupt): the count is a lower
-    /// bound.
-    Unknown,
-}
-
-/// The result of counting.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Count {
-    /// Solutions found: with symmetry breaking, each model counts for its
-    /// whole orbit.
-    pub count: u64,
-    /// Models the solver returned: with symmetry breaking, the number of
-    /// orbits (fundamental solutions); otherwise equal to `count`.
-    pub models: u64,
-    /// How counting ended.
-    pub end: End,
-    /// Wall time of the whole count.
-    pub elapsed: Duration,
-}
-
-/// What a progress callback is told after each solution.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Progress {
-    /// Solutions so far.
-    pub count: u64,
-    /// Time since counting started.
-    pub elapsed: Duration,
-}
-
-impl Progress {
-    /// Solutions per second so far.
-    #[must_use]
-    pub fn rate(&self) -> f64 {
-        let secs = self.elapsed.as_secs_f64();
-        if secs > 0.0 {
-            self.count as f64 / secs
-        } else {
-            0.0
-        }
     }
 }
 
@@ -107,9 +119,9 @@ impl Session {
     ///
     /// The clauses are those of [`Problem::encode`] (what `boardsat dimacs`
     /// writes), except for domination in the `lines` formulation: there the
-    /// implied line bounds are assumptions rather than unit clauses, so that
-    /// enumeration can leave them out (see [`Session::set_implied`]);
-    /// [`Session::fix_bound`] makes them units.
+    /// implied line bounds stay assumptions of decision calls rather than
+    /// unit clauses, so that enumeration can leave them out;
+    /// [`Session::fix_bound`] with [`Fix::BoundAndImplied`] makes them units.
     ///
     /// # Errors
     ///
@@ -123,14 +135,12 @@ impl Session {
         if problem.kind.dominating()
             && problem.effective_formulation(config.formulation, k) == Formulation::Lines
         {
-            // The bound by assumptions, so that enumeration can leave the
-            // implied line bounds out (see `set_implied`).
             let mut session = Session::open(problem, k, config, backend)?;
             session.set_bound(problem.kind.bound(k))?;
             // The main bound holds for good: as unit clauses it propagates
-            // once at level 0 (counting measured 2.6 s by assumptions, 1.9 s
-            // as units, 8 × 8 at k = 5).
-            session.harden(false)?;
+            // once at level 0 (measured faster than by assumptions,
+            // BENCHMARKS.md).
+            session.fix_bound(Fix::Bound)?;
             return Ok(session);
         }
         let mut vars = problem.var_manager();
@@ -138,8 +148,11 @@ impl Session {
         let encoding = problem.encode(k, config, &mut cnf, &mut vars)?;
         let bound = encoding.bound;
         let mut session = Session::load(problem, encoding, vars, &cnf, backend)?;
-        session.bound = bound;
-        session.uniform = matches!(bound, Some(Bound::Exactly(_)));
+        session.bound = BoundState {
+            bound,
+            uniform: matches!(bound, Some(Bound::Exactly(_))),
+            ..BoundState::default()
+        };
         Ok(session)
     }
 
@@ -177,20 +190,14 @@ impl Session {
             problem: *problem,
             encoding,
             vars,
-            bound: None,
-            assumptions: Vec::new(),
-            implied_assumptions: Vec::new(),
-            implied: true,
-            uniform: false,
-            symmetry_broken: false,
-            symmetry_selector: None,
-            in_search: false,
+            bound: BoundState::default(),
+            symmetry: SymmetryState::Off,
             calls: 0,
         })
     }
 
     /// Sets the bound of an open session (see [`Session::open`]); later calls
-    /// solve under it.
+    /// solve under it, by assumptions.
     ///
     /// # Errors
     ///
@@ -217,34 +224,29 @@ impl Session {
         {
             self.backend.add_clause(&clause[..])?;
         }
-        self.assumptions = enforcement.assumptions;
-        self.implied_assumptions = implied.into_iter().flat_map(|e| e.assumptions).collect();
-        self.bound = Some(bound);
-        self.uniform = matches!(bound, Bound::Exactly(_));
+        self.bound = BoundState {
+            bound: Some(bound),
+            assumptions: enforcement.assumptions,
+            implied: implied.into_iter().flat_map(|e| e.assumptions).collect(),
+            uniform: matches!(bound, Bound::Exactly(_)),
+        };
         Ok(())
     }
 
-    /// Makes the current bound permanent: its assumptions, and the implied
-    /// bounds' (see [`Session::set_implied`]), become unit clauses, which
-    /// the solver simplifies with once at level 0 instead of re-deciding
-    /// them on every call. The bound cannot be moved afterwards (a looser
-    /// bound would still be cut by the units). A refutation on a solver of
-    /// its own measured twice as fast this way (γ(Q₁₄) > 7: 12.7 s against
-    /// 25 s by assumptions, BENCHMARKS.md).
+    /// Makes the current bound permanent: its assumptions (and with
+    /// [`Fix::BoundAndImplied`] the implied bounds') become unit clauses,
+    /// which the solver simplifies with once at level 0 instead of
+    /// re-deciding them on every call. The bound cannot be moved afterwards
+    /// (a looser bound would still be cut by the units). A refutation on a
+    /// solver of its own measured faster this way (BENCHMARKS.md).
     ///
     /// # Errors
     ///
     /// Backend errors.
-    pub fn fix_bound(&mut self) -> Result<(), SolveError> {
-        self.harden(true)
-    }
-
-    /// Turns the bound's assumptions (and the implied ones with `implied`)
-    /// into unit clauses.
-    fn harden(&mut self, implied: bool) -> Result<(), SolveError> {
-        let mut units = std::mem::take(&mut self.assumptions);
-        if implied {
-            units.append(&mut self.implied_assumptions);
+    pub fn fix_bound(&mut self, fix: Fix) -> Result<(), SolveError> {
+        let mut units = std::mem::take(&mut self.bound.assumptions);
+        if fix == Fix::BoundAndImplied {
+            units.append(&mut self.bound.implied);
         }
         for lit in units {
             self.backend.add_clause(&[lit])?;
@@ -257,91 +259,67 @@ impl Session {
     /// k is a proven minimum — so that the short blocking clause (not all of
     /// these squares occupied) is exact.
     pub fn assume_uniform_size(&mut self) {
-        self.uniform = true;
+        self.bound.uniform = true;
     }
 
     /// Adds lex-leader constraints for the board's symmetries (see
     /// [`boardsat_encode::symmetry`]): one placement per orbit survives.
     /// Optima are unchanged; [`Session::count`] then weighs each model by
     /// its orbit size, so counts stay exact, and every model is checked to
-    /// be the leader of its orbit.
+    /// be the leader of its orbit. [`Breaking::Switchable`] guards every
+    /// clause by a selector that [`Session::set_symmetry`] turns on and off
+    /// between calls (it starts off): symmetry breaking tends to make UNSAT
+    /// proofs cheaper and SAT answers dearer, so the optimiser uses it only
+    /// for the calls it expects to be UNSAT. A second call does nothing.
     ///
     /// # Errors
     ///
     /// Backend errors.
-    pub fn break_symmetry(&mut self) -> Result<(), SolveError> {
-        if self.symmetry_broken || self.symmetry_selector.is_some() {
+    pub fn break_symmetry(&mut self, how: Breaking) -> Result<(), SolveError> {
+        if self.symmetry != SymmetryState::Off {
             return Ok(());
         }
-        self.add_lex_leader(None)?;
-        self.symmetry_broken = true;
-        Ok(())
-    }
-
-    /// As [`Session::break_symmetry`], but every lex-leader clause is
-    /// guarded by a selector, so that [`Session::set_symmetry`] can switch
-    /// the breaking on and off between calls (it starts off). Symmetry
-    /// breaking tends to make UNSAT proofs cheaper and SAT answers dearer;
-    /// the optimiser uses it only for the calls it expects to be UNSAT.
-    ///
-    /// # Errors
-    ///
-    /// Backend errors.
-    pub fn break_symmetry_switchable(&mut self) -> Result<(), SolveError> {
-        if self.symmetry_broken || self.symmetry_selector.is_some() {
-            return Ok(());
-        }
-        let selector = self.vars.new_lit();
-        self.add_lex_leader(Some(selector))?;
-        self.symmetry_selector = Some(selector);
-        Ok(())
-    }
-
-    /// Switches symmetry breaking set up by
-    /// [`Session::break_symmetry_switchable`] on or off for later calls;
-    /// without it, this does nothing and returns false.
-    pub fn set_symmetry(&mut self, on: bool) -> bool {
-        if self.symmetry_selector.is_none() {
-            return false;
-        }
-        self.symmetry_broken = on;
-        true
-    }
-
-    fn add_lex_leader(&mut self, guard: Option<Lit>) -> Result<(), SolveError> {
+        let selector = (how == Breaking::Switchable).then(|| self.vars.new_lit());
         let mut cnf = Cnf::new();
         symmetry::lex_leader(&self.problem.board, &mut cnf, &mut self.vars)?;
         self.backend.reserve_vars(self.vars.n_used());
         for clause in &cnf {
             let mut lits: Vec<Lit> = clause.iter().copied().collect();
-            lits.extend(guard.map(|g| !g));
+            lits.extend(selector.map(|g| !g));
             self.backend.add_clause(&lits)?;
         }
+        self.symmetry = match selector {
+            Some(selector) => SymmetryState::Switchable {
+                selector,
+                on: false,
+            },
+            None => SymmetryState::Hard,
+        };
         Ok(())
     }
 
-    /// Whether decision calls ([`Session::solve`]) assume the implied
-    /// line bounds of domination in the lines formulation (see
-    /// [`boardsat_encode::Formulation::Lines`]); on by default. Enumeration
-    /// ([`Session::solutions`], [`Session::count`]) never assumes them:
-    /// they make refutations cheap but counting slower (3.0 s against
-    /// 1.0 s for the 4,860 minimum dominating sets of 8 × 8, BENCHMARKS.md);
-    /// both ways the solutions are the same. Returns whether the encoding
-    /// has implied bounds at all.
-    pub fn set_implied(&mut self, on: bool) -> bool {
-        self.implied = on;
-        !self.encoding.implied.is_empty()
+    /// Switches switchable symmetry breaking (see [`Session::break_symmetry`])
+    /// on or off for later calls; without it, this does nothing and returns
+    /// false.
+    pub fn set_symmetry(&mut self, on: bool) -> bool {
+        match &mut self.symmetry {
+            SymmetryState::Switchable { on: current, .. } => {
+                *current = on;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The assumptions of the next call: the bound's, the implied bounds'
     /// (decision calls only) and the symmetry selector when switched on.
-    fn call_assumptions(&self, enumerating: bool) -> Vec<Lit> {
-        let mut out = self.assumptions.clone();
-        if self.implied && !enumerating {
-            out.extend(&self.implied_assumptions);
+    fn call_assumptions(&self, mode: Mode) -> Vec<Lit> {
+        let mut out = self.bound.assumptions.clone();
+        if mode == Mode::Decide {
+            out.extend(&self.bound.implied);
         }
-        if self.symmetry_broken {
-            out.extend(self.symmetry_selector);
+        if let SymmetryState::Switchable { selector, on: true } = self.symmetry {
+            out.push(selector);
         }
         out
     }
@@ -360,18 +338,10 @@ impl Session {
         Ok(())
     }
 
-    /// Whether [`Session::count`] may enumerate inside one search on
-    /// backends that can ([`crate::SearchEnumerate`]). Off by default: with
-    /// CaDiCaL's enumeration options one call per model measured faster
-    /// (BENCHMARKS.md); on, models are rejected inside the search.
-    pub fn set_in_search(&mut self, on: bool) {
-        self.in_search = on;
-    }
-
     /// Whether symmetry breaking is in force for the next call.
     #[must_use]
     pub fn symmetry_broken(&self) -> bool {
-        self.symmetry_broken
+        self.symmetry.on()
     }
 
     /// The problem.
@@ -395,7 +365,7 @@ impl Session {
     /// The bound placements are checked against.
     #[must_use]
     pub fn bound(&self) -> Option<Bound> {
-        self.bound
+        self.bound.bound
     }
 
     /// The backend.
@@ -427,48 +397,30 @@ impl Session {
     }
 
     /// One solver call under the current bound: the status and, when SAT, the
-    /// checked placement.
+    /// checked placement. `mode` says whether the call decides (the implied
+    /// line bounds are assumed) or enumerates (they are left out).
     ///
     /// # Errors
     ///
     /// Backend errors; [`SolveError::WrongPlacement`] when the model fails
     /// the checker.
-    pub fn solve(&mut self) -> Result<(Status, Option<Placement>), SolveError> {
-        self.solve_call(false)
-    }
-
-    /// One call; `enumerating` leaves out the implied bounds.
-    fn solve_call(&mut self, enumerating: bool) -> Result<(Status, Option<Placement>), SolveError> {
+    pub fn solve(&mut self, mode: Mode) -> Result<(Status, Option<Placement>), SolveError> {
         self.calls += 1;
-        let assumptions = self.call_assumptions(enumerating);
+        let assumptions = self.call_assumptions(mode);
         let status = self.backend.solve(&assumptions)?;
         if status != Status::Sat {
             return Ok((status, None));
         }
-        let placement = self.decode()?;
+        let placement = self.rules().read(self.backend.as_mut())?;
         Ok((status, Some(placement)))
-    }
-
-    fn decode(&mut self) -> Result<Placement, SolveError> {
-        let board = self.problem.board;
-        let mut squares = Vec::new();
-        for index in 0..board.n_squares() {
-            let var = Var::new(u32::try_from(index).unwrap_or(u32::MAX));
-            if self.backend.value(var)? {
-                squares.extend(board.square_at(index));
-            }
-        }
-        let placement = Placement::new(squares);
-        self.rules().check(&placement)?;
-        Ok(placement)
     }
 
     fn rules(&self) -> Rules {
         Rules {
             problem: self.problem,
-            bound: self.bound,
-            symmetry_broken: self.symmetry_broken,
-            uniform: self.uniform,
+            bound: self.bound.bound,
+            symmetry_broken: self.symmetry.on(),
+            uniform: self.bound.uniform,
         }
     }
 
@@ -498,54 +450,40 @@ impl Session {
     /// # Errors
     ///
     /// Backend errors and wrong placements. A solver that gives up ends the
-    /// count with [`End::Unknown`], not an error, so the partial count
+    /// count with [`End::Stopped`], not an error, so the partial count
     /// survives.
     pub fn count(
         &mut self,
         limit: Option<u64>,
+        search: Search,
         mut progress: impl FnMut(&Progress),
     ) -> Result<Count, SolveError> {
         let start = Instant::now();
         let mut tally = Tally::default();
-        let end = loop {
-            if limit.is_some_and(|l| tally.models >= l) {
-                break End::Limit;
-            }
-            let in_search = self.in_search
-                && self
-                    .backend
-                    .search_enumerate()
-                    .is_some_and(|s| s.can_enumerate_in_search());
-            let (status, placement) = if in_search {
-                // Up to CHUNK models inside one search, then one stops it
-                // so that progress, limits and interrupts are seen.
-                let room = limit.map_or(CHUNK, |l| (l - tally.models).saturating_sub(1).min(CHUNK));
-                let (status, found) = self.count_in_search(room)?;
-                tally.add(found);
-                let placement = if status == Status::Sat {
-                    Some(self.decode()?)
-                } else {
-                    None
-                };
-                (status, placement)
-            } else {
-                self.solve_call(true)?
-            };
-            match (status, placement) {
-                (Status::Sat, Some(placement)) => {
-                    tally.add(Tally {
-                        models: 1,
-                        count: self.rules().weight(&placement),
-                    });
-                    self.block(&placement)?;
-                    progress(&Progress {
-                        count: tally.count,
-                        elapsed: start.elapsed(),
-                    });
-                }
-                (Status::Unsat, _) => break End::Exhausted,
-                _ => break End::Unknown,
-            }
+        let in_search = search == Search::InSearch
+            && self
+                .backend
+                .search_enumerate()
+                .is_some_and(|s| s.can_enumerate_in_search());
+        let end = if in_search {
+            self.count_in_search(limit, &mut tally, &mut progress, start)?
+        } else {
+            let assumptions = self.call_assumptions(Mode::Enumerate);
+            let mut rules = self.rules();
+            let calls = &mut self.calls;
+            let before = tally.models;
+            let end = count_models(
+                self.backend.as_mut(),
+                &assumptions,
+                &mut rules,
+                limit,
+                &mut tally,
+                &mut progress,
+                start,
+            );
+            // One call per model, and the one that ended the count.
+            *calls += tally.models - before + u64::from(!matches!(end, Ok(End::Limit)));
+            end?
         };
         Ok(Count {
             count: tally.count,
@@ -555,9 +493,46 @@ impl Session {
         })
     }
 
+    /// Counting with models rejected inside the search: up to [`CHUNK`]
+    /// models per search, then one stops it so that progress, limits and
+    /// interrupts are seen; that model is blocked by the usual loop step.
+    fn count_in_search(
+        &mut self,
+        limit: Option<u64>,
+        tally: &mut Tally,
+        progress: &mut impl FnMut(&Progress),
+        start: Instant,
+    ) -> Result<End, SolveError> {
+        loop {
+            if limit.is_some_and(|l| tally.models >= l) {
+                return Ok(End::Limit);
+            }
+            let room = limit.map_or(CHUNK, |l| (l - tally.models).saturating_sub(1).min(CHUNK));
+            let (status, found) = self.search_chunk(room)?;
+            tally.add(found);
+            match status {
+                Status::Sat => {
+                    let mut rules = self.rules();
+                    let placement = rules.read(self.backend.as_mut())?;
+                    tally.add(Tally {
+                        models: 1,
+                        count: rules.weight(&placement),
+                    });
+                    self.block(&placement)?;
+                    progress(&Progress {
+                        count: tally.count,
+                        elapsed: start.elapsed(),
+                    });
+                }
+                Status::Unsat => return Ok(End::Exhausted),
+                Status::Unknown => return Ok(End::Stopped),
+            }
+        }
+    }
+
     /// One in-search enumeration that blocks up to `room` models and stops
     /// (SAT) at the next one, leaving it to the caller.
-    fn count_in_search(&mut self, room: u64) -> Result<(Status, Tally), SolveError> {
+    fn search_chunk(&mut self, room: u64) -> Result<(Status, Tally), SolveError> {
         let rules = self.rules();
         let board = self.problem.board;
         let shared = Rc::new(RefCell::new((Tally::default(), None::<SolveError>)));
@@ -585,11 +560,9 @@ impl Session {
             });
             Some(rules.blocking_clause(&placement))
         });
-        let project: Vec<Var> = (0..board.n_squares())
-            .map(|i| Var::new(u32::try_from(i).unwrap_or(u32::MAX)))
-            .collect();
+        let project: Vec<Var> = board.squares().map(|sq| board.var(sq)).collect();
         self.calls += 1;
-        let assumptions = self.call_assumptions(true);
+        let assumptions = self.call_assumptions(Mode::Enumerate);
         let status = match self.backend.search_enumerate() {
             Some(s) => s.enumerate_in_search(&project, &assumptions, visit)?,
             None => Status::Unknown,
@@ -605,20 +578,6 @@ impl Session {
 /// Models blocked inside one in-search enumeration before it stops to
 /// report progress.
 const CHUNK: u64 = 4096;
-
-/// Counts so far.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    models: u64,
-    count: u64,
-}
-
-impl Tally {
-    fn add(&mut self, other: Tally) {
-        self.models += other.models;
-        self.count += other.count;
-    }
-}
 
 /// What a model must satisfy, and how it is blocked: everything the checker
 /// and the blocking clause need, copyable into an in-search visitor.
@@ -645,6 +604,24 @@ impl Rules {
         }
         Ok(())
     }
+}
+
+impl Models for Rules {
+    type Model = Placement;
+
+    /// Decodes the board variables and checks the placement.
+    fn read(&mut self, backend: &mut dyn Backend) -> Result<Placement, SolveError> {
+        let board = self.problem.board;
+        let mut squares = Vec::new();
+        for sq in board.squares() {
+            if backend.value(board.var(sq))? {
+                squares.push(sq);
+            }
+        }
+        let placement = Placement::new(squares);
+        self.check(&placement)?;
+        Ok(placement)
+    }
 
     fn weight(&self, placement: &Placement) -> u64 {
         if self.symmetry_broken {
@@ -659,35 +636,35 @@ impl Rules {
     fn blocking_clause(&self, placement: &Placement) -> Vec<Lit> {
         let board = self.problem.board;
         if self.uniform {
-            placement
+            return placement
                 .squares()
                 .iter()
                 .map(|&sq| !board.lit(sq))
-                .collect()
-        } else {
-            let mut occupied = vec![false; board.n_squares()];
-            for &sq in placement.squares() {
-                occupied[board.index(sq)] = true;
-            }
-            board
-                .squares()
-                .map(|sq| {
-                    let lit = board.lit(sq);
-                    if occupied[board.index(sq)] {
-                        !lit
-                    } else {
-                        lit
-                    }
-                })
-                .collect()
+                .collect();
         }
+        let mut occupied = vec![false; board.n_squares()];
+        for &sq in placement.squares() {
+            occupied[board.index(sq)] = true;
+        }
+        board
+            .squares()
+            .map(|sq| {
+                let lit = board.lit(sq);
+                if occupied[board.index(sq)] {
+                    !lit
+                } else {
+                    lit
+                }
+            })
+            .collect()
     }
 }
 
 /// Iterator over placements by blocking clauses (see [`Session::solutions`]).
 ///
-/// An UNKNOWN answer or an error ends the iteration with an `Err`; after an
-/// `Err` or UNSAT it returns `None`.
+/// A call that gives up or an error ends the iteration with an `Err`
+/// ([`SolveError::Stopped`] for the former); after an `Err` or UNSAT it
+/// returns `None`.
 pub struct Solutions<'a> {
     session: &'a mut Session,
     limit: Option<u64>,
@@ -716,14 +693,14 @@ impl Iterator for Solutions<'_> {
         }
         let result = self
             .session
-            .solve_call(true)
+            .solve(Mode::Enumerate)
             .and_then(|answer| match answer {
                 (Status::Sat, Some(placement)) => {
                     self.session.block(&placement)?;
                     Ok(Some(placement))
                 }
                 (Status::Unsat, _) => Ok(None),
-                _ => Err(SolveError::Unknown { found: self.found }),
+                _ => Err(SolveError::Stopped { found: self.found }),
             });
         match result {
             Ok(Some(placement)) => {
@@ -735,7 +712,7 @@ impl Iterator for Solutions<'_> {
                 None
             }
             Err(e) => {
-                self.end = Some(End::Unknown);
+                self.end = Some(End::Stopped);
                 Some(Err(e))
             }
         }

@@ -34,6 +34,11 @@ enum Request {
 
 type Reply = Result<Option<Vec<bool>>, String>;
 
+/// `varisat <version>`.
+pub(crate) fn signature() -> String {
+    format!("varisat {VERSION}")
+}
+
 /// varisat behind the [`Backend`] trait.
 pub struct Varisat {
     requests: Option<Sender<Request>>,
@@ -198,7 +203,7 @@ impl Backend for Varisat {
     }
 
     fn signature(&self) -> String {
-        format!("varisat {VERSION}")
+        signature()
     }
 
     fn time_limit(&mut self) -> Option<&mut dyn TimeLimit> {
@@ -209,7 +214,7 @@ impl Backend for Varisat {
         Some(self)
     }
 
-    fn fresh(&self, _profile: crate::Profile) -> Option<Box<dyn Backend>> {
+    fn fresh(&self, _mode: crate::Mode) -> Option<Box<dyn Backend>> {
         let mut solver = Varisat::new();
         solver.time_limit = self.time_limit;
         solver.interrupter = self.interrupter.clone();

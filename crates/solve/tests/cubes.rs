@@ -3,23 +3,14 @@
 
 use boardsat_encode::{Amo, Board, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
-    cubes::{count_queens, queen_cubes, CubeOptions},
-    Backend, End, Interrupter, Options, Profile, Session, SolveError, SolverKind,
+    cubes::{count_queens, queen_cubes, CubeOptions, Reduction},
+    Breaking, End, Interrupter, Mode, Search, Session, SolverKind, SolverSpec,
 };
 
 /// OEIS A000170, n = 1..10.
 const QUEENS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
 /// OEIS A002562 (fundamental solutions), n = 1..10.
 const FUNDAMENTAL: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
-
-fn make(kind: SolverKind) -> impl Fn() -> Result<Box<dyn Backend>, SolveError> + Sync {
-    move || {
-        kind.create_with(&Options {
-            profile: Profile::Enumerate,
-            ..Options::default()
-        })
-    }
-}
 
 #[test]
 fn cube_prefixes_are_the_non_attacking_ones() {
@@ -36,18 +27,21 @@ fn cube_prefixes_are_the_non_attacking_ones() {
 fn every_cube_mode_matches_a000170() {
     let stop = Interrupter::new();
     for kind in SolverKind::embedded() {
-        for (halve, symmetry) in [(false, false), (true, false), (false, true)] {
+        for reduction in [Reduction::None, Reduction::Halve, Reduction::Symmetry] {
+            let (halve, symmetry) = (
+                reduction == Reduction::Halve,
+                reduction == Reduction::Symmetry,
+            );
             for depth in [0, 1, 2] {
                 for n in 1..=9 {
                     let options = CubeOptions {
                         depth,
                         threads: 2,
-                        halve,
-                        symmetry,
+                        reduction,
                     };
-                    let c =
-                        count_queens(n, Config::default(), options, &make(kind), &stop, &|_| {})
-                            .unwrap();
+                    let spec = SolverSpec::new(kind);
+                    let c = count_queens(n, Config::default(), options, &spec, &stop, &|_, _| {})
+                        .unwrap();
                     assert_eq!(c.count, QUEENS[n - 1], "{kind} n={n} {options:?}");
                     assert_eq!(c.end, End::Exhausted);
                     assert_eq!(c.cubes_done, c.cubes_total);
@@ -74,10 +68,10 @@ fn symmetry_breaking_counts_orbits_for_every_amo() {
             };
             for n in [6, 8, 10] {
                 let problem = Problem::queens(n).unwrap();
-                let backend = SolverKind::default_embedded().create(None).unwrap();
+                let backend = SolverKind::default_embedded().create().unwrap();
                 let mut session = Session::fixed(&problem, n, config, backend).unwrap();
-                session.break_symmetry().unwrap();
-                let c = session.count(None, |_| {}).unwrap();
+                session.break_symmetry(Breaking::Hard).unwrap();
+                let c = session.count(None, Search::PerModel, |_| {}).unwrap();
                 assert_eq!(
                     (c.count, c.models),
                     (QUEENS[n - 1], FUNDAMENTAL[n - 1]),
@@ -100,10 +94,14 @@ fn in_search_enumeration_matches_one_call_per_model() {
                 let backend = Box::new(boardsat_solve::Cadical::for_enumeration());
                 let mut session = Session::fixed(&problem, n, Config::default(), backend).unwrap();
                 if symmetry {
-                    session.break_symmetry().unwrap();
+                    session.break_symmetry(Breaking::Hard).unwrap();
                 }
-                session.set_in_search(in_search);
-                let c = session.count(None, |_| {}).unwrap();
+                let search = if in_search {
+                    Search::InSearch
+                } else {
+                    Search::PerModel
+                };
+                let c = session.count(None, search, |_| {}).unwrap();
                 counts.push((c.count, c.models));
             }
             assert_eq!(counts[0], counts[1], "n={n} symmetry={symmetry}");
@@ -119,8 +117,7 @@ fn in_search_enumeration_matches_one_call_per_model() {
         Box::new(boardsat_solve::Cadical::for_enumeration()),
     )
     .unwrap();
-    session.set_in_search(true);
-    let c = session.count(Some(50), |_| {}).unwrap();
+    let c = session.count(Some(50), Search::InSearch, |_| {}).unwrap();
     assert_eq!((c.count, c.end), (50, End::Limit));
     // And the minimum dominating sets of 8×8 (A002564) in search too.
     let problem = Problem::new(Board::square(8).unwrap(), Piece::Queen, Kind::Domination);
@@ -131,8 +128,10 @@ fn in_search_enumeration_matches_one_call_per_model() {
     )
     .unwrap();
     assert_eq!(optimum.value, 5);
-    session.set_in_search(true);
-    assert_eq!(session.count(None, |_| {}).unwrap().count, 4860);
+    assert_eq!(
+        session.count(None, Search::InSearch, |_| {}).unwrap().count,
+        4860
+    );
 }
 
 #[test]
@@ -142,10 +141,10 @@ fn symmetry_breaking_keeps_the_domination_optimum() {
     for n in 1..=8 {
         let problem = Problem::new(Board::square(n).unwrap(), Piece::Queen, Kind::Domination);
         for (k, sat) in [(gamma[n - 1], true), (gamma[n - 1] - 1, false)] {
-            let backend = SolverKind::default_embedded().create(None).unwrap();
+            let backend = SolverKind::default_embedded().create().unwrap();
             let mut session = Session::fixed(&problem, k, Config::default(), backend).unwrap();
-            session.break_symmetry().unwrap();
-            let (status, _) = session.solve().unwrap();
+            session.break_symmetry(Breaking::Hard).unwrap();
+            let (status, _) = session.solve(Mode::Decide).unwrap();
             assert_eq!(status == boardsat_solve::Status::Sat, sat, "n={n} k={k}");
         }
     }
@@ -158,18 +157,17 @@ fn a_set_interrupter_stops_every_cube_worker() {
     let options = CubeOptions {
         depth: 1,
         threads: 2,
-        halve: false,
-        symmetry: true,
+        reduction: Reduction::Symmetry,
     };
     let c = count_queens(
         10,
         Config::default(),
         options,
-        &make(SolverKind::default_embedded()),
+        &SolverSpec::default(),
         &stop,
-        &|_| {},
+        &|_, _| {},
     )
     .unwrap();
-    assert_eq!(c.end, End::Unknown);
+    assert_eq!(c.end, End::Stopped);
     assert!(c.cubes_done < c.cubes_total);
 }

@@ -10,6 +10,7 @@ use std::{
 };
 
 use boardsat_encode::{Config, Problem};
+use boardsat_solve::Search;
 use boardsat_solve::{
     external::OutputStyle, Backend, External, ExternalError, Session, SolveError, Status,
 };
@@ -347,7 +348,10 @@ fn check_assumptions(mut solver: External) {
 fn check_queens(solver: External) {
     let problem = Problem::queens(6).unwrap();
     let mut session = Session::fixed(&problem, 6, Config::default(), Box::new(solver)).unwrap();
-    assert_eq!(session.count(None, |_| {}).unwrap().count, 4);
+    assert_eq!(
+        session.count(None, Search::PerModel, |_| {}).unwrap().count,
+        4
+    );
 }
 
 macro_rules! real_solver {

@@ -3,6 +3,7 @@
 //! to it.
 
 use boardsat_encode::{Board, Bound, Config, Kind, Piece, Problem};
+use boardsat_solve::Search;
 use boardsat_solve::{optimise_with, SolverKind, Status, Strategy};
 
 /// OEIS A075458: γ(Q_n), n = 1..9.
@@ -29,7 +30,7 @@ fn every_start_reaches_gamma_with_a_proof() {
             }
         }
         for strategy in strategies {
-            let backend = SolverKind::default_embedded().create(None).unwrap();
+            let backend = SolverKind::default_embedded().create().unwrap();
             let (optimum, _) =
                 optimise_with(&problem, Config::default(), backend, strategy).unwrap();
             assert_eq!(optimum.value, GAMMA[n - 1], "n={n} {strategy:?}");
@@ -53,7 +54,7 @@ fn maximisation_with_a_start_on_either_side() {
     for start in [None, Some(10), Some(18), Some(19), Some(25)] {
         for (symmetry, fresh_refutations) in [(false, false), (true, false), (true, true)] {
             for kind in SolverKind::embedded() {
-                let backend = kind.create(None).unwrap();
+                let backend = kind.create().unwrap();
                 let strategy = Strategy {
                     symmetry,
                     start,
@@ -77,7 +78,7 @@ fn counting_optimal_sets_under_symmetry_stays_exact() {
     // A002564: minimum dominating sets of Q_n, n = 4..8.
     for (n, expected) in [(4, 12), (5, 186), (6, 4), (7, 86), (8, 4860)] {
         let problem = domination(n);
-        let backend = SolverKind::default_embedded().create(None).unwrap();
+        let backend = SolverKind::default_embedded().create().unwrap();
         let (_, mut session) = optimise_with(
             &problem,
             Config::default(),
@@ -85,7 +86,7 @@ fn counting_optimal_sets_under_symmetry_stays_exact() {
             Strategy::fastest(&problem),
         )
         .unwrap();
-        let count = session.count(None, |_| {}).unwrap();
+        let count = session.count(None, Search::PerModel, |_| {}).unwrap();
         assert_eq!(count.count, expected, "n={n}");
         assert!(
             count.models < count.count,
@@ -97,8 +98,8 @@ fn counting_optimal_sets_under_symmetry_stays_exact() {
 #[test]
 fn a_portfolio_proves_gamma_whoever_wins() {
     use boardsat_encode::Card;
-    use boardsat_solve::{optimise_portfolio, Interrupter};
-    let make = || SolverKind::default_embedded().create(None);
+    use boardsat_solve::{optimise_portfolio, Interrupter, SolverSpec};
+    let solver = SolverSpec::default();
     for n in 1..=9 {
         let problem = domination(n);
         let configs: Vec<Config> = Card::ALL
@@ -112,7 +113,7 @@ fn a_portfolio_proves_gamma_whoever_wins() {
         let won = optimise_portfolio(
             &problem,
             &configs,
-            &make,
+            &solver,
             Strategy::fastest(&problem),
             &stop,
         )

@@ -1,8 +1,11 @@
-//! Command-line arguments (clap derive).
+//! Command-line flags (clap derive): what the user typed, validated for
+//! form only. [`crate::hiargs`] turns them into library objects. Each
+//! subcommand takes only the options it uses, so `--help` lists exactly
+//! those and anything else is an error.
 
 use std::path::PathBuf;
 
-use boardsat_encode::{Amo, Card, Formulation, Piece};
+use boardsat_encode::{dimacs::Format, Amo, Card, Family, Formulation, Piece};
 use boardsat_solve::SolverKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -20,11 +23,11 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Find one placement; without -k, the optimum with its proof.
-    Solve(ProblemArgs),
+    Solve(SolveArgs),
     /// Count placements by blocking clauses; without -k, the optimal ones.
     Count(CountArgs),
     /// Print every placement, one per line.
-    Enumerate(CountArgs),
+    Enumerate(EnumerateArgs),
     /// Write the CNF of a problem as DIMACS.
     Dimacs(DimacsArgs),
     /// Solve any DIMACS CNF file; SAT-competition output and exit codes.
@@ -41,70 +44,25 @@ pub enum Command {
     Merge(MergeArgs),
 }
 
-/// `cubes`.
-#[derive(Debug, Args)]
-pub struct CubesArgs {
-    /// Puzzle family (queens).
-    #[arg(value_enum)]
-    pub family: Family,
-    /// Board size.
-    pub n: usize,
-    /// Rows fixed per cube.
-    #[arg(long, default_value_t = 2)]
-    pub depth: usize,
-    /// Write every cube, not only the left half of the first row.
-    #[arg(long)]
-    pub no_halve: bool,
-    /// At-most-one encoding.
-    #[arg(long, default_value = "auto", value_parser = parse_amo)]
-    pub amo: Amo,
-    /// The directory for the cube files, MANIFEST, jobs.txt and results/.
-    #[arg(short = 'o', long = "output", value_name = "DIR")]
-    pub output: PathBuf,
-    /// How to write the cubes: one DIMACS file each, or one iCNF file for
-    /// them all.
-    #[arg(long, value_enum, default_value = "cnf")]
-    pub format: crate::cubes_cmd::CubeFormat,
-}
-
-/// `count-dimacs`.
-#[derive(Debug, Args)]
-pub struct CountDimacsArgs {
-    /// The DIMACS file, or an iCNF file with --cube; `c p show` (or
-    /// `c ind`) lines give the projection.
-    pub file: PathBuf,
-    /// For an iCNF file (`p inccnf` header): count the base clauses with
-    /// the I-th `a` line, counted from 0 (in a `cubes --format icnf`
-    /// directory, `--cube 7` is cube-00007).
-    #[arg(long, value_name = "I")]
-    pub cube: Option<usize>,
-    /// Solver.
-    #[command(flatten)]
-    pub solver: SolverArgs,
-    /// One JSON object on stdout.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `merge`.
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    /// A directory written by `boardsat cubes`.
-    pub dir: PathBuf,
-    /// One JSON object on stdout.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// The puzzle families.
+/// The puzzle families, for clap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Family {
+pub enum FamilyArg {
     /// n queens on an n×n board, no two attacking.
     Queens,
     /// k pieces, no two attacking (without -k: the maximum).
     Independence,
     /// At most k pieces covering every square (without -k: the minimum).
     Domination,
+}
+
+impl From<FamilyArg> for Family {
+    fn from(f: FamilyArg) -> Self {
+        match f {
+            FamilyArg::Queens => Family::Queens,
+            FamilyArg::Independence => Family::Independence,
+            FamilyArg::Domination => Family::Domination,
+        }
+    }
 }
 
 /// A piece, for clap.
@@ -156,12 +114,21 @@ impl From<SolverArg> for SolverKind {
     }
 }
 
-/// The problem and its encoding.
-#[derive(Debug, Args)]
+/// An embedded backend, for `bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EmbeddedArg {
+    /// varisat, pure Rust.
+    Varisat,
+    /// CaDiCaL, embedded.
+    Cadical,
+}
+
+/// The problem: family, board, piece, k.
+#[derive(Debug, Args, Clone)]
 pub struct ProblemArgs {
     /// Puzzle family.
     #[arg(value_enum)]
-    pub family: Family,
+    pub family: FamilyArg,
     /// Board size: rows (and columns unless --cols is given).
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
     pub n: usize,
@@ -180,38 +147,23 @@ pub struct ProblemArgs {
     /// Encodings.
     #[command(flatten)]
     pub encoding: EncodingArgs,
-    /// Solver.
-    #[command(flatten)]
-    pub solver: SolverArgs,
-    /// One JSON object on stdout instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Also draw the placement as an SVG picture into FILE.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
     /// Build the encoding even when its estimated size is above the limit
     /// (200 million clauses or 8 GiB).
     #[arg(long)]
     pub force: bool,
-    /// `solve` without -k: race the --card encoding against a second one
-    /// (the sequential counter, or the totalizer when --card is the
-    /// sequential counter) on another thread; the first proof wins.
-    #[arg(long)]
-    pub portfolio: bool,
 }
 
 /// Encoding choices.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct EncodingArgs {
     /// At-most-one encoding: pairwise, ladder, bitwise, commander, product,
-    /// bimander, or auto (pairwise on lines of up to 16 squares, product on
-    /// longer ones).
+    /// bimander, or auto (pairwise on short lines, product on long ones).
     #[arg(long, default_value = "auto", value_parser = parse_amo)]
     pub amo: Amo,
     /// Cardinality encoding: seqcounter, totalizer, mtotalizer, cardnetwork.
     #[arg(long, default_value = "totalizer", value_parser = parse_card)]
     pub card: Card,
-    /// Formulation of independence: lines or cardinality.
+    /// Formulation: lines or cardinality.
     #[arg(long, default_value = "lines", value_parser = parse_formulation)]
     pub formulation: Formulation,
 }
@@ -226,31 +178,59 @@ pub struct SolverArgs {
     /// Command line of an external DIMACS solver, e.g. "minisat" or "cadical -q".
     #[arg(long, value_name = "COMMAND")]
     pub solver_cmd: Option<String>,
-    /// Stop after this many seconds (for external solvers: each solver run).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Stop after this many seconds (the whole command).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// Random seed for the solver (CaDiCaL's `seed` option).
-    #[arg(long)]
+    /// Random seed (CaDiCaL's `seed` option; cadical only).
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<i32>,
 }
 
-/// `count` and `enumerate`.
+/// `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The problem.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Solver.
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// One JSON object on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the placement as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Without -k: race the --card encoding against a second one (the
+    /// sequential counter, or the totalizer when --card is the sequential
+    /// counter) on another thread; the first proof wins.
+    #[arg(long)]
+    pub portfolio: bool,
+}
+
+/// `count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
+    /// Solver.
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// One JSON object on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
     /// Stop after this many placements.
     #[arg(long)]
     pub limit: Option<u64>,
-    /// Queens: also count the fundamental solutions (one per orbit of the
-    /// 8 symmetries of the square, OEIS A002562).
+    /// Queens: print the number of fundamental solutions (one per orbit of
+    /// the 8 symmetries of the square, OEIS A002562).
     #[arg(long)]
     pub unique: bool,
     /// Queens: rows fixed per cube (cubes are counted by fresh solvers, in
-    /// parallel).
-    #[arg(long, default_value_t = 2)]
-    pub depth: usize,
+    /// parallel; default 2).
+    #[arg(long)]
+    pub depth: Option<usize>,
     /// Queens: worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -263,6 +243,23 @@ pub struct CountArgs {
     pub halve: bool,
 }
 
+/// `enumerate`.
+#[derive(Debug, Args)]
+pub struct EnumerateArgs {
+    /// The problem.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Solver.
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// One JSON object on stdout instead of one line per placement.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after this many placements.
+    #[arg(long)]
+    pub limit: Option<u64>,
+}
+
 /// `dimacs`.
 #[derive(Debug, Args)]
 pub struct DimacsArgs {
@@ -272,6 +269,9 @@ pub struct DimacsArgs {
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also print a JSON object with the sizes (needs -o).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `solve-dimacs`.
@@ -285,6 +285,167 @@ pub struct SolveDimacsArgs {
     /// One JSON object on stdout instead of s / v lines.
     #[arg(long)]
     pub json: bool,
+}
+
+/// How `cubes` writes its cubes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum CubeFormat {
+    /// One DIMACS CNF file per cube (`cube-00000.cnf`, …), the cube's
+    /// queens as unit clauses.
+    #[default]
+    Cnf,
+    /// One incremental CNF file, `cubes.icnf`: `p inccnf`, the base
+    /// clauses, then one `a <lits> 0` line per cube (march_cu, iLingeling,
+    /// CaDiCaL).
+    Icnf,
+}
+
+impl From<CubeFormat> for Format {
+    fn from(f: CubeFormat) -> Self {
+        match f {
+            CubeFormat::Cnf => Format::Cnf,
+            CubeFormat::Icnf => Format::Inccnf,
+        }
+    }
+}
+
+/// `cubes`.
+#[derive(Debug, Args)]
+pub struct CubesArgs {
+    /// Puzzle family (queens).
+    #[arg(value_enum)]
+    pub family: FamilyArg,
+    /// Board size.
+    #[arg(allow_negative_numbers = true, value_parser = parse_size)]
+    pub n: usize,
+    /// Rows fixed per cube.
+    #[arg(long, default_value_t = 2)]
+    pub depth: usize,
+    /// Write every cube, not only the left half of the first row.
+    #[arg(long)]
+    pub no_halve: bool,
+    /// At-most-one encoding.
+    #[arg(long, default_value = "auto", value_parser = parse_amo)]
+    pub amo: Amo,
+    /// The directory for the cube files, MANIFEST, jobs.txt and results/.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+    /// How to write the cubes: one DIMACS file each, or one iCNF file for
+    /// them all.
+    #[arg(long, value_enum, default_value = "cnf")]
+    pub format: CubeFormat,
+}
+
+/// `count-dimacs`.
+#[derive(Debug, Args)]
+pub struct CountDimacsArgs {
+    /// The DIMACS file ("-" for stdin), or an iCNF file with --cube;
+    /// `c p show` (or `c ind`) lines give the projection.
+    pub file: PathBuf,
+    /// For an iCNF file (`p inccnf` header): count the base clauses with
+    /// the I-th `a` line, counted from 0 (in a `cubes --format icnf`
+    /// directory, `--cube 7` is cube-00007).
+    #[arg(long, value_name = "I")]
+    pub cube: Option<usize>,
+    /// Stop after this many models.
+    #[arg(long)]
+    pub limit: Option<u64>,
+    /// Solver.
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// One JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// A directory written by `boardsat cubes`.
+    pub dir: PathBuf,
+    /// One JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What a bench cell measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
+pub enum BenchTask {
+    /// One placement.
+    First,
+    /// Every placement, by blocking clauses.
+    Count,
+    /// The optimum, with the solver's proof.
+    Optimum,
+}
+
+/// Output formats of `bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    /// A markdown table with the machine above it.
+    Markdown,
+    /// CSV, one row per cell, the machine in every row.
+    Csv,
+    /// One JSON object: `meta` and `cells`.
+    Json,
+}
+
+/// `bench`: a matrix of encodings × backends × sizes × tasks.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle family.
+    #[arg(value_enum)]
+    pub family: FamilyArg,
+    /// Board sizes, comma-separated.
+    #[arg(
+        long = "n",
+        value_name = "N,...",
+        value_delimiter = ',',
+        default_value = "8"
+    )]
+    pub sizes: Vec<usize>,
+    /// Tasks, comma-separated: first (one placement), count (all placements;
+    /// without -k the optimal ones), optimum (the optimum with its proof).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "first")]
+    pub task: Vec<BenchTask>,
+    /// The piece (queens always places queens).
+    #[arg(long, value_enum)]
+    pub piece: Option<PieceArg>,
+    /// Number of pieces for first and count (queens: always n).
+    #[arg(short = 'k', long = "pieces")]
+    pub k: Option<usize>,
+    /// Independent domination.
+    #[arg(long)]
+    pub independent: bool,
+    /// At-most-one encodings, comma-separated, or "all".
+    #[arg(long, value_name = "AMO,...|all", default_value = "pairwise")]
+    pub amo: String,
+    /// Cardinality encodings, comma-separated, or "all".
+    #[arg(long, value_name = "CARD,...|all", default_value = "totalizer")]
+    pub card: String,
+    /// Formulations, comma-separated, or "all".
+    #[arg(long, value_name = "FORMULATION,...|all", default_value = "lines")]
+    pub formulation: String,
+    /// Embedded backends, comma-separated (default: cadical when built in,
+    /// else varisat).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub solver: Vec<EmbeddedArg>,
+    /// Runs per cell; times are the median with min and max.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Time limit for each run of a cell; a cell that reaches it is reported
+    /// as "timeout" and not run again.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    pub cell_time_limit: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: BenchFormat,
+    /// Same as --format json.
+    #[arg(long)]
+    pub json: bool,
+    /// Write to FILE (atomically) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 fn parse_amo(s: &str) -> Result<Amo, String> {
@@ -318,86 +479,7 @@ fn parse_pieces(s: &str) -> Result<usize, String> {
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        Ok(v) if boardsat_solve::seconds(v).is_some() => Ok(v),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
     }
-}
-
-/// `bench`: a matrix of encodings × backends × sizes × tasks.
-#[derive(Debug, Args)]
-pub struct BenchArgs {
-    /// Puzzle family.
-    #[arg(value_enum)]
-    pub family: Family,
-    /// Board sizes, comma-separated.
-    #[arg(
-        long = "n",
-        value_name = "N,...",
-        value_delimiter = ',',
-        default_value = "8"
-    )]
-    pub sizes: Vec<usize>,
-    /// Tasks, comma-separated: first (one placement), count (all placements;
-    /// without -k the optimal ones), optimum (the optimum with its proof).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "first")]
-    pub task: Vec<BenchTask>,
-    /// The piece (queens always places queens).
-    #[arg(long, value_enum)]
-    pub piece: Option<PieceArg>,
-    /// Number of pieces for first and count (queens: always n).
-    #[arg(short = 'k', long = "pieces")]
-    pub k: Option<usize>,
-    /// Independent domination.
-    #[arg(long)]
-    pub independent: bool,
-    /// At-most-one encodings, comma-separated, or "all".
-    #[arg(long, value_name = "AMO,...|all", default_value = "pairwise")]
-    pub amo: String,
-    /// Cardinality encodings, comma-separated, or "all".
-    #[arg(long, value_name = "CARD,...|all", default_value = "totalizer")]
-    pub card: String,
-    /// Formulations, comma-separated, or "all".
-    #[arg(long, value_name = "FORMULATION,...|all", default_value = "lines")]
-    pub formulation: String,
-    /// Embedded backends, comma-separated (default: cadical when built in, else varisat).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub solver: Vec<SolverArg>,
-    /// Runs per cell; times are the median with min and max.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
-    pub runs: u32,
-    /// Time limit for each run of a cell; a cell that reaches it is reported
-    /// as "timeout" and not run again.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
-    pub cell_time_limit: f64,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "markdown")]
-    pub format: BenchFormat,
-    /// Same as --format json.
-    #[arg(long)]
-    pub json: bool,
-    /// Write to FILE (atomically) instead of stdout.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    pub output: Option<PathBuf>,
-}
-
-/// What a bench cell measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
-pub enum BenchTask {
-    /// One placement.
-    First,
-    /// Every placement, by blocking clauses.
-    Count,
-    /// The optimum, with the solver's proof.
-    Optimum,
-}
-
-/// Output formats of `bench`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BenchFormat {
-    /// A markdown table with the machine above it.
-    Markdown,
-    /// CSV, one row per cell, the machine in every row.
-    Csv,
-    /// One JSON object: `meta` and `cells`.
-    Json,
 }

@@ -1,0 +1,66 @@
+//! `boardsat count-dimacs`: the projected models of any DIMACS file, or of
+//! one cube of an iCNF file, by blocking clauses.
+
+use anyhow::{Context, Result};
+use boardsat_solve::{count_projected, dimacs::Format, jobs::JobResult, End, Mode};
+
+use crate::{
+    commands::solve_dimacs::read,
+    flags::CountDimacsArgs,
+    hiargs,
+    outcome::Outcome,
+    output::{why_stopped, ProgressLine, Stdout},
+};
+
+/// Runs `count-dimacs`.
+pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
+    let solver = hiargs::solver(&args.solver)?;
+    let stop = hiargs::stop(&args.solver);
+    let name = args.file.display().to_string();
+    let expect = if args.cube.is_some() {
+        Format::Inccnf
+    } else {
+        Format::Cnf
+    };
+    let mut formula = read(&args.file, Some(expect), &stop)?;
+    if let Some(cube) = args.cube {
+        formula = formula.with_cube(cube).with_context(|| name.clone())?;
+    }
+    let mut backend = solver.create(Mode::Enumerate, &stop)?;
+    let mut progress = ProgressLine::new();
+    let count = count_projected(&formula, backend.as_mut(), args.limit, |p| {
+        progress.update(|_| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
+    })
+    .with_context(|| name.clone())?;
+    progress.finish();
+    let reason = stop.reason();
+    let result = JobResult {
+        command: "count-dimacs".to_string(),
+        file: name,
+        cube: args.cube,
+        count: count.count,
+        complete: count.end == End::Exhausted,
+        projected_vars: formula
+            .projection
+            .as_ref()
+            .map_or(formula.n_vars as usize, Vec::len),
+        stopped: (count.end == End::Stopped).then(|| why_stopped(reason).to_string()),
+        backend: backend.signature(),
+        elapsed: count.elapsed.as_secs_f64(),
+    };
+    let mut out = Stdout::new();
+    if args.json {
+        out.json(&result)?;
+    } else {
+        match count.end {
+            End::Exhausted => out.line(count.count)?,
+            End::Limit => out.line(format!("{} (limit reached)", count.count))?,
+            End::Stopped => out.line(format!("{} ({})", count.count, why_stopped(reason)))?,
+        }
+    }
+    out.flush()?;
+    Ok(match count.end {
+        End::Exhausted | End::Limit => Outcome::Done,
+        End::Stopped => Outcome::Stopped(reason),
+    })
+}

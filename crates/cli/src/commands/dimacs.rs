@@ -1,0 +1,94 @@
+//! `boardsat dimacs`: the CNF of a problem as DIMACS, with its provenance
+//! and projection lines.
+
+use anyhow::{bail, Result};
+use boardsat_encode::{dimacs, Family};
+use boardsat_solve::{
+    files::{write_atomically, FileError, Stoppable},
+    report::{DimacsReport, EncodingReport},
+    sink::Checked,
+};
+use rustsat::instances::Cnf;
+
+use crate::{
+    flags::DimacsArgs,
+    hiargs,
+    outcome::Outcome,
+    output::{note, stats_line, Stdout},
+    signals,
+};
+
+/// Runs `dimacs`.
+pub fn run(args: &DimacsArgs) -> Result<Outcome> {
+    let p = &args.problem;
+    let instance = hiargs::instance(p)?;
+    let Some(k) = instance.k else {
+        bail!(
+            "dimacs {} needs -k (the number of pieces) to fix the bound",
+            match Family::from(p.family) {
+                Family::Domination => "domination",
+                _ => "independence",
+            }
+        );
+    };
+    if args.json && args.output.is_none() {
+        bail!("--json with dimacs needs -o FILE (stdout cannot hold both)");
+    }
+    if let Some(path) = &args.output {
+        boardsat_solve::files::check_writable(path)?;
+    }
+    let stop = signals::job();
+    let problem = &instance.problem;
+    let mut vars = problem.var_manager();
+    let mut cnf = Cnf::new();
+    let encoding = Checked::run(&stop, &mut cnf, |sink| {
+        problem.encode(k, instance.config, sink, &mut vars)
+    })?;
+    let mut header = dimacs::Header::new();
+    // The program is written as `boardsat`, not the path it was run from,
+    // so regenerating a file elsewhere gives the same bytes.
+    let command_line: Vec<String> = std::env::args().skip(1).collect();
+    header
+        .comments
+        .push(format!("command line: boardsat {}", command_line.join(" ")));
+    header.comments.extend(encoding.describe());
+    header.comments.push(format!(
+        "projection: the {} board variables 1..{} (square (r, c) is r*{} + c + 1)",
+        encoding.stats.n_board_vars,
+        encoding.stats.n_board_vars,
+        problem.board.cols()
+    ));
+    header.show = Some(encoding.stats.n_board_vars);
+    let n_vars = encoding.stats.n_vars;
+    match &args.output {
+        Some(path) => write_atomically(path, Some(&stop), |w| {
+            dimacs::write(w, &header, &cnf, n_vars).map_err(|e| FileError::io(path, e))
+        })?,
+        None => {
+            let mut out = Stdout::new();
+            let mut w = std::io::BufWriter::new(Stoppable::new(out.writer(), Some(stop.clone())));
+            let written = dimacs::write(&mut w, &header, &cnf, n_vars).and_then(|()| {
+                use std::io::Write;
+                w.flush()
+            });
+            if let Err(e) = written {
+                if let Some(reason) = stop.reason() {
+                    return Ok(Outcome::Stopped(Some(reason)));
+                }
+                return Err(anyhow::Error::new(e).context("cannot write to stdout"));
+            }
+        }
+    }
+    note(stats_line(&encoding));
+    if args.json {
+        let mut out = Stdout::new();
+        out.json(&DimacsReport {
+            command: "dimacs",
+            output: args.output.as_ref().map(|o| o.display().to_string()),
+            k,
+            encoding: EncodingReport::from(&encoding),
+        })?;
+        out.flush()?;
+    }
+    Ok(Outcome::Done)
+}

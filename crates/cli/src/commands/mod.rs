@@ -1,0 +1,11 @@
+//! One module per command. Each parses nothing and decides nothing a
+//! library user would need: it builds the library objects from the flags
+//! ([`crate::hiargs`]), calls the library, and prints.
+
+pub mod bench;
+pub mod count;
+pub mod count_dimacs;
+pub mod cubes;
+pub mod dimacs;
+pub mod solve;
+pub mod solve_dimacs;

@@ -1,0 +1,53 @@
+//! From flags to library objects, once for every command: the problem with
+//! its bound and encodings, the solver spec, and the job's stop flag (with
+//! the `--time-limit` deadline, raised by Ctrl-C and SIGTERM).
+
+use anyhow::Result;
+use boardsat_encode::{Config, Request};
+use boardsat_solve::{task::Instance, Interrupter, SolverKind, SolverSpec};
+
+use crate::flags::{ProblemArgs, SolverArgs};
+
+/// The instance the problem flags describe, with its size checked unless
+/// `--force`.
+pub fn instance(args: &ProblemArgs) -> Result<Instance> {
+    let config = Config {
+        amo: args.encoding.amo,
+        card: args.encoding.card,
+        formulation: args.encoding.formulation,
+    };
+    let request = Request {
+        family: args.family.into(),
+        n: args.n,
+        cols: args.cols,
+        piece: args.piece.map(Into::into),
+        k: args.k,
+        independent: args.independent,
+    };
+    let (problem, k) = request.checked_problem(config, args.force)?;
+    Ok(Instance { problem, k, config })
+}
+
+/// The solver the flags ask for (checked: built in, a command for an
+/// external solver, a seed only for CaDiCaL).
+pub fn solver(args: &SolverArgs) -> Result<SolverSpec> {
+    let kind = match (args.solver, &args.solver_cmd) {
+        (Some(s), _) => SolverKind::from(s),
+        (None, Some(_)) => SolverKind::External,
+        (None, None) => SolverKind::default_embedded(),
+    };
+    let spec = SolverSpec {
+        kind,
+        command: args.solver_cmd.clone(),
+        seed: args.seed,
+    };
+    spec.validate()?;
+    Ok(spec)
+}
+
+/// The job's stop flag: the `--time-limit` deadline, and the signals.
+pub fn stop(args: &SolverArgs) -> Interrupter {
+    let stop = Interrupter::with_deadline(args.time_limit.and_then(boardsat_solve::seconds));
+    crate::signals::watch(&stop);
+    stop
+}

@@ -1,0 +1,44 @@
+//! How a command ended, and the one mapping to exit codes.
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | success: the answer asked for (a count that reached `--limit` included) |
+//! | 10 | `solve-dimacs`: satisfiable |
+//! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven) |
+//! | 2 | bad input or a failure (one line on stderr) |
+//! | 3 | no (complete) answer: the time limit was reached, or the solver gave up |
+//! | 130 | interrupted (Ctrl-C, SIGTERM) |
+
+use std::process::ExitCode;
+
+use boardsat_solve::StopReason;
+
+/// How a command ended (errors are the `Err` of the command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The answer asked for.
+    Done,
+    /// `solve-dimacs`: a model.
+    Sat,
+    /// Proven unsatisfiable.
+    Unsat,
+    /// Stopped before a complete answer: by a signal, the time limit, or
+    /// (`None`) a solver that gave up.
+    Stopped(Option<StopReason>),
+}
+
+impl Outcome {
+    /// The exit code.
+    pub fn code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Outcome::Done => 0,
+            Outcome::Sat => 10,
+            Outcome::Unsat => 20,
+            Outcome::Stopped(Some(StopReason::Interrupted)) => 130,
+            Outcome::Stopped(Some(StopReason::TimeLimit) | None) => 3,
+        })
+    }
+}
+
+/// Exit code 2: bad input or a failure.
+pub const FAILURE: u8 = 2;

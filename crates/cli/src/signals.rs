@@ -1,0 +1,50 @@
+//! Ctrl-C and SIGTERM.
+//!
+//! One handler, installed once, raises the stop flag of the running job
+//! ([`watch`]): solvers return UNKNOWN at their next poll, long loops end at
+//! their next check, and the command prints what it has, marked
+//! `interrupted`. A second signal means it: temporary files are removed and
+//! the process exits with 130 at once.
+
+use std::sync::{
+    atomic::{AtomicU8, Ordering},
+    Mutex,
+};
+
+use boardsat_solve::{files, Interrupter};
+
+static SIGNALS: AtomicU8 = AtomicU8::new(0);
+static WATCHED: Mutex<Vec<Interrupter>> = Mutex::new(Vec::new());
+
+/// Installs the handler (once per process).
+pub fn install() {
+    let _ = ctrlc::set_handler(|| {
+        if SIGNALS.fetch_add(1, Ordering::SeqCst) >= 1 {
+            files::remove_temporaries();
+            std::process::exit(130);
+        }
+        if let Ok(list) = WATCHED.lock() {
+            for stop in list.iter() {
+                stop.interrupt();
+            }
+        }
+    });
+}
+
+/// Makes signals raise `stop` (at once, if one already came).
+pub fn watch(stop: &Interrupter) {
+    if SIGNALS.load(Ordering::SeqCst) > 0 {
+        stop.interrupt();
+    }
+    if let Ok(mut list) = WATCHED.lock() {
+        list.push(stop.clone());
+    }
+}
+
+/// A stop flag without a deadline, raised by signals: for commands with no
+/// time limit.
+pub fn job() -> Interrupter {
+    let stop = Interrupter::new();
+    watch(&stop);
+    stop
+}

@@ -1,0 +1,601 @@
+//! The benchmark methodology: the matrix of encodings × backends × sizes ×
+//! tasks, and the timed run of one cell. `boardsat bench` formats what this
+//! measures; the peer script and the Python package can run the same
+//! cells.
+//!
+//! A *cell* is one problem size, one task, one effective encoding and one
+//! backend. Each cell is run R times; its sizes come from the encoder's own
+//! statistics and its times are the median, min and max over the runs.
+//!
+//! ## Which cells are run ([`plan`])
+//!
+//! Only choices that change the CNF multiply the matrix; a choice that does
+//! not is `None` in the cell (shown as `-`) and its cell is run once:
+//! - the AMO encoding matters only when pieces may not attack each other
+//!   (independence, queens, independent domination);
+//! - the formulation matters only where `lines` applies: queens, and rooks
+//!   with k = min(rows, cols), for the tasks first and count; domination by
+//!   queens, rooks and bishops for every task. Elsewhere `lines` falls back
+//!   to `cardinality`;
+//! - the cardinality encoding matters only where one is built: the
+//!   `cardinality` formulation, domination, the optimum, and counting the
+//!   optimal placements.
+//!
+//! ## What is timed ([`run_cell`])
+//!
+//! - encode: building the CNF in memory (a separate encoding into a `Cnf`,
+//!   as `boardsat dimacs` does);
+//! - solve: the task's solver calls, with decoding and checking each model
+//!   (and, for count, adding the blocking clauses); not loading the clauses
+//!   into the solver. For optimum it is the sum of the search's calls
+//!   (searched as `boardsat solve` does, [`Strategy::fastest`], refutations
+//!   on fresh solvers included), the last of which is the UNSAT proof;
+//!   counting without k is the optimum and then the count of optimal
+//!   placements ([`crate::task::optimum_then_count`]).
+//!
+//! ## Time limit
+//!
+//! Each run has a wall-clock deadline: a child of the caller's
+//! [`Interrupter`] ([`Interrupter::child`]), so a run that reaches it is a
+//! [`CellStatus::Timeout`] and an interrupt is [`CellStatus::Interrupted`],
+//! never confused. A timed-out cell's remaining runs are skipped. varisat
+//! cannot stop inside a call: a timed-out varisat run leaves its worker
+//! thread to finish that call in the background (it ends at the latest
+//! when the process does), which can slow the cells after it on a machine
+//! with few cores.
+
+use std::{
+    fmt,
+    time::{Duration, Instant},
+};
+
+use boardsat_encode::{
+    card::Counter, Amo, Board, Card, Config, Formulation, Kind, Piece, Problem, Stats,
+};
+use rustsat::instances::Cnf;
+
+use crate::{
+    task::optimum_then_count, End, Interrupter, Mode, Search, Session, SolveError, SolverKind,
+    SolverSpec, Status, StopReason,
+};
+
+/// A benchmark task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// One placement with k pieces.
+    First,
+    /// Every placement with k pieces; without k, every optimal one.
+    Count,
+    /// The optimum with its proof.
+    Optimum,
+}
+
+impl Task {
+    /// Every task.
+    pub const ALL: [Task; 3] = [Task::First, Task::Count, Task::Optimum];
+
+    /// Lower-case name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Task::First => "first",
+            Task::Count => "count",
+            Task::Optimum => "optimum",
+        }
+    }
+}
+
+impl fmt::Display for Task {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One cell of the matrix, with choices that do not change the CNF set to
+/// `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The task.
+    pub task: Task,
+    /// The problem.
+    pub problem: Problem,
+    /// The fixed number of pieces (first and count), or `None` for the
+    /// optimum (and for counting the optimal placements).
+    pub k: Option<usize>,
+    /// The AMO encoding, where it matters.
+    pub amo: Option<Amo>,
+    /// The cardinality encoding, where it matters.
+    pub card: Option<Card>,
+    /// The effective formulation, where it matters.
+    pub formulation: Option<Formulation>,
+    /// The backend.
+    pub solver: SolverKind,
+}
+
+impl Cell {
+    /// The encoder's configuration; irrelevant choices take the defaults,
+    /// which by construction do not change the CNF.
+    #[must_use]
+    pub fn config(&self) -> Config {
+        Config {
+            amo: self.amo.unwrap_or_default(),
+            card: self.card.unwrap_or_default(),
+            formulation: self.formulation.unwrap_or(Formulation::Cardinality),
+        }
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn n(&self) -> usize {
+        self.problem.board.rows()
+    }
+}
+
+/// What the matrix spans: the lists to multiply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Matrix {
+    /// The problem family: its kind and piece (the board varies).
+    pub kind: Kind,
+    /// The piece.
+    pub piece: Piece,
+    /// Whether the family is N-queens (k = n).
+    pub queens: bool,
+    /// Board sizes.
+    pub sizes: Vec<usize>,
+    /// Tasks.
+    pub tasks: Vec<Task>,
+    /// k for first and count (ignored for queens).
+    pub k: Option<usize>,
+    /// AMO encodings.
+    pub amos: Vec<Amo>,
+    /// Cardinality encodings.
+    pub cards: Vec<Card>,
+    /// Formulations.
+    pub formulations: Vec<Formulation>,
+    /// Embedded backends.
+    pub solvers: Vec<SolverKind>,
+}
+
+/// Why a matrix has no cells to run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PlanError(pub String);
+
+fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
+
+/// The cells, in output order: task, size, formulation, AMO, cardinality
+/// encoding, backend; duplicates (a choice that does not change the CNF)
+/// removed.
+///
+/// # Errors
+///
+/// [`PlanError`] for an external backend, a first/count task without k,
+/// or a k larger than a board.
+pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
+    let mut solvers = Vec::new();
+    for &s in &matrix.solvers {
+        if s == SolverKind::External {
+            return Err(PlanError(
+                "bench runs the embedded backends only (varisat, cadical)".to_string(),
+            ));
+        }
+        push_unique(&mut solvers, s);
+    }
+    if solvers.is_empty() {
+        solvers.push(SolverKind::default_embedded());
+    }
+    if !matrix.queens && matrix.k.is_none() && matrix.tasks.contains(&Task::First) {
+        return Err(PlanError(
+            "--task first needs -k for independence and domination (or use --task optimum)"
+                .to_string(),
+        ));
+    }
+    let mut sizes = Vec::new();
+    for &n in &matrix.sizes {
+        push_unique(&mut sizes, n);
+    }
+    let mut tasks = Vec::new();
+    for &t in &matrix.tasks {
+        push_unique(&mut tasks, t);
+    }
+    let mut cells = Vec::new();
+    for &task in &tasks {
+        for &n in &sizes {
+            let board = Board::new(n, n).map_err(|e| PlanError(e.to_string()))?;
+            let problem = Problem::new(board, matrix.piece, matrix.kind);
+            let k = match task {
+                Task::Optimum => None,
+                _ if matrix.queens => Some(n),
+                _ => matrix.k,
+            };
+            if let Some(k) = k {
+                if k > board.n_squares() {
+                    return Err(PlanError(format!(
+                        "k = {k} is more pieces than the {board} board has squares"
+                    )));
+                }
+            }
+            for &formulation in &matrix.formulations {
+                for &amo in &matrix.amos {
+                    for &card in &matrix.cards {
+                        for &solver in &solvers {
+                            // Without a k (the optimum task) only domination
+                            // can use the lines formulation.
+                            let k_or_open = k.unwrap_or(0);
+                            let effective = problem.effective_formulation(formulation, k_or_open);
+                            let formulation_matters = problem.lines_apply(k_or_open);
+                            // Domination counts pieces in either formulation.
+                            let counts =
+                                effective == Formulation::Cardinality || matrix.kind.dominating();
+                            push_unique(
+                                &mut cells,
+                                Cell {
+                                    task,
+                                    problem,
+                                    k,
+                                    amo: matrix.kind.independent().then_some(amo),
+                                    card: counts.then_some(card),
+                                    formulation: formulation_matters.then_some(effective),
+                                    solver,
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// What one run found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A placement exists.
+    Sat,
+    /// No placement exists (proven).
+    Unsat,
+    /// The exact number of placements.
+    Count(u64),
+    /// The optimum, proven.
+    Optimum(usize),
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Sat => f.write_str("sat"),
+            Answer::Unsat => f.write_str("unsat"),
+            Answer::Count(c) => write!(f, "{c}"),
+            Answer::Optimum(v) => write!(f, "{v} (proven)"),
+        }
+    }
+}
+
+/// How a cell ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellStatus {
+    /// Every run answered, and the answers agree.
+    Ok,
+    /// A run reached the cell's time limit.
+    Timeout,
+    /// The whole benchmark was interrupted during this cell.
+    Interrupted,
+    /// A run failed, or two runs disagreed.
+    Error(String),
+}
+
+impl CellStatus {
+    /// One word: `ok`, `timeout`, `interrupted`, `error`.
+    #[must_use]
+    pub fn word(&self) -> &str {
+        match self {
+            CellStatus::Ok => "ok",
+            CellStatus::Timeout => "timeout",
+            CellStatus::Interrupted => "interrupted",
+            CellStatus::Error(_) => "error",
+        }
+    }
+}
+
+/// Median, min and max of some seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// The median (the mean of the middle two for an even count).
+    pub median: f64,
+    /// The least.
+    pub min: f64,
+    /// The greatest.
+    pub max: f64,
+}
+
+impl Spread {
+    /// The spread of `values`, `None` for none.
+    #[must_use]
+    pub fn of(values: &[Duration]) -> Option<Spread> {
+        let mut v: Vec<f64> = values.iter().map(Duration::as_secs_f64).collect();
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_by(f64::total_cmp);
+        let mid = v.len() / 2;
+        let median = if v.len() % 2 == 1 {
+            v[mid]
+        } else {
+            (v[mid - 1] + v[mid]) / 2.0
+        };
+        Some(Spread {
+            median,
+            min: v[0],
+            max: v[v.len() - 1],
+        })
+    }
+}
+
+/// What a cell measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellResult {
+    /// How the cell ended.
+    pub status: CellStatus,
+    /// The encoding's sizes.
+    pub stats: Option<Stats>,
+    /// Encoding times.
+    pub encode: Option<Spread>,
+    /// Solving times (only when every run answered).
+    pub solve: Option<Spread>,
+    /// The answer (only when every run answered alike).
+    pub answer: Option<Answer>,
+    /// Runs that answered.
+    pub runs: usize,
+}
+
+/// One run: sizes, times and the answer (`None`: stopped).
+struct Run {
+    stats: Option<Stats>,
+    encode: Duration,
+    solve: Duration,
+    answer: Option<Answer>,
+}
+
+/// Runs `cell` up to `runs` times, each within `limit`, stopping early
+/// when `stop` is raised.
+#[must_use]
+pub fn run_cell(cell: &Cell, runs: u32, limit: Option<Duration>, stop: &Interrupter) -> CellResult {
+    let mut done: Vec<Run> = Vec::new();
+    let mut encodes: Vec<Duration> = Vec::new();
+    let mut status = CellStatus::Ok;
+    let mut stats = None;
+    for _ in 0..runs {
+        if stop.is_interrupted() {
+            status = CellStatus::Interrupted;
+            break;
+        }
+        let run_stop = stop.child(limit);
+        match run_once(cell, &run_stop) {
+            Ok(run) => {
+                stats = stats.or(run.stats);
+                if run.stats.is_some() {
+                    encodes.push(run.encode);
+                }
+                let Some(answer) = run.answer else {
+                    status = stopped_status(&run_stop);
+                    break;
+                };
+                if let Some(first) = done.first().and_then(|r| r.answer) {
+                    if first != answer {
+                        status = CellStatus::Error(format!("runs disagree: {first} then {answer}"));
+                        break;
+                    }
+                }
+                done.push(run);
+            }
+            Err(_) if run_stop.is_interrupted() => {
+                status = stopped_status(&run_stop);
+                break;
+            }
+            Err(e) => {
+                status = CellStatus::Error(e.to_string());
+                break;
+            }
+        }
+    }
+    let ok = status == CellStatus::Ok;
+    let solves: Vec<Duration> = done.iter().map(|r| r.solve).collect();
+    CellResult {
+        encode: Spread::of(&encodes),
+        solve: if ok { Spread::of(&solves) } else { None },
+        answer: if ok {
+            done.first().and_then(|r| r.answer)
+        } else {
+            None
+        },
+        runs: done.len(),
+        status,
+        stats,
+    }
+}
+
+/// A run without an answer: a time-out, unless the caller was interrupted.
+fn stopped_status(run_stop: &Interrupter) -> CellStatus {
+    match run_stop.reason() {
+        Some(StopReason::Interrupted) => CellStatus::Interrupted,
+        Some(StopReason::TimeLimit) => CellStatus::Timeout,
+        // The solver gave up by itself.
+        None => CellStatus::Error("the solver gave up".to_string()),
+    }
+}
+
+/// Encoding time and sizes, for a fixed bound (`Some(k)`) or an open one
+/// up to `max_bound`.
+fn encode_sizes(
+    problem: &Problem,
+    fixed: Option<usize>,
+    max_bound: usize,
+    config: Config,
+) -> Result<(Duration, Stats), SolveError> {
+    let mut vars = problem.var_manager();
+    let mut cnf = Cnf::new();
+    let start = Instant::now();
+    let encoding = match fixed {
+        Some(k) => problem.encode(k, config, &mut cnf, &mut vars)?,
+        None => problem.encode_open(max_bound, config, &mut cnf, &mut vars)?,
+    };
+    Ok((start.elapsed(), encoding.stats))
+}
+
+fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
+    let config = cell.config();
+    let mode = match cell.task {
+        Task::Count => Mode::Enumerate,
+        Task::First | Task::Optimum => Mode::Decide,
+    };
+    let backend = SolverSpec::new(cell.solver).create(mode, stop)?;
+    if let Some(k) = cell.k {
+        let (encode, stats) = encode_sizes(&cell.problem, Some(k), k, config)?;
+        let mut session = Session::fixed(&cell.problem, k, config, backend)?;
+        let start = Instant::now();
+        let answer = if cell.task == Task::Count {
+            let c = session.count(None, Search::PerModel, |_| {})?;
+            (c.end == End::Exhausted).then_some(Answer::Count(c.count))
+        } else {
+            match session.solve(Mode::Decide)?.0 {
+                Status::Sat => Some(Answer::Sat),
+                Status::Unsat => Some(Answer::Unsat),
+                Status::Unknown => None,
+            }
+        };
+        return Ok(Run {
+            stats: Some(stats),
+            encode,
+            solve: start.elapsed(),
+            answer,
+        });
+    }
+    // The optimum (and for count, then every optimal placement), searched
+    // as `boardsat solve` and `count` do.
+    let counting = cell.task == Task::Count;
+    let (optimum, counted, session) = if counting {
+        optimum_then_count(&cell.problem, config, backend, None, |_| {})?
+    } else {
+        let strategy = crate::Strategy::fastest(&cell.problem);
+        let (o, s) = crate::optimise_with(&cell.problem, config, backend, strategy)?;
+        (o, None, s)
+    };
+    let mut solve: Duration = optimum.calls.iter().map(|c| c.elapsed).sum();
+    let answer = match (optimum.proven, counted) {
+        (false, _) => None,
+        (true, None) => Some(Answer::Optimum(optimum.value)),
+        (true, Some(c)) => {
+            solve += c.elapsed;
+            (c.end == End::Exhausted).then_some(Answer::Count(c.count))
+        }
+    };
+    let max_bound = session
+        .encoding()
+        .counter
+        .as_deref()
+        .map_or(optimum.value, Counter::max_bound);
+    let (encode, stats) = encode_sizes(&cell.problem, None, max_bound, config)?;
+    Ok(Run {
+        stats: Some(stats),
+        encode,
+        solve,
+        answer,
+    })
+}
+
+/// Where and when a matrix ran: the provenance every table carries.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Meta {
+    /// The command line, as `boardsat …`.
+    pub command: String,
+    /// boardsat's version.
+    pub boardsat: &'static str,
+    /// The commit the library was built from (`-dirty` with local changes).
+    pub commit: &'static str,
+    /// The compiler that built it.
+    pub rustc: &'static str,
+    /// The CPU model.
+    pub cpu: String,
+    /// Cores available.
+    pub cores: usize,
+    /// Memory, e.g. `23.5 GiB`.
+    pub memory: String,
+    /// UTC time, ISO 8601.
+    pub date: String,
+    /// Runs per cell.
+    pub runs: u32,
+    /// The time limit of a run, in seconds.
+    pub cell_time_limit: f64,
+}
+
+impl Meta {
+    /// The provenance of a run of `command` now, on this machine.
+    #[must_use]
+    pub fn collect(command: String, runs: u32, cell_time_limit: f64) -> Meta {
+        Meta {
+            command,
+            boardsat: env!("CARGO_PKG_VERSION"),
+            commit: env!("BOARDSAT_COMMIT"),
+            rustc: env!("BOARDSAT_RUSTC_VERSION"),
+            cpu: cpu_model(),
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+            memory: memory(),
+            date: utc_now(),
+            runs,
+            cell_time_limit,
+        }
+    }
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+fn memory() -> String {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(format!("{:.1} GiB", kib / (1024.0 * 1024.0)))
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The current UTC time as ISO 8601, without a date crate (Howard
+/// Hinnant's civil-from-days).
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}

@@ -1,0 +1,238 @@
+//! Enumeration by blocking clauses: the one counting loop, for boards and
+//! for any DIMACS formula.
+//!
+//! The loop asks the solver for a model, reads it (decoding and checking
+//! it), counts it with its weight, and adds a clause that blocks it; it ends
+//! when the solver proves there is nothing left ([`End::Exhausted`]), at a
+//! limit on the number of models ([`End::Limit`]), or when the solver gives
+//! up ([`End::Stopped`]) — and then the count so far is a lower bound, not
+//! an answer. What a model is, how it is checked and what clause blocks it
+//! is the [`Models`] implementation's business: [`crate::Session`] blocks
+//! placements on the board variables; [`count_projected`] blocks any
+//! formula's models on its projection.
+
+use std::time::{Duration, Instant};
+
+use rustsat::types::{Lit, Var};
+
+use crate::{dimacs::Formula, Backend, SolveError, Status};
+
+/// How a count or an enumeration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// The solver proved there are no more models: the count is exact.
+    Exhausted,
+    /// The limit on the number of models was reached.
+    Limit,
+    /// The solver stopped without an answer (an interrupt, a time limit,
+    /// or a solver that gave up): the count is a lower bound.
+    Stopped,
+}
+
+/// The result of counting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Count {
+    /// Solutions found, each model counted with its weight (with symmetry
+    /// breaking, a model stands for its whole orbit).
+    pub count: u64,
+    /// Models the solver returned: with symmetry breaking, the number of
+    /// orbits; otherwise equal to `count`.
+    pub models: u64,
+    /// How counting ended.
+    pub end: End,
+    /// Wall time of the whole count.
+    pub elapsed: Duration,
+}
+
+/// What a progress callback is told after each model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Solutions so far (weighted).
+    pub count: u64,
+    /// Time since counting started.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// Solutions per second so far.
+    #[must_use]
+    pub fn rate(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.count as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Counts so far: models and weighted solutions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub(crate) models: u64,
+    pub(crate) count: u64,
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, other: Tally) {
+        self.models = self.models.saturating_add(other.models);
+        self.count = self.count.saturating_add(other.count);
+    }
+}
+
+/// What the counting loop needs to know about the models it enumerates.
+pub(crate) trait Models {
+    /// A decoded model.
+    type Model;
+
+    /// Reads the current model from `backend` and checks it.
+    fn read(&mut self, backend: &mut dyn Backend) -> Result<Self::Model, SolveError>;
+
+    /// How many solutions the model stands for.
+    fn weight(&self, model: &Self::Model) -> u64;
+
+    /// The clause that excludes the model from later calls.
+    fn blocking_clause(&self, model: &Self::Model) -> Vec<Lit>;
+}
+
+/// The counting loop: one solver call per model under `assumptions`, until
+/// UNSAT, `limit` models, or a call that gives up. `progress` sees the
+/// weighted count after each model.
+pub(crate) fn count_models<M: Models>(
+    backend: &mut dyn Backend,
+    assumptions: &[Lit],
+    models: &mut M,
+    limit: Option<u64>,
+    tally: &mut Tally,
+    mut progress: impl FnMut(&Progress),
+    start: Instant,
+) -> Result<End, SolveError> {
+    loop {
+        if limit.is_some_and(|l| tally.models >= l) {
+            return Ok(End::Limit);
+        }
+        match backend.solve(assumptions)? {
+            Status::Sat => {
+                let model = models.read(backend)?;
+                tally.add(Tally {
+                    models: 1,
+                    count: models.weight(&model),
+                });
+                backend.add_clause(&models.blocking_clause(&model))?;
+                progress(&Progress {
+                    count: tally.count,
+                    elapsed: start.elapsed(),
+                });
+            }
+            Status::Unsat => return Ok(End::Exhausted),
+            Status::Unknown => return Ok(End::Stopped),
+        }
+    }
+}
+
+/// The first clause of `clauses` that `model` (the value of each variable,
+/// by index) falsifies, as its index; `None` when the model satisfies them
+/// all. Variables beyond the model count as false. This is the one check
+/// that a model satisfies a formula: `solve-dimacs`, `count-dimacs` and the
+/// external backend all use it.
+#[must_use]
+pub fn falsified(clauses: &[Vec<Lit>], model: &[bool]) -> Option<usize> {
+    clauses.iter().position(|clause| {
+        !clause
+            .iter()
+            .any(|l| model.get(l.vidx()).copied().unwrap_or(false) == l.is_pos())
+    })
+}
+
+/// The values of variables `0..n_vars` in the backend's current model.
+///
+/// # Errors
+///
+/// [`SolveError::NoModel`] without a current model.
+pub fn read_model(backend: &mut dyn Backend, n_vars: u32) -> Result<Vec<bool>, SolveError> {
+    (0..n_vars).map(|v| backend.value(Var::new(v))).collect()
+}
+
+/// The models of a formula, checked against its clauses and blocked on its
+/// projection.
+struct Projected<'a> {
+    formula: &'a Formula,
+    projection: Vec<Var>,
+    signature: String,
+}
+
+impl Models for Projected<'_> {
+    type Model = Vec<bool>;
+
+    fn read(&mut self, backend: &mut dyn Backend) -> Result<Vec<bool>, SolveError> {
+        let model = read_model(backend, self.formula.n_vars)?;
+        if let Some(i) = falsified(&self.formula.clauses, &model) {
+            return Err(SolveError::WrongModel {
+                backend: self.signature.clone(),
+                clause: i + 1,
+            });
+        }
+        Ok(model)
+    }
+
+    fn weight(&self, _model: &Vec<bool>) -> u64 {
+        1
+    }
+
+    fn blocking_clause(&self, model: &Vec<bool>) -> Vec<Lit> {
+        self.projection
+            .iter()
+            .map(|&v| {
+                if model[v.idx()] {
+                    v.neg_lit()
+                } else {
+                    v.pos_lit()
+                }
+            })
+            .collect()
+    }
+}
+
+/// Counts the models of `formula` projected on its projection (every
+/// variable when it has none) by blocking clauses on `backend`, which
+/// should be fresh and tuned for enumeration ([`crate::Mode::Enumerate`]).
+/// Every model is checked against every clause of the formula.
+///
+/// # Errors
+///
+/// Backend errors; [`SolveError::WrongModel`] for a model that falsifies a
+/// clause. A solver that gives up ends the count with [`End::Stopped`], not
+/// an error, so the partial count survives.
+pub fn count_projected(
+    formula: &Formula,
+    backend: &mut dyn Backend,
+    limit: Option<u64>,
+    progress: impl FnMut(&Progress),
+) -> Result<Count, SolveError> {
+    let start = Instant::now();
+    backend.reserve_vars(formula.n_vars);
+    for clause in &formula.clauses {
+        backend.add_clause(clause)?;
+    }
+    let mut models = Projected {
+        formula,
+        projection: formula.projection_or_all(),
+        signature: backend.signature(),
+    };
+    let mut tally = Tally::default();
+    let end = count_models(
+        backend,
+        &[],
+        &mut models,
+        limit,
+        &mut tally,
+        progress,
+        start,
+    )?;
+    Ok(Count {
+        count: tally.count,
+        models: tally.models,
+        end,
+        elapsed: start.elapsed(),
+    })
+}

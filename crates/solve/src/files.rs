@@ -1,0 +1,354 @@
+//! Writing output files safely: whole or not at all, never replacing
+//! anything but a regular file, with the permissions a shell redirection
+//! would give.
+//!
+//! [`write_atomically`] writes a regular file through a temporary file in
+//! the same directory, renamed into place only when complete, so an
+//! interrupted or failed run never leaves a truncated file. What the path
+//! names decides how:
+//!
+//! | the path is | what happens |
+//! |---|---|
+//! | missing, or a regular file | temporary file, then rename; a replaced file keeps its permissions, a new one gets `0666` less the umask |
+//! | a symbolic link | followed: its target is written as above (the link stays a link) |
+//! | a device, FIFO or socket (`/dev/null`, `/dev/stdout`) | written in place, never renamed over |
+//! | a directory | refused |
+//!
+//! Temporary files are registered while they exist, so that a process that
+//! must exit at once (a second Ctrl-C) can remove them first
+//! ([`remove_temporaries`]).
+
+use std::{
+    fs::{self, File, OpenOptions},
+    io::{self, BufWriter, Write},
+    path::{Path, PathBuf},
+    sync::Mutex,
+};
+
+use crate::Interrupter;
+
+/// Why a file could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write to {path}: {reason}")]
+pub struct FileError {
+    /// The path the caller asked for.
+    pub path: PathBuf,
+    /// What went wrong, in words.
+    pub reason: String,
+    /// The I/O error behind it, if any (not an error source: `reason`
+    /// already says it, and a chain would say it twice).
+    pub io: Option<io::Error>,
+}
+
+impl FileError {
+    fn new(path: &Path, reason: impl Into<String>) -> Self {
+        FileError {
+            path: path.to_path_buf(),
+            reason: reason.into(),
+            io: None,
+        }
+    }
+
+    /// The error of `source` while writing `path`.
+    #[must_use]
+    pub fn io(path: &Path, source: io::Error) -> Self {
+        FileError {
+            path: path.to_path_buf(),
+            reason: describe(&source),
+            io: Some(source),
+        }
+    }
+
+    /// Whether the write failed because the reader went away (a closed
+    /// pipe), which is the reader's choice rather than an error.
+    #[must_use]
+    pub fn is_broken_pipe(&self) -> bool {
+        self.io
+            .as_ref()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// An I/O error in words, lower case, without the `(os error N)` tail:
+/// `no space left on device`, `permission denied`, `not a directory`.
+#[must_use]
+pub fn describe(error: &io::Error) -> String {
+    let text = error.to_string();
+    let text = match text.find(" (os error") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes every temporary file a [`write_atomically`] call still holds:
+/// for a process about to exit without unwinding.
+pub fn remove_temporaries() {
+    if let Ok(list) = TEMPORARIES.lock() {
+        for path in list.iter() {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
+fn register(path: &Path) {
+    if let Ok(mut list) = TEMPORARIES.lock() {
+        list.push(path.to_path_buf());
+    }
+}
+
+fn unregister(path: &Path) {
+    if let Ok(mut list) = TEMPORARIES.lock() {
+        list.retain(|p| p != path);
+    }
+}
+
+/// A writer that fails once `stop` is raised (with the stop reason as its
+/// message: `interrupted`, `time limit`), so that long writes end promptly
+/// on Ctrl-C. Not with [`io::ErrorKind::Interrupted`], which `write_all`
+/// retries forever.
+pub struct Stoppable<W> {
+    inner: W,
+    stop: Option<Interrupter>,
+}
+
+impl<W: Write> Stoppable<W> {
+    /// Wraps `inner`, obeying `stop` when given.
+    pub fn new(inner: W, stop: Option<Interrupter>) -> Self {
+        Stoppable { inner, stop }
+    }
+
+    fn check(&self) -> io::Result<()> {
+        match self.stop.as_ref().and_then(Interrupter::reason) {
+            Some(reason) => Err(io::Error::other(reason.word())),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<W: Write> Write for Stoppable<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.check()?;
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// What a path names, for writing.
+enum Target {
+    /// A regular file at this (symlink-resolved) path, or nothing there yet.
+    Regular(PathBuf),
+    /// Something to be written in place (device, FIFO, socket).
+    InPlace(PathBuf),
+}
+
+fn target(path: &Path) -> Result<Target, FileError> {
+    let resolved = match fs::canonicalize(path) {
+        Ok(p) => p,
+        // A dangling symlink or a missing file: write where it points.
+        Err(_) => match fs::read_link(path) {
+            Ok(link) => match path.parent() {
+                Some(dir) if link.is_relative() => dir.join(link),
+                _ => link,
+            },
+            Err(_) => path.to_path_buf(),
+        },
+    };
+    match fs::metadata(&resolved) {
+        Ok(meta) if meta.is_dir() => Err(FileError::new(path, "it is a directory")),
+        Ok(meta) if meta.is_file() => Ok(Target::Regular(resolved)),
+        Ok(_) => Ok(Target::InPlace(resolved)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let dir = parent(&resolved);
+            match fs::metadata(dir) {
+                Ok(meta) if meta.is_dir() => Ok(Target::Regular(resolved)),
+                Ok(_) => Err(FileError::new(
+                    path,
+                    format!("{} is not a directory", dir.display()),
+                )),
+                Err(_) => Err(FileError::new(
+                    path,
+                    format!("the directory {} does not exist", dir.display()),
+                )),
+            }
+        }
+        Err(e) => Err(FileError::io(path, e)),
+    }
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Checks, before long work, that `path` could be written: not a
+/// directory, in a directory that exists. (Permissions and free space are
+/// only known when writing.)
+///
+/// # Errors
+///
+/// The [`FileError`] writing would give.
+pub fn check_writable(path: &Path) -> Result<(), FileError> {
+    target(path).map(|_| ())
+}
+
+/// Writes `path` whole or not at all (see the module doc); `fill` writes
+/// the content into a buffered writer. With `stop`, writing fails promptly
+/// once it is raised, and the temporary file is removed.
+///
+/// # Errors
+///
+/// A [`FileError`] naming `path` and the reason; `fill`'s own errors
+/// (other than I/O) are returned as they are.
+pub fn write_atomically<E>(
+    path: &Path,
+    stop: Option<&Interrupter>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+) -> Result<(), E>
+where
+    E: From<FileError>,
+{
+    match target(path)? {
+        Target::InPlace(resolved) => {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(&resolved)
+                .map_err(|e| FileError::io(path, e))?;
+            let mut out = BufWriter::new(Stoppable::new(file, stop.cloned()));
+            fill(&mut out)?;
+            out.flush().map_err(|e| FileError::io(path, e))?;
+            Ok(())
+        }
+        Target::Regular(resolved) => {
+            let dir = parent(&resolved);
+            let existing = fs::metadata(&resolved).ok().map(|m| m.permissions());
+            let mut builder = tempfile::Builder::new();
+            builder.prefix(".boardsat-");
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                // open(2) applies the umask, as a shell redirection would.
+                builder.permissions(fs::Permissions::from_mode(0o666));
+            }
+            let tmp = builder
+                .tempfile_in(dir)
+                .map_err(|e| FileError::io(path, io::Error::from(e.kind())))?;
+            let tmp_path = tmp.path().to_path_buf();
+            register(&tmp_path);
+            let outcome = match fill_temporary(path, &tmp, stop, existing, fill) {
+                Ok(()) => tmp
+                    .persist(&resolved)
+                    .map(|_| ())
+                    .map_err(|e| FileError::io(path, e.error).into()),
+                Err(e) => {
+                    drop(tmp);
+                    Err(e)
+                }
+            };
+            // Persisted or removed: no longer ours to clean up.
+            unregister(&tmp_path);
+            outcome
+        }
+    }
+}
+
+fn fill_temporary<E: From<FileError>>(
+    path: &Path,
+    tmp: &tempfile::NamedTempFile,
+    stop: Option<&Interrupter>,
+    existing: Option<fs::Permissions>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+) -> Result<(), E> {
+    let file: File = tmp.reopen().map_err(|e| FileError::io(path, e))?;
+    let mut out = BufWriter::new(Stoppable::new(file, stop.cloned()));
+    fill(&mut out)?;
+    let file = out
+        .into_inner()
+        .map_err(|e| FileError::io(path, e.into_error()))?;
+    file.inner.sync_all().map_err(|e| FileError::io(path, e))?;
+    if let Some(permissions) = existing {
+        fs::set_permissions(tmp.path(), permissions).map_err(|e| FileError::io(path, e))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &Path, text: &str) -> Result<(), FileError> {
+        write_atomically(path, None, |w| {
+            w.write_all(text.as_bytes())
+                .map_err(|e| FileError::io(path, e))
+        })
+    }
+
+    #[test]
+    fn regular_files_are_replaced_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        write(&path, "one").unwrap();
+        write(&path, "two").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_are_followed_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        let link = dir.path().join("link.txt");
+        fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write(&link, "new").unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_written_in_place() {
+        write(Path::new("/dev/null"), "nothing").unwrap();
+        let meta = fs::metadata("/dev/null").unwrap();
+        assert!(!meta.is_file());
+    }
+
+    #[test]
+    fn directories_and_missing_directories_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = write(dir.path(), "x").unwrap_err();
+        assert!(e.to_string().ends_with("it is a directory"), "{e}");
+        let e = write(&dir.path().join("no/such.txt"), "x").unwrap_err();
+        assert!(e.to_string().contains("does not exist"), "{e}");
+    }
+
+    #[test]
+    fn a_raised_flag_stops_the_write_and_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        let stop = Interrupter::new();
+        stop.interrupt();
+        let e = write_atomically(&path, Some(&stop), |w| {
+            w.write_all(&[b'x'; 100_000])
+                .map_err(|e| FileError::io(&path, e))
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("interrupted"), "{e}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

@@ -1,0 +1,433 @@
+//! The JSON schema of every result, as typed structs: what `boardsat …
+//! --json` prints and what the Python package returns as dicts. Every field
+//! that states a result is derived from the result's status (an answer the
+//! solver did not give is `null`, never a guess).
+
+use boardsat_encode::{Encoding, Placement};
+use serde::Serialize;
+
+use crate::{
+    bench::{Cell, CellResult, CellStatus, Meta, Spread},
+    task::{Counted, CubeReport, Solved},
+    Count, End, Optimum, Status, StopReason,
+};
+
+/// A placement as `[row, col]` pairs.
+pub type Squares = Vec<[usize; 2]>;
+
+/// A placement as `[row, col]` pairs.
+#[must_use]
+pub fn squares(placement: &Placement) -> Squares {
+    placement.squares().iter().map(|s| [s.row, s.col]).collect()
+}
+
+/// The problem and the encoding's sizes and choices.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EncodingReport {
+    /// `independence`, `domination`, `independent-domination`.
+    pub problem: &'static str,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The piece.
+    pub piece: &'static str,
+    /// The AMO encoding.
+    pub amo: &'static str,
+    /// The cardinality encoding.
+    pub card: &'static str,
+    /// The effective formulation.
+    pub formulation: &'static str,
+    /// Variables.
+    pub vars: u32,
+    /// Auxiliary variables.
+    pub aux_vars: u32,
+    /// Clauses.
+    pub clauses: usize,
+    /// Literal occurrences.
+    pub lits: usize,
+}
+
+impl From<&Encoding> for EncodingReport {
+    fn from(encoding: &Encoding) -> Self {
+        let s = encoding.stats;
+        EncodingReport {
+            problem: encoding.problem.kind.name(),
+            rows: encoding.problem.board.rows(),
+            cols: encoding.problem.board.cols(),
+            piece: encoding.problem.piece.name(),
+            amo: encoding.config.amo.name(),
+            card: encoding.config.card.name(),
+            formulation: encoding.config.formulation.name(),
+            vars: s.n_vars,
+            aux_vars: s.n_aux_vars,
+            clauses: s.n_clauses,
+            lits: s.n_lits,
+        }
+    }
+}
+
+/// One call of the optimiser.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CallReport {
+    /// The bound, e.g. `at most 4`.
+    pub bound: String,
+    /// `sat`, `unsat` or `unknown`.
+    pub status: String,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+fn calls(optimum: &Optimum) -> Vec<CallReport> {
+    optimum
+        .calls
+        .iter()
+        .map(|c| CallReport {
+            bound: c.bound.to_string(),
+            status: c.status.to_string(),
+            seconds: c.elapsed.as_secs_f64(),
+        })
+        .collect()
+}
+
+/// `solve`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveReport {
+    /// `solve`.
+    pub command: &'static str,
+    /// `sat` (a placement; for an optimum, proven), `unsat` (no placement
+    /// with k pieces exists, proven), `unknown` (nothing proven).
+    pub status: String,
+    /// The number of pieces of the placement, if any.
+    pub value: Option<usize>,
+    /// Without k: whether the value is proven optimal.
+    pub optimal: Option<bool>,
+    /// The checked placement, if any.
+    pub placement: Option<Squares>,
+    /// The solver.
+    pub backend: String,
+    /// Wall time in seconds.
+    pub elapsed: f64,
+    /// Without k: the optimiser's calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calls: Option<Vec<CallReport>>,
+    /// Why the work stopped early, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
+    /// The problem and encoding.
+    #[serde(flatten)]
+    pub encoding: EncodingReport,
+}
+
+impl SolveReport {
+    /// The report of `solved` by `backend`, stopped by `stop` if at all.
+    #[must_use]
+    pub fn new(solved: &Solved, backend: String, stop: Option<StopReason>) -> Self {
+        SolveReport {
+            command: "solve",
+            status: solved.status.to_string(),
+            value: solved.placement.as_ref().map(Placement::len),
+            optimal: solved.optimum.as_ref().map(|o| o.proven),
+            placement: solved.placement.as_ref().map(squares),
+            backend,
+            elapsed: solved.elapsed.as_secs_f64(),
+            calls: solved.optimum.as_ref().map(calls),
+            stopped: stopped(solved.status != Status::Sat, stop),
+            encoding: EncodingReport::from(&solved.encoding),
+        }
+    }
+}
+
+/// The stop reason's word, when the result is incomplete.
+fn stopped(incomplete: bool, stop: Option<StopReason>) -> Option<&'static str> {
+    stop.filter(|_| incomplete).map(StopReason::word)
+}
+
+/// `count` and `enumerate`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CountReport {
+    /// `count` or `enumerate`.
+    pub command: &'static str,
+    /// Placements found (weighted by orbit size under symmetry breaking):
+    /// the answer when `complete`, a lower bound otherwise.
+    pub count: u64,
+    /// Whether the solver proved there are no more.
+    pub complete: bool,
+    /// Whether the `--limit` stopped the count.
+    pub limit_reached: bool,
+    /// Why the work stopped early, if it did.
+    pub stopped: Option<&'static str>,
+    /// Without k: the optimum whose placements were counted (`null` when it
+    /// was not proven).
+    pub optimum: Option<usize>,
+    /// The solver.
+    pub backend: String,
+    /// Wall time in seconds.
+    pub elapsed: f64,
+    /// Placements up to symmetry (orbits), when symmetry breaking counted
+    /// one placement per orbit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fundamental: Option<u64>,
+    /// Solver models.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub models: Option<u64>,
+    /// Cube counts: cubes in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes: Option<usize>,
+    /// Cube counts: cubes counted to the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes_done: Option<usize>,
+    /// Cube counts: rows fixed per cube.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<usize>,
+    /// Cube counts: worker threads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// Cube counts: lex-leader symmetry breaking.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<bool>,
+    /// Cube counts: mirror halving.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub halve: Option<bool>,
+    /// `enumerate`: the placements listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placements: Option<Vec<Squares>>,
+    /// The problem and encoding.
+    #[serde(flatten)]
+    pub encoding: EncodingReport,
+}
+
+impl CountReport {
+    /// The report of `counted` by `backend`, stopped by `stop` if at all.
+    #[must_use]
+    pub fn new(counted: &Counted, backend: String, stop: Option<StopReason>) -> Self {
+        let mut report = CountReport::of(
+            &counted.count,
+            counted.optimum.as_ref(),
+            &counted.encoding,
+            backend,
+            stop,
+        );
+        report.elapsed = counted.elapsed.as_secs_f64();
+        if let Some(cubes) = &counted.cubes {
+            report.add_cubes(cubes, counted.count.models);
+        }
+        report
+    }
+
+    /// The report of a count (or a listing) of placements of `encoding`,
+    /// optimal ones when `optimum` is given.
+    #[must_use]
+    pub fn of(
+        count: &Count,
+        optimum: Option<&Optimum>,
+        encoding: &Encoding,
+        backend: String,
+        stop: Option<StopReason>,
+    ) -> Self {
+        let c = count;
+        CountReport {
+            command: "count",
+            count: c.count,
+            complete: c.end == End::Exhausted,
+            limit_reached: c.end == End::Limit,
+            stopped: stopped(c.end == End::Stopped, stop),
+            optimum: optimum.filter(|o| o.proven).map(|o| o.value),
+            backend,
+            elapsed: c.elapsed.as_secs_f64(),
+            fundamental: None,
+            models: None,
+            cubes: None,
+            cubes_done: None,
+            depth: None,
+            threads: None,
+            symmetry: None,
+            halve: None,
+            placements: None,
+            encoding: EncodingReport::from(encoding),
+        }
+    }
+
+    fn add_cubes(&mut self, cubes: &CubeReport, models: u64) {
+        use crate::cubes::Reduction;
+        let symmetric = cubes.options.reduction == Reduction::Symmetry;
+        self.fundamental = symmetric.then_some(models);
+        self.models = Some(models);
+        self.cubes = Some(cubes.total);
+        self.cubes_done = Some(cubes.done);
+        self.depth = Some(cubes.options.depth);
+        self.threads = Some(cubes.options.threads);
+        self.symmetry = Some(symmetric);
+        self.halve = Some(cubes.options.reduction == Reduction::Halve);
+    }
+}
+
+/// `dimacs`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DimacsReport {
+    /// `dimacs`.
+    pub command: &'static str,
+    /// The file written.
+    pub output: Option<String>,
+    /// The bound.
+    pub k: usize,
+    /// The problem and encoding.
+    #[serde(flatten)]
+    pub encoding: EncodingReport,
+}
+
+/// `solve-dimacs`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveDimacsReport {
+    /// `solve-dimacs`.
+    pub command: &'static str,
+    /// The file.
+    pub file: String,
+    /// `sat`, `unsat`, `unknown`.
+    pub status: String,
+    /// The variables of the formula.
+    pub vars: u32,
+    /// Its clauses.
+    pub clauses: usize,
+    /// The model as DIMACS literals, when SAT.
+    pub model: Option<Vec<i64>>,
+    /// The solver.
+    pub backend: String,
+    /// Wall time in seconds.
+    pub elapsed: f64,
+    /// Why the work stopped early, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
+}
+
+/// `merge`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MergeReport {
+    /// `merge`.
+    pub command: &'static str,
+    /// The weighted total.
+    pub count: u128,
+    /// Cubes answered.
+    pub cubes: usize,
+}
+
+/// One bench cell.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CellReport {
+    /// The problem kind.
+    pub problem: &'static str,
+    /// The piece.
+    pub piece: &'static str,
+    /// The task.
+    pub task: &'static str,
+    /// Board size.
+    pub n: usize,
+    /// k, if fixed.
+    pub k: Option<usize>,
+    /// Formulation, where it matters.
+    pub formulation: Option<&'static str>,
+    /// AMO encoding, where it matters.
+    pub amo: Option<&'static str>,
+    /// Cardinality encoding, where it matters.
+    pub card: Option<&'static str>,
+    /// Backend.
+    pub solver: &'static str,
+    /// Variables.
+    pub vars: Option<u32>,
+    /// Auxiliary variables.
+    pub aux_vars: Option<u32>,
+    /// Clauses.
+    pub clauses: Option<usize>,
+    /// Literals.
+    pub lits: Option<usize>,
+    /// Encoding time in seconds.
+    pub encode_s: Option<SpreadReport>,
+    /// Solving time in seconds.
+    pub solve_s: Option<SpreadReport>,
+    /// Runs that answered.
+    pub runs: usize,
+    /// `ok`, `timeout`, `interrupted`, `error`.
+    pub status: String,
+    /// The error, if any.
+    pub error: Option<String>,
+    /// first: whether a placement exists.
+    pub satisfiable: Option<bool>,
+    /// count: the exact count.
+    pub count: Option<u64>,
+    /// optimum: the proven optimum.
+    pub optimum: Option<usize>,
+}
+
+/// Median, min and max seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SpreadReport {
+    /// Median.
+    pub median: f64,
+    /// Least.
+    pub min: f64,
+    /// Greatest.
+    pub max: f64,
+}
+
+impl From<Spread> for SpreadReport {
+    fn from(s: Spread) -> Self {
+        SpreadReport {
+            median: s.median,
+            min: s.min,
+            max: s.max,
+        }
+    }
+}
+
+impl CellReport {
+    /// The report of `cell`'s `result`.
+    #[must_use]
+    pub fn new(cell: &Cell, r: &CellResult) -> Self {
+        use crate::bench::Answer;
+        CellReport {
+            problem: cell.problem.kind.name(),
+            piece: cell.problem.piece.name(),
+            task: cell.task.name(),
+            n: cell.n(),
+            k: cell.k,
+            formulation: cell.formulation.map(|f| f.name()),
+            amo: cell.amo.map(|a| a.name()),
+            card: cell.card.map(|c| c.name()),
+            solver: cell.solver.name(),
+            vars: r.stats.map(|s| s.n_vars),
+            aux_vars: r.stats.map(|s| s.n_aux_vars),
+            clauses: r.stats.map(|s| s.n_clauses),
+            lits: r.stats.map(|s| s.n_lits),
+            encode_s: r.encode.map(SpreadReport::from),
+            solve_s: r.solve.map(SpreadReport::from),
+            runs: r.runs,
+            status: r.status.word().to_string(),
+            error: match &r.status {
+                CellStatus::Error(e) => Some(e.clone()),
+                _ => None,
+            },
+            satisfiable: match r.answer {
+                Some(Answer::Sat) => Some(true),
+                Some(Answer::Unsat) => Some(false),
+                _ => None,
+            },
+            count: match r.answer {
+                Some(Answer::Count(c)) => Some(c),
+                _ => None,
+            },
+            optimum: match r.answer {
+                Some(Answer::Optimum(v)) => Some(v),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// `bench --format json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchReport {
+    /// Provenance.
+    pub meta: Meta,
+    /// One row per cell.
+    pub cells: Vec<CellReport>,
+}

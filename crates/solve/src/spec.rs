@@ -1,0 +1,240 @@
+//! Run-time choice of backend: which solver, and how to build one.
+
+use std::{fmt, str::FromStr, time::Duration};
+
+use crate::{Backend, External, Interrupter, SolveError, Varisat};
+
+/// Which backend to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolverKind {
+    /// varisat, pure Rust, always built.
+    Varisat,
+    /// CaDiCaL, embedded (feature `cadical`).
+    Cadical,
+    /// Any DIMACS solver binary, run through files.
+    External,
+}
+
+impl SolverKind {
+    /// Every kind, built in or not.
+    pub const ALL: [SolverKind; 3] = [
+        SolverKind::Varisat,
+        SolverKind::Cadical,
+        SolverKind::External,
+    ];
+
+    /// The embedded backends of this build.
+    #[must_use]
+    pub fn embedded() -> Vec<SolverKind> {
+        let mut out = vec![SolverKind::Varisat];
+        if cfg!(feature = "cadical") {
+            out.push(SolverKind::Cadical);
+        }
+        out
+    }
+
+    /// The default: the fastest embedded backend of this build (CaDiCaL
+    /// when built in; BENCHMARKS.md backs the choice).
+    #[must_use]
+    pub fn default_embedded() -> SolverKind {
+        if cfg!(feature = "cadical") {
+            SolverKind::Cadical
+        } else {
+            SolverKind::Varisat
+        }
+    }
+
+    /// Whether this build has the backend.
+    #[must_use]
+    pub fn is_built(self) -> bool {
+        self != SolverKind::Cadical || cfg!(feature = "cadical")
+    }
+
+    /// A new solver of this kind with its defaults, tuned for deciding, with
+    /// a stop flag of its own: shorthand for [`SolverSpec::create`].
+    ///
+    /// # Errors
+    ///
+    /// As [`SolverSpec::create`] (an external solver needs a command: use
+    /// [`SolverSpec::external`]).
+    pub fn create(self) -> Result<Box<dyn Backend>, SolveError> {
+        SolverSpec::new(self).create(Mode::Decide, &Interrupter::new())
+    }
+
+    /// Lower-case name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            SolverKind::Varisat => "varisat",
+            SolverKind::Cadical => "cadical",
+            SolverKind::External => "external",
+        }
+    }
+}
+
+/// What a solver will mostly be asked to do. It tunes the backends that
+/// have options (CaDiCaL), and it tells a [`crate::Session`] whether a call
+/// decides (the implied line bounds help) or enumerates (they are left
+/// out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// A few hard calls: one solution, an optimum and its proof.
+    #[default]
+    Decide,
+    /// Many short incremental calls: enumeration by blocking clauses.
+    Enumerate,
+}
+
+/// Everything needed to build a solver, owned, so that one spec can build
+/// the solvers of many threads (cube workers, a portfolio).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverSpec {
+    /// The backend.
+    pub kind: SolverKind,
+    /// The command line of an external solver.
+    pub command: Option<String>,
+    /// A random seed (CaDiCaL's `seed` option).
+    pub seed: Option<i32>,
+}
+
+impl Default for SolverSpec {
+    fn default() -> Self {
+        SolverSpec::new(SolverKind::default_embedded())
+    }
+}
+
+impl SolverSpec {
+    /// A spec for `kind` without command or seed.
+    #[must_use]
+    pub const fn new(kind: SolverKind) -> Self {
+        SolverSpec {
+            kind,
+            command: None,
+            seed: None,
+        }
+    }
+
+    /// An external solver run as `command`.
+    #[must_use]
+    pub fn external(command: &str) -> Self {
+        SolverSpec {
+            command: Some(command.to_string()),
+            ..SolverSpec::new(SolverKind::External)
+        }
+    }
+
+    /// Checks that the spec can build a solver: the backend is built in, an
+    /// external solver has a command, and only CaDiCaL gets a seed.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unavailable`], [`SolveError::MissingCommand`],
+    /// [`SolveError::Unsupported`].
+    pub fn validate(&self) -> Result<(), SolveError> {
+        match self.kind {
+            SolverKind::Cadical if !cfg!(feature = "cadical") => {
+                Err(SolveError::Unavailable("cadical"))
+            }
+            SolverKind::External if self.command.is_none() => Err(SolveError::MissingCommand),
+            SolverKind::Varisat | SolverKind::External if self.seed.is_some() => {
+                Err(SolveError::Unsupported(format!(
+                    "--seed applies to cadical only ({} has no seed option)",
+                    self.kind
+                )))
+            }
+            _ if self.command.is_some() && self.kind != SolverKind::External => {
+                Err(SolveError::Unsupported(
+                    "--solver-cmd needs --solver external (or no --solver)".to_string(),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A new solver tuned for `mode` that obeys `stop` (its interrupts and
+    /// its deadline).
+    ///
+    /// # Errors
+    ///
+    /// As [`SolverSpec::validate`]; an external solver's program not found.
+    pub fn create(&self, mode: Mode, stop: &Interrupter) -> Result<Box<dyn Backend>, SolveError> {
+        self.validate()?;
+        let mut backend: Box<dyn Backend> = match self.kind {
+            SolverKind::Varisat => Box::new(Varisat::new()),
+            #[cfg(feature = "cadical")]
+            SolverKind::Cadical => {
+                let mut solver = crate::Cadical::with_mode(mode);
+                if let Some(seed) = self.seed {
+                    solver.set_option("seed", seed);
+                }
+                Box::new(solver)
+            }
+            #[cfg(not(feature = "cadical"))]
+            SolverKind::Cadical => return Err(SolveError::Unavailable("cadical")),
+            SolverKind::External => {
+                let command = self.command.as_deref().ok_or(SolveError::MissingCommand)?;
+                Box::new(External::new(command)?)
+            }
+        };
+        let _ = mode;
+        obey(backend.as_mut(), stop);
+        Ok(backend)
+    }
+
+    /// The signature of the solvers this spec builds (`CaDiCaL 3.0.1`,
+    /// `external: minisat`), without building one.
+    #[must_use]
+    pub fn signature(&self) -> String {
+        match self.kind {
+            SolverKind::Varisat => crate::varisat_backend::signature(),
+            #[cfg(feature = "cadical")]
+            SolverKind::Cadical => crate::cadical_backend::signature(),
+            #[cfg(not(feature = "cadical"))]
+            SolverKind::Cadical => "cadical (not built in)".to_string(),
+            SolverKind::External => {
+                format!("external: {}", self.command.as_deref().unwrap_or("").trim())
+            }
+        }
+    }
+}
+
+/// Makes `backend` obey `stop`: through its interrupt capability, or, for a
+/// backend without one, through a per-call time limit of the time left.
+pub(crate) fn obey(backend: &mut dyn Backend, stop: &Interrupter) {
+    if let Some(i) = backend.interrupt() {
+        i.use_interrupter(stop.clone());
+    } else if let (Some(t), Some(left)) = (backend.time_limit(), stop.remaining()) {
+        t.set_time_limit(Some(left));
+    }
+}
+
+/// A time limit in seconds as a [`Duration`]: `None` for a value that is
+/// not a positive finite number; values too large for a `Duration` are
+/// clamped (a limit of 1e20 s means "no limit in practice", not a panic).
+#[must_use]
+pub fn seconds(value: f64) -> Option<Duration> {
+    (value.is_finite() && value > 0.0)
+        .then(|| Duration::try_from_secs_f64(value).unwrap_or(Duration::MAX))
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown backend name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown solver '{0}' (expected one of: varisat, cadical, external)")]
+pub struct UnknownSolver(pub String);
+
+impl FromStr for SolverKind {
+    type Err = UnknownSolver;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SolverKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownSolver(s.to_string()))
+    }
+}

@@ -1,0 +1,333 @@
+//! The jobs a user asks for — one placement or the optimum, a count, an
+//! enumeration — each as one call that picks the machinery: a fixed bound
+//! or the optimiser, cubes over threads for N-queens counts, "find the
+//! optimum, then count the optimal placements". The command line, the
+//! benchmark and the Python package all call these, so they do the same
+//! thing.
+
+use std::time::{Duration, Instant};
+
+use boardsat_encode::{Card, Config, Encoding, Placement, Problem};
+use rustsat::instances::Cnf;
+
+use crate::{
+    cubes::{count_queens, CubeOptions},
+    optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum, Progress, Search,
+    Session, Solutions, SolveError, SolverSpec, Status, Strategy,
+};
+
+/// A problem with its bound and encodings: what a task runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The problem.
+    pub problem: Problem,
+    /// Exactly k pieces (independence) or at most k (domination); `None`
+    /// asks for the optimum.
+    pub k: Option<usize>,
+    /// The encodings.
+    pub config: Config,
+}
+
+impl Instance {
+    /// Whether this is N-queens: n queens on an n × n board, the problem
+    /// the cube-and-conquer count splits.
+    #[must_use]
+    pub fn is_n_queens(&self) -> bool {
+        let p = &self.problem;
+        p.kind == boardsat_encode::Kind::Independence
+            && p.piece == boardsat_encode::Piece::Queen
+            && p.board.is_square()
+            && self.k == Some(p.board.rows())
+    }
+}
+
+/// What [`solve`] found.
+#[derive(Debug)]
+pub struct Solved {
+    /// [`Status::Sat`]: a placement (and, for an optimum, its proof);
+    /// [`Status::Unsat`]: no placement with k pieces exists (proven);
+    /// [`Status::Unknown`]: the solver stopped first — a placement may
+    /// still be there (the best found), but nothing is proven.
+    pub status: Status,
+    /// The checked placement, if any.
+    pub placement: Option<Placement>,
+    /// The optimiser's account, when no k was given.
+    pub optimum: Option<Optimum>,
+    /// The encoding (sizes, the effective formulation).
+    pub encoding: Encoding,
+    /// Solver calls, those on fresh solvers included.
+    pub calls: u64,
+    /// With a portfolio: the two cardinality encodings that raced.
+    pub portfolio: Option<[Card; 2]>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// One placement with k pieces, or without k the optimum with the solver's
+/// proof ([`Strategy::fastest`]); with `portfolio`, the optimum by two
+/// cardinality encodings racing on two threads.
+///
+/// # Errors
+///
+/// Backend and encoding errors; wrong placements.
+pub fn solve(
+    instance: &Instance,
+    solver: &SolverSpec,
+    portfolio: bool,
+    stop: &Interrupter,
+) -> Result<Solved, SolveError> {
+    let start = Instant::now();
+    let Instance { problem, k, config } = *instance;
+    if let Some(k) = k {
+        let backend = solver.create(Mode::Decide, stop)?;
+        let mut session = Session::fixed(&problem, k, config, backend)?;
+        let (status, placement) = session.solve(Mode::Decide)?;
+        return Ok(Solved {
+            status,
+            placement,
+            optimum: None,
+            calls: session.calls(),
+            encoding: session.into_encoding(),
+            portfolio: None,
+            elapsed: start.elapsed(),
+        });
+    }
+    let strategy = Strategy::fastest(&problem);
+    let (optimum, encoding, raced) = if portfolio {
+        let second = Config {
+            card: if config.card == Card::SequentialCounter {
+                Card::Totalizer
+            } else {
+                Card::SequentialCounter
+            },
+            ..config
+        };
+        let won = optimise_portfolio(&problem, &[config, second], solver, strategy, stop)?;
+        (won.optimum, won.encoding, Some([config.card, second.card]))
+    } else {
+        let backend = solver.create(Mode::Decide, stop)?;
+        let (optimum, session) = optimise_with(&problem, config, backend, strategy)?;
+        (optimum, session.into_encoding(), None)
+    };
+    Ok(Solved {
+        status: if optimum.proven {
+            Status::Sat
+        } else {
+            Status::Unknown
+        },
+        placement: Some(optimum.witness.clone()),
+        calls: optimum.calls.len() as u64,
+        optimum: Some(optimum),
+        encoding,
+        portfolio: raced,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// How [`count`] counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Stop after this many models.
+    pub limit: Option<u64>,
+    /// How N-queens counts (without a limit) are split over threads.
+    pub cubes: CubeOptions,
+}
+
+/// The cubes of an N-queens count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeReport {
+    /// How the count was split.
+    pub options: CubeOptions,
+    /// Cubes counted to the end.
+    pub done: usize,
+    /// Cubes in all.
+    pub total: usize,
+}
+
+/// What [`count`] found.
+#[derive(Debug)]
+pub struct Counted {
+    /// The count and how it ended (its `elapsed`: the counting alone);
+    /// [`End::Stopped`] with no models when the optimum itself was not
+    /// proven.
+    pub count: Count,
+    /// Without k: the optimum whose placements were counted.
+    pub optimum: Option<Optimum>,
+    /// The encoding.
+    pub encoding: Encoding,
+    /// Solver calls of the count (cube counts: none recorded).
+    pub calls: u64,
+    /// For N-queens counts: the cubes.
+    pub cubes: Option<CubeReport>,
+    /// Wall time of the whole task (the optimum included).
+    pub elapsed: Duration,
+}
+
+/// Counts the placements with k pieces, or without k the optimal ones
+/// (the optimum first, with its proof). N-queens without a limit is split
+/// into cubes over threads ([`crate::cubes`]); without k the count runs
+/// one placement per orbit with orbit weights. `progress` sees the count
+/// so far (and, for cubes, the cubes done).
+///
+/// # Errors
+///
+/// Backend and encoding errors; wrong placements.
+pub fn count(
+    instance: &Instance,
+    solver: &SolverSpec,
+    options: CountOptions,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+) -> Result<Counted, SolveError> {
+    let start = Instant::now();
+    let Instance { problem, k, config } = *instance;
+    if instance.is_n_queens() && options.limit.is_none() {
+        let n = problem.board.rows();
+        let encoding = problem.encode(n, config, &mut Cnf::new(), &mut problem.var_manager())?;
+        let counted = count_queens(n, config, options.cubes, solver, stop, &|total, done| {
+            progress(
+                &Progress {
+                    count: total,
+                    elapsed: start.elapsed(),
+                },
+                Some(done),
+            );
+        })?;
+        return Ok(Counted {
+            count: Count {
+                count: counted.count,
+                models: counted.models,
+                end: counted.end,
+                elapsed: counted.elapsed,
+            },
+            optimum: None,
+            encoding,
+            calls: 0,
+            cubes: Some(CubeReport {
+                options: options.cubes,
+                done: counted.cubes_done,
+                total: counted.cubes_total,
+            }),
+            elapsed: start.elapsed(),
+        });
+    }
+    let backend = solver.create(Mode::Enumerate, stop)?;
+    let report = |p: &Progress| progress(p, None);
+    let (optimum, count, session) = match k {
+        Some(k) => {
+            let mut session = Session::fixed(&problem, k, config, backend)?;
+            let count = session.count(options.limit, Search::PerModel, report)?;
+            (None, Some(count), session)
+        }
+        None => {
+            let (optimum, count, session) =
+                optimum_then_count(&problem, config, backend, options.limit, report)?;
+            (Some(optimum), count, session)
+        }
+    };
+    Ok(Counted {
+        // An optimum that was not proven: its placements were not counted.
+        count: count.unwrap_or(Count {
+            count: 0,
+            models: 0,
+            end: End::Stopped,
+            elapsed: Duration::ZERO,
+        }),
+        calls: session.calls() + optimum.as_ref().map_or(0, |o| o.calls.len() as u64),
+        optimum,
+        encoding: session.into_encoding(),
+        cubes: None,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// A session ready to list every placement (see [`enumerate`]).
+#[derive(Debug)]
+pub struct Enumeration {
+    session: Session,
+    optimum: Option<Optimum>,
+}
+
+impl Enumeration {
+    /// Without k: the optimum whose placements are listed (when it is not
+    /// proven, nothing is listed).
+    #[must_use]
+    pub fn optimum(&self) -> Option<&Optimum> {
+        self.optimum.as_ref()
+    }
+
+    /// Whether the placements can be listed: with k always, without k when
+    /// the optimum was proven.
+    #[must_use]
+    pub fn ready(&self) -> bool {
+        self.optimum.as_ref().is_none_or(|o| o.proven)
+    }
+
+    /// The placements, at most `limit` of them, each checked; nothing when
+    /// not [`Enumeration::ready`].
+    pub fn solutions(&mut self, limit: Option<u64>) -> Solutions<'_> {
+        let limit = if self.ready() { limit } else { Some(0) };
+        self.session.solutions(limit)
+    }
+
+    /// The session (sizes, calls).
+    #[must_use]
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+}
+
+/// Prepares the listing of every placement with k pieces, or without k of
+/// every optimal one (after the optimum and its proof, without symmetry
+/// breaking, so that every placement is seen).
+///
+/// # Errors
+///
+/// Backend and encoding errors; wrong placements.
+pub fn enumerate(
+    instance: &Instance,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+) -> Result<Enumeration, SolveError> {
+    let Instance { problem, k, config } = *instance;
+    let backend = solver.create(Mode::Enumerate, stop)?;
+    Ok(match k {
+        Some(k) => Enumeration {
+            session: Session::fixed(&problem, k, config, backend)?,
+            optimum: None,
+        },
+        None => {
+            let (optimum, session) = optimise_with(&problem, config, backend, Strategy::default())?;
+            Enumeration {
+                session,
+                optimum: Some(optimum),
+            }
+        }
+    })
+}
+
+/// The optimum ([`Strategy::fastest`], with its proof), then — when it is
+/// proven — the count of the optimal placements on the same session, one
+/// placement per orbit with orbit weights: what `boardsat count` does
+/// without k, and what the benchmark's count cells time. `backend` should
+/// be tuned for enumeration.
+///
+/// # Errors
+///
+/// As [`optimise_with`] and [`Session::count`].
+pub fn optimum_then_count(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn crate::Backend>,
+    limit: Option<u64>,
+    progress: impl FnMut(&Progress),
+) -> Result<(Optimum, Option<Count>, Session), SolveError> {
+    let (optimum, mut session) =
+        optimise_with(problem, config, backend, Strategy::fastest(problem))?;
+    let counted = if optimum.proven {
+        Some(session.count(limit, Search::PerModel, progress)?)
+    } else {
+        None
+    };
+    Ok((optimum, counted, session))
+}
