@@ -17,7 +17,7 @@
 //! rustsat 0.7 has only the totalizer among these, so the other three are
 //! written here; each module documents its size and propagation strength.
 
-use std::{fmt, str::FromStr};
+use std::fmt;
 
 use rustsat::{
     encodings::{
@@ -34,40 +34,33 @@ pub mod cardinality_network;
 pub mod modulo_totalizer;
 pub mod sequential_counter;
 
-/// A cardinality encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Card {
-    /// Sinz's sequential counter (`seqcounter`).
-    SequentialCounter,
-    /// Bailleux and Boufkhad's totalizer, from rustsat.
-    #[default]
-    Totalizer,
-    /// Ogawa et al.'s modulo totalizer.
-    ModuloTotalizer,
-    /// Asín et al.'s cardinality network (simplified merge networks).
-    CardinalityNetwork,
+crate::name_table! {
+    /// A cardinality encoding.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Card {
+        /// Sinz's sequential counter (`seqcounter`).
+        SequentialCounter = "seqcounter" | "sequential-counter" | "seqc" | "sinz",
+        /// Bailleux and Boufkhad's totalizer, from rustsat.
+        #[default]
+        Totalizer = "totalizer" | "tot",
+        /// Ogawa et al.'s modulo totalizer.
+        ModuloTotalizer = "mtotalizer" | "modulo-totalizer" | "mtot" | "kmtotalizer",
+        /// Asín et al.'s cardinality network (simplified merge networks).
+        CardinalityNetwork = "cardnetwork" | "cardinality-network" | "cardnet" | "sortnetwrk",
+    }
+    parse_error: EncodeError = |name: &str| {
+        if crate::Amo::from_name(name).is_some() {
+            EncodeError::NotACardinality(name.to_string())
+        } else {
+            EncodeError::UnknownEncoding {
+                name: name.to_string(),
+                expected: Card::NAMES.join(", "),
+            }
+        }
+    };
 }
 
 impl Card {
-    /// Every cardinality encoding.
-    pub const ALL: [Card; 4] = [
-        Card::SequentialCounter,
-        Card::Totalizer,
-        Card::ModuloTotalizer,
-        Card::CardinalityNetwork,
-    ];
-
-    /// Lower-case name, as on the command line and in DIMACS comments.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Card::SequentialCounter => "seqcounter",
-            Card::Totalizer => "totalizer",
-            Card::ModuloTotalizer => "mtotalizer",
-            Card::CardinalityNetwork => "cardnetwork",
-        }
-    }
-
     /// Builds a counter over `lits` that can later enforce any bound up to
     /// `max_bound` in `direction`.
     ///
@@ -450,37 +443,6 @@ impl Counter for RustsatTotalizer {
         Ok(Enforcement {
             assumptions,
             clauses: vec![],
-        })
-    }
-}
-
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Card {
-    type Err = EncodeError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let lower = s.to_ascii_lowercase();
-        let alias = match lower.as_str() {
-            "sequential-counter" | "seqc" | "sinz" => "seqcounter",
-            "modulo-totalizer" | "mtot" | "kmtotalizer" => "mtotalizer",
-            "cardinality-network" | "cardnet" | "sortnetwrk" => "cardnetwork",
-            "tot" => "totalizer",
-            other => other,
-        };
-        if let Some(card) = Card::ALL.into_iter().find(|c| c.name() == alias) {
-            return Ok(card);
-        }
-        if crate::Amo::ALL.iter().any(|a| a.name() == alias) {
-            return Err(EncodeError::NotACardinality(s.to_string()));
-        }
-        Err(EncodeError::UnknownEncoding {
-            name: s.to_string(),
-            expected: Card::ALL.map(Card::name).join(", "),
         })
     }
 }

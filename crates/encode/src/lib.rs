@@ -44,6 +44,8 @@
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod names;
+
 pub mod amo;
 pub mod board;
 pub mod card;
