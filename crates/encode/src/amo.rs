@@ -16,9 +16,11 @@
 //! (no auxiliaries, the strongest propagation, and few clauses on short
 //! lines), product above (O(n) clauses where pairwise needs O(n²)).
 //!
-//! All of them are arc consistent under unit propagation (a true input
-//! propagates every other input to false), except bitwise, which needs
-//! the binary code to be decided first.
+//! All of them are arc consistent under unit propagation: a true input
+//! propagates every other input to false, and two true inputs conflict
+//! (`tests/propagation.rs` checks every partial assignment up to 9
+//! inputs). Bitwise included: a true input fixes every bit of its code,
+//! and every other input has a different code.
 
 use rustsat::{
     encodings::{

@@ -7,12 +7,12 @@
 //! what lets the optimiser move the bound on one solver without re-encoding;
 //! a hard constraint is the same enforcement added as unit clauses.
 //!
-//! | encoding | type | from |
-//! |---|---|---|
-//! | sequential counter | [`SequentialCounter`] | own (Sinz 2005) |
-//! | totalizer | [`Totalizer`] (rustsat's, behind [`Counter`]) | rustsat |
-//! | modulo totalizer | [`ModuloTotalizer`] | own (Ogawa et al. 2013) |
-//! | cardinality network | [`CardinalityNetwork`] | own (Asín et al. 2011) |
+//! | encoding | type | from | arc consistent |
+//! |---|---|---|---|
+//! | sequential counter | [`SequentialCounter`] | own (Sinz 2005) | yes |
+//! | totalizer | [`Totalizer`] (rustsat's, behind [`Counter`]) | rustsat | yes |
+//! | modulo totalizer | [`ModuloTotalizer`] | own (Ogawa et al. 2013) | no |
+//! | cardinality network | [`CardinalityNetwork`] | own (Asín et al. 2011) | yes |
 //!
 //! | trait | role |
 //! |---|---|
@@ -20,8 +20,10 @@
 //! | [`Counter`] | enforce a bound on a built counter ([`Enforcement`]) |
 //!
 //! rustsat 0.7.5 has only the totalizer among these, so the other three are
-//! written here; each module documents its size and propagation strength.
-//! The three
+//! written here; each module documents its size and propagation strength
+//! ("arc consistent": unit propagation fixes every input the bound
+//! decides, and conflicts as soon as it is violated; `tests/propagation.rs`
+//! checks the column). The three
 //! own counters also implement rustsat's encoding traits (`Encode`,
 //! `BoundUpper`, `BoundLower`, `BoundBoth`, `EncodeStats`, `Monotone`,
 //! `From<Vec<Lit>>`, `FromIterator<Lit>`, `Extend<Lit>`; the sequential

@@ -35,7 +35,9 @@
 //!
 //! ## Propagation
 //! Unit propagation enforces arc consistency for "at most", "at least" and
-//! "exactly" (the paper's Theorems on cardinality networks).
+//! "exactly" (the paper's Theorems on cardinality networks);
+//! `tests/propagation.rs` checks all three for every partial assignment up
+//! to 7 inputs, for hard bounds and for counters built for every bound.
 //!
 //! rustsat 0.7.5 has no sorting or cardinality networks, which is why this
 //! encoding is written here.

@@ -48,9 +48,16 @@
 //!
 //! ## Propagation
 //! The encoding is exact (every model of the inputs extends), but unit
-//! propagation does not enforce arc consistency in general: a carry that
-//! is not yet decided blocks the lower digit from being propagated. The
-//! paper trades that for the smaller variable count.
+//! propagation does not enforce arc consistency: a carry that is not yet
+//! decided blocks the lower digit from being propagated (at most 2 of 3
+//! with x₀ and x₁ true leaves x₂ open). With one half of the clauses only
+//! (a counter for "at most" or for "at least"), unit propagation does not
+//! even refute every complete input assignment that violates the bound:
+//! at most 2 of 5 with x₁, x₂ and x₄ true leaves the carries open, and the
+//! solver has to decide them to find the conflict. With both halves it
+//! refutes every such assignment the propagation test tries (up to 7
+//! inputs, every bound). The paper trades propagation for the smaller
+//! variable count.
 //!
 //! rustsat 0.7.5 has only the plain totalizer, which is why the modulo
 //! variant is written here.

@@ -24,7 +24,10 @@
 //! ## Propagation
 //! Unit propagation enforces arc consistency in both directions: with the
 //! upper bound assumed, once k inputs are true every other input is
-//! propagated false (Sinz's theorem for the LTseq encoding).
+//! propagated false (Sinz's theorem for the LTseq encoding), and with the
+//! lower bound assumed, once n − k inputs are false every other input is
+//! propagated true. `tests/propagation.rs` checks both, and "exactly",
+//! for every partial assignment up to 7 inputs.
 //!
 //! Sinz's original forbids the (k+1)-th bit with clauses specific to k;
 //! exposing the bits as outputs instead lets one counter serve every bound

@@ -13,7 +13,8 @@
 //!
 //! ## Propagation
 //! Unit propagation enforces arc consistency for "at most", "at least" and
-//! "exactly" (the propagation test of this crate checks it).
+//! "exactly"; `tests/propagation.rs` checks all three for every partial
+//! assignment up to 7 inputs.
 //!
 //! This module only puts rustsat's `Totalizer` behind [`Counter`]; use
 //! rustsat's type directly for its own traits.
