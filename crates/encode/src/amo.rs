@@ -13,7 +13,7 @@
 //! | bimander (groups of 4) | ≈ 1.5n + n/4·log(n/4)… | ⌈log₂(n/4)⌉ | Nguyen & Mai 2013 |
 //!
 //! `auto` picks per line: pairwise up to [`AUTO_PAIRWISE_MAX`] literals
-//! (no auxiliaries, the strongest propagation, and few clauses on short
+//! (no auxiliaries, propagation in one step, and few clauses on short
 //! lines), product above (O(n) clauses where pairwise needs O(n²)).
 //!
 //! All of them are arc consistent under unit propagation: a true input
@@ -67,8 +67,9 @@ crate::name_table! {
 }
 
 /// The longest line `auto` encodes pairwise; longer lines get the product
-/// encoding. Chosen on first N-queens solutions (BENCHMARKS.md): pairwise
-/// lines stop paying off once their quadratic clause count dominates.
+/// encoding. Chosen on first N-queens solutions: pairwise lines stop paying
+/// off once their quadratic clause count dominates (BENCHMARKS.md,
+/// "Per-line AMO choice").
 pub const AUTO_PAIRWISE_MAX: usize = 16;
 
 impl Amo {

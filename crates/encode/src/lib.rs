@@ -11,12 +11,17 @@
 //! | [`Piece`] | attack sets and closed neighbourhoods |
 //! | [`Problem`], [`Kind`], [`Formulation`], [`Config`] | pure CNF builders |
 //! | [`Amo`] | at-most-one encodings (rustsat) |
-//! | [`Card`], [`card::Counter`], [`Bound`] | cardinality encodings, bounds set by assumptions |
+//! | [`Card`], [`Bound`] | cardinality encodings chosen at run time, and bounds |
+//! | [`card::BuildCounter`], [`card::Counter`] | build a counter once, enforce any bound by assumptions |
+//! | [`card::SequentialCounter`], [`card::ModuloTotalizer`], [`card::CardinalityNetwork`] | the own counters, also usable through rustsat's encoding traits |
+//! | [`card::Totalizer`] | rustsat's totalizer behind [`card::Counter`] |
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
-//! | [`check()`], [`Placement`] | an independent checker, sharing no code with the encoder |
+//! | [`check()`], [`Placement`], [`Violation`] | an independent checker, sharing no code with the encoder |
 //! | [`dimacs`] | DIMACS output with provenance and projection |
 //! | [`Estimate`] | encoding sizes estimated before encoding ([`Problem::estimate`]) |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
+//! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
+//! | [`EncodeError`] | everything that can go wrong while encoding |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
 //! `r·cols + c + 1`; auxiliaries follow.

@@ -76,8 +76,8 @@ crate::name_table! {
         /// k" on the line variables of each direction (k pieces occupy at most k
         /// rows; see [`Encoding::implied`]). The implied bounds remove no
         /// solution and turn the lower-bound proofs into counting arguments the
-        /// solver propagates: γ(Q₁₃) ≥ 7 in about 2 s instead of minutes
-        /// (BENCHMARKS.md).
+        /// solver propagates, which is why this is the default (BENCHMARKS.md,
+        /// "γ(Q_13) = 7, the `lines` formulation of domination").
         ///
         /// Other problems (leapers, independence with another k) fall back to
         /// `cardinality`.
@@ -389,12 +389,12 @@ impl Problem {
     /// The inputs of the counter over the board in `formulation`.
     ///
     /// In the `cardinality` formulation, the board literals along a Hilbert
-    /// curve ([`Board::hilbert_order`]): against row-major order it refuted
-    /// 5 queens on 12×12 (hard bound) 5× faster with the totalizer
-    /// (7.07 → 1.42 s), 7.5× with the sequential counter (29.8 → 3.97 s)
-    /// and 7× with the cardinality network (6.69 → 0.96 s). In the `lines`
+    /// curve ([`Board::hilbert_order`]): it refuted domination bounds faster
+    /// than row-major order with every counter measured. In the `lines`
     /// formulation the order measured neutral on refutations and mixed on
-    /// SAT calls (BENCHMARKS.md), so the inputs stay in variable order.
+    /// SAT calls, so the inputs stay in variable order. Figures and commands:
+    /// BENCHMARKS.md, "Spatial (Hilbert-curve) order of the counter's
+    /// inputs".
     #[must_use]
     pub fn counter_inputs(&self, formulation: Formulation) -> Vec<Lit> {
         match formulation {
