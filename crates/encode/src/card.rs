@@ -433,6 +433,9 @@ impl Requests {
         self.upper.max(self.lower)
     }
 
+    /// The counter's [`Shape`]. Before any bound is asked for it reads
+    /// "upper bounds up to 0", and every enforcement but the trivial ones
+    /// answers [`EncodeError::NotEncoded`].
     fn shape(&self) -> Shape {
         Shape {
             n_inputs: self.inputs.len(),
