@@ -13,14 +13,14 @@
 //! | bimander (groups of 4) | ≈ 1.5n + n/4·log(n/4)… | ⌈log₂(n/4)⌉ | Nguyen & Mai 2013 |
 //!
 //! `auto` picks per line: pairwise up to [`AUTO_PAIRWISE_MAX`] literals
-//! (no auxiliaries, the strongest propagation, and few clauses on short
+//! (no auxiliaries, propagation in one step, and few clauses on short
 //! lines), product above (O(n) clauses where pairwise needs O(n²)).
 //!
-//! All of them are arc consistent under unit propagation (a true input
-//! propagates every other input to false), except bitwise, which needs
-//! the binary code to be decided first.
-
-use std::{fmt, str::FromStr};
+//! All of them are arc consistent under unit propagation: a true input
+//! propagates every other input to false, and two true inputs conflict
+//! (`tests/propagation.rs` checks every partial assignment up to 9
+//! inputs). Bitwise included: a true input fixes every bit of its code,
+//! and every other input has a different code.
 
 use rustsat::{
     encodings::{
@@ -33,44 +33,46 @@ use rustsat::{
 
 use crate::EncodeError;
 
-/// An at-most-one encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Amo {
-    /// One binary clause per pair; no auxiliaries.
-    Pairwise,
-    /// Sequential (ladder) encoding: a chain of "some earlier input is true".
-    Ladder,
-    /// Binary (bitwise) encoding: inputs imply their index in binary.
-    Bitwise,
-    /// Commander encoding over groups of 4.
-    Commander,
-    /// Two-product encoding: inputs on a √n × √n grid.
-    Product,
-    /// Bimander encoding over groups of 4.
-    Bimander,
-    /// Per line: pairwise on short lines, product on long ones (the
-    /// default).
-    #[default]
-    Auto,
+crate::name_table! {
+    /// An at-most-one encoding.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Amo {
+        /// One binary clause per pair; no auxiliaries.
+        Pairwise = "pairwise",
+        /// Sequential (ladder) encoding: a chain of "some earlier input is true".
+        Ladder = "ladder" | "sequential" | "seq",
+        /// Binary (bitwise) encoding: inputs imply their index in binary.
+        Bitwise = "bitwise" | "binary",
+        /// Commander encoding over groups of 4.
+        Commander = "commander",
+        /// Two-product encoding: inputs on a √n × √n grid.
+        Product = "product" | "two-product" | "twoproduct",
+        /// Bimander encoding over groups of 4.
+        Bimander = "bimander",
+        /// Per line: pairwise on short lines, product on long ones (the
+        /// default).
+        #[default]
+        Auto = "auto",
+    }
+    parse_error: EncodeError = |name: &str| {
+        if crate::Card::from_name(name).is_some() {
+            EncodeError::NotAnAmo(name.to_string())
+        } else {
+            EncodeError::UnknownEncoding {
+                name: name.to_string(),
+                expected: Amo::NAMES.join(", "),
+            }
+        }
+    };
 }
 
 /// The longest line `auto` encodes pairwise; longer lines get the product
-/// encoding. Chosen on first N-queens solutions (BENCHMARKS.md): pairwise
-/// lines stop paying off once their quadratic clause count dominates.
+/// encoding. Chosen on first N-queens solutions: pairwise lines stop paying
+/// off once their quadratic clause count dominates (BENCHMARKS.md,
+/// "Per-line AMO choice").
 pub const AUTO_PAIRWISE_MAX: usize = 16;
 
 impl Amo {
-    /// Every AMO encoding.
-    pub const ALL: [Amo; 7] = [
-        Amo::Pairwise,
-        Amo::Ladder,
-        Amo::Bitwise,
-        Amo::Commander,
-        Amo::Product,
-        Amo::Bimander,
-        Amo::Auto,
-    ];
-
     /// The encoding `self` uses for a line of `len` literals (itself, except
     /// for `auto`).
     #[must_use]
@@ -79,20 +81,6 @@ impl Amo {
             Amo::Auto if len <= AUTO_PAIRWISE_MAX => Amo::Pairwise,
             Amo::Auto => Amo::Product,
             other => other,
-        }
-    }
-
-    /// Lower-case name, as on the command line and in DIMACS comments.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Amo::Pairwise => "pairwise",
-            Amo::Ladder => "ladder",
-            Amo::Bitwise => "bitwise",
-            Amo::Commander => "commander",
-            Amo::Product => "product",
-            Amo::Bimander => "bimander",
-            Amo::Auto => "auto",
         }
     }
 
@@ -146,35 +134,5 @@ impl Amo {
             _ if k >= lits.len() => Ok(()),
             _ => Err(EncodeError::AmoBound { encoding: self, k }),
         }
-    }
-}
-
-impl fmt::Display for Amo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Amo {
-    type Err = EncodeError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let lower = s.to_ascii_lowercase();
-        let alias = match lower.as_str() {
-            "sequential" | "seq" => "ladder",
-            "binary" => "bitwise",
-            "two-product" | "twoproduct" => "product",
-            other => other,
-        };
-        if let Some(amo) = Amo::ALL.into_iter().find(|a| a.name() == alias) {
-            return Ok(amo);
-        }
-        if crate::Card::ALL.iter().any(|c| c.name() == alias) {
-            return Err(EncodeError::NotAnAmo(s.to_string()));
-        }
-        Err(EncodeError::UnknownEncoding {
-            name: s.to_string(),
-            expected: Amo::ALL.map(Amo::name).join(", "),
-        })
     }
 }

@@ -7,23 +7,36 @@
 //! what lets the optimiser move the bound on one solver without re-encoding;
 //! a hard constraint is the same enforcement added as unit clauses.
 //!
-//! | encoding | module | from |
-//! |---|---|---|
-//! | sequential counter | [`sequential_counter`] | own (Sinz 2005) |
-//! | totalizer | rustsat's `Totalizer` | rustsat |
-//! | modulo totalizer | [`modulo_totalizer`] | own (Ogawa et al. 2013) |
-//! | cardinality network | [`cardinality_network`] | own (Asín et al. 2011) |
+//! | encoding | type | from | arc consistent |
+//! |---|---|---|---|
+//! | sequential counter | [`SequentialCounter`] | own (Sinz 2005) | yes |
+//! | totalizer | [`Totalizer`] (rustsat's, behind [`Counter`]) | rustsat | yes |
+//! | modulo totalizer | [`ModuloTotalizer`] | own (Ogawa et al. 2013) | no |
+//! | cardinality network | [`CardinalityNetwork`] | own (Asín et al. 2011) | yes |
 //!
-//! rustsat 0.7 has only the totalizer among these, so the other three are
-//! written here; each module documents its size and propagation strength.
+//! | trait | role |
+//! |---|---|
+//! | [`BuildCounter`] | build a counter for bounds up to a maximum in one call |
+//! | [`Counter`] | enforce a bound on a built counter ([`Enforcement`]) |
+//!
+//! rustsat 0.7.5 has only the totalizer among these, so the other three are
+//! written here; each module documents its size and propagation strength
+//! ("arc consistent": unit propagation fixes every input the bound
+//! decides, and conflicts as soon as it is violated; `tests/propagation.rs`
+//! checks the column). The three
+//! own counters also implement rustsat's encoding traits (`Encode`,
+//! `BoundUpper`, `BoundLower`, `BoundBoth`, `EncodeStats`, `Monotone`,
+//! `From<Vec<Lit>>`, `FromIterator<Lit>`, `Extend<Lit>`; the sequential
+//! counter also the incremental ones), so a rustsat user can use them like
+//! rustsat's `Totalizer`.
 
-use std::{fmt, str::FromStr};
+use std::{
+    fmt,
+    ops::{Bound as Bound_, RangeBounds},
+};
 
 use rustsat::{
-    encodings::{
-        card::{BoundLower, BoundUpper, Totalizer},
-        CollectClauses,
-    },
+    encodings::CollectClauses,
     instances::ManageVars,
     types::{Clause, Lit},
 };
@@ -33,41 +46,40 @@ use crate::EncodeError;
 pub mod cardinality_network;
 pub mod modulo_totalizer;
 pub mod sequential_counter;
+pub mod totalizer;
 
-/// A cardinality encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Card {
-    /// Sinz's sequential counter (`seqcounter`).
-    SequentialCounter,
-    /// Bailleux and Boufkhad's totalizer, from rustsat.
-    #[default]
-    Totalizer,
-    /// Ogawa et al.'s modulo totalizer.
-    ModuloTotalizer,
-    /// Asín et al.'s cardinality network (simplified merge networks).
-    CardinalityNetwork,
+pub use cardinality_network::CardinalityNetwork;
+pub use modulo_totalizer::ModuloTotalizer;
+pub use sequential_counter::SequentialCounter;
+pub use totalizer::Totalizer;
+
+crate::name_table! {
+    /// A cardinality encoding.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Card {
+        /// Sinz's sequential counter (`seqcounter`).
+        SequentialCounter = "seqcounter" | "sequential-counter" | "seqc" | "sinz",
+        /// Bailleux and Boufkhad's totalizer, from rustsat.
+        #[default]
+        Totalizer = "totalizer" | "tot",
+        /// Ogawa et al.'s modulo totalizer.
+        ModuloTotalizer = "mtotalizer" | "modulo-totalizer" | "mtot" | "kmtotalizer",
+        /// Asín et al.'s cardinality network (simplified merge networks).
+        CardinalityNetwork = "cardnetwork" | "cardinality-network" | "cardnet" | "sortnetwrk",
+    }
+    parse_error: EncodeError = |name: &str| {
+        if crate::Amo::from_name(name).is_some() {
+            EncodeError::NotACardinality(name.to_string())
+        } else {
+            EncodeError::UnknownEncoding {
+                name: name.to_string(),
+                expected: Card::NAMES.join(", "),
+            }
+        }
+    };
 }
 
 impl Card {
-    /// Every cardinality encoding.
-    pub const ALL: [Card; 4] = [
-        Card::SequentialCounter,
-        Card::Totalizer,
-        Card::ModuloTotalizer,
-        Card::CardinalityNetwork,
-    ];
-
-    /// Lower-case name, as on the command line and in DIMACS comments.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Card::SequentialCounter => "seqcounter",
-            Card::Totalizer => "totalizer",
-            Card::ModuloTotalizer => "mtotalizer",
-            Card::CardinalityNetwork => "cardnetwork",
-        }
-    }
-
     /// Builds a counter over `lits` that can later enforce any bound up to
     /// `max_bound` in `direction`.
     ///
@@ -82,22 +94,27 @@ impl Card {
         sink: &mut C,
         vars: &mut dyn ManageVars,
     ) -> Result<Box<dyn Counter>, EncodeError> {
-        // Outputs beyond n + 1 never matter: "at most n" is always true.
-        let max_bound = max_bound.min(lits.len());
-        Ok(match self {
-            Card::SequentialCounter => Box::new(sequential_counter::build(
-                lits, direction, max_bound, sink, vars,
-            )?),
-            Card::Totalizer => Box::new(RustsatTotalizer::build(
-                lits, direction, max_bound, sink, vars,
-            )?),
-            Card::ModuloTotalizer => Box::new(modulo_totalizer::build(
-                lits, direction, max_bound, sink, vars,
-            )?),
-            Card::CardinalityNetwork => Box::new(cardinality_network::build(
-                lits, direction, max_bound, sink, vars,
-            )?),
-        })
+        fn boxed<T: BuildCounter + 'static, C: CollectClauses>(
+            lits: &[Lit],
+            direction: Direction,
+            max_bound: usize,
+            sink: &mut C,
+            vars: &mut dyn ManageVars,
+        ) -> Result<Box<dyn Counter>, EncodeError> {
+            Ok(Box::new(T::build(lits, direction, max_bound, sink, vars)?))
+        }
+        match self {
+            Card::SequentialCounter => {
+                boxed::<SequentialCounter, C>(lits, direction, max_bound, sink, vars)
+            }
+            Card::Totalizer => boxed::<Totalizer, C>(lits, direction, max_bound, sink, vars),
+            Card::ModuloTotalizer => {
+                boxed::<ModuloTotalizer, C>(lits, direction, max_bound, sink, vars)
+            }
+            Card::CardinalityNetwork => {
+                boxed::<CardinalityNetwork, C>(lits, direction, max_bound, sink, vars)
+            }
+        }
     }
 
     /// Adds the hard constraint `bound` over `lits` to `sink`.
@@ -241,6 +258,20 @@ pub struct Shape {
     pub direction: Direction,
 }
 
+impl Shape {
+    /// The shape of a counter over `n_inputs` literals for bounds up to
+    /// `max_bound`, which is clamped to `n_inputs` (no bound above needs a
+    /// counter).
+    #[must_use]
+    pub fn new(n_inputs: usize, max_bound: usize, direction: Direction) -> Self {
+        Shape {
+            n_inputs,
+            max_bound: max_bound.min(n_inputs),
+            direction,
+        }
+    }
+}
+
 /// A built cardinality counter whose bound is chosen afterwards.
 ///
 /// Implementations provide [`Counter::shape`] and the two raw enforcements;
@@ -335,152 +366,402 @@ pub trait Counter: fmt::Debug + Send {
     }
 }
 
-/// A counter with unary outputs: `outputs[j]` stands for "at least `j + 1`
-/// inputs are true". With [`Direction::Upper`] the clauses give
-/// Σ ≥ j+1 → `outputs[j]`; with [`Direction::Lower`], `outputs[j]` → Σ ≥ j+1.
-/// The sequential counter and the cardinality network produce one.
-#[derive(Clone, Debug)]
-pub struct UnaryCounter {
-    /// The unary outputs, at least `min(max_bound + 1, n)` of them.
-    pub outputs: Vec<Lit>,
-    /// Number of inputs.
-    pub n_inputs: usize,
-    /// The largest bound the counter supports.
-    pub max_bound: usize,
-    /// The direction the counter was built for.
-    pub direction: Direction,
-}
-
-impl Counter for UnaryCounter {
-    fn shape(&self) -> Shape {
-        Shape {
-            n_inputs: self.n_inputs,
-            max_bound: self.max_bound,
-            direction: self.direction,
-        }
-    }
-
-    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let out = self.outputs.get(k).ok_or(EncodeError::NotEncoded {
-            bound: Bound::AtMost(k),
-        })?;
-        Ok(Enforcement {
-            assumptions: vec![!*out],
-            clauses: vec![],
-        })
-    }
-
-    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let out = self.outputs.get(k - 1).ok_or(EncodeError::NotEncoded {
-            bound: Bound::AtLeast(k),
-        })?;
-        Ok(Enforcement {
-            assumptions: vec![*out],
-            clauses: vec![],
-        })
-    }
-}
-
-/// rustsat's totalizer (Bailleux & Boufkhad 2003), built lazily for the
-/// bounds asked for: O(n·k) clauses and O(n log n) auxiliary variables for
-/// bounds up to k; unit propagation enforces arc consistency.
-#[derive(Debug)]
-struct RustsatTotalizer {
-    inner: Totalizer,
-    n_inputs: usize,
-    max_bound: usize,
-    direction: Direction,
-}
-
-impl RustsatTotalizer {
+/// A counter built in one call, the way [`Card::build`] builds it.
+///
+/// Every encoding of this module implements it; [`Card`] chooses among them
+/// at run time.
+pub trait BuildCounter: Counter + Sized {
+    /// Builds a counter over `lits` that can later enforce any bound up to
+    /// `max_bound` (clamped to `lits.len()`) in `direction`.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow.
     fn build<C: CollectClauses>(
         lits: &[Lit],
         direction: Direction,
         max_bound: usize,
         sink: &mut C,
         vars: &mut dyn ManageVars,
-    ) -> Result<Self, EncodeError> {
-        let mut inner = Totalizer::from(lits.to_vec());
-        if !lits.is_empty() {
-            if direction.upper() {
-                inner.encode_ub(0..=max_bound, sink, vars)?;
-            }
-            if direction.lower() {
-                inner.encode_lb(0..=max_bound, sink, vars)?;
-            }
-        }
-        Ok(RustsatTotalizer {
-            inner,
-            n_inputs: lits.len(),
-            max_bound,
-            direction,
-        })
-    }
+    ) -> Result<Self, EncodeError>;
 }
 
-impl Counter for RustsatTotalizer {
+/// What the own counters keep besides their structure: the inputs, the
+/// largest bound asked for in each direction, and their size so far. The
+/// [`Shape`] of every own counter is derived from it, in one place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Requests {
+    /// Every input, encoded or not yet.
+    inputs: Vec<Lit>,
+    /// The largest upper bound asked for, clamped to the inputs.
+    upper: Option<usize>,
+    /// The largest lower bound asked for, clamped to the inputs.
+    lower: Option<usize>,
+    /// Clauses written so far.
+    n_clauses: usize,
+    /// Auxiliary variables created so far.
+    n_vars: u32,
+    /// Whether bounds must be enforceable by assumptions alone, as
+    /// rustsat's `enforce_ub` and `enforce_lb` return them: an encoding
+    /// that needs a clause per bound (the modulo totalizer) then writes it
+    /// up front, guarded by a selector. Set by the rustsat traits only.
+    by_literals: bool,
+}
+
+impl Requests {
+    fn new(inputs: Vec<Lit>) -> Self {
+        Requests {
+            inputs,
+            ..Requests::default()
+        }
+    }
+
+    /// Asks for bounds up to `max_bound` in `direction`.
+    fn ask(&mut self, direction: Direction, max_bound: usize) {
+        let max_bound = max_bound.min(self.inputs.len());
+        let grow = |old: Option<usize>| Some(old.map_or(max_bound, |old| old.max(max_bound)));
+        if direction.upper() {
+            self.upper = grow(self.upper);
+        }
+        if direction.lower() {
+            self.lower = grow(self.lower);
+        }
+    }
+
+    /// The largest bound asked for in either direction.
+    fn max_bound(&self) -> Option<usize> {
+        self.upper.max(self.lower)
+    }
+
+    /// The counter's [`Shape`]. Before any bound is asked for it reads
+    /// "upper bounds up to 0", and every enforcement but the trivial ones
+    /// answers [`EncodeError::NotEncoded`].
     fn shape(&self) -> Shape {
         Shape {
-            n_inputs: self.n_inputs,
-            max_bound: self.max_bound,
-            direction: self.direction,
+            n_inputs: self.inputs.len(),
+            max_bound: self.max_bound().unwrap_or(0),
+            direction: match (self.upper, self.lower) {
+                (Some(_), Some(_)) => Direction::Both,
+                (None, Some(_)) => Direction::Lower,
+                _ => Direction::Upper,
+            },
         }
     }
 
-    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let assumptions = self
-            .inner
-            .enforce_ub(k)
-            .map_err(|_| EncodeError::NotEncoded {
-                bound: Bound::AtMost(k),
-            })?;
-        Ok(Enforcement {
-            assumptions,
-            clauses: vec![],
-        })
+    /// The sink's clause count and the variable count, to measure a write.
+    fn mark<C: CollectClauses>(sink: &C, vars: &dyn ManageVars) -> (usize, u32) {
+        (sink.n_clauses(), vars.n_used())
     }
 
-    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let assumptions = self
-            .inner
-            .enforce_lb(k)
-            .map_err(|_| EncodeError::NotEncoded {
-                bound: Bound::AtLeast(k),
-            })?;
-        Ok(Enforcement {
-            assumptions,
-            clauses: vec![],
-        })
+    /// Adds what was written since `mark` to the statistics.
+    fn count_since<C: CollectClauses>(
+        &mut self,
+        mark: (usize, u32),
+        sink: &C,
+        vars: &dyn ManageVars,
+    ) {
+        self.n_clauses += sink.n_clauses().saturating_sub(mark.0);
+        self.n_vars += vars.n_used().saturating_sub(mark.1);
     }
 }
 
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// Which clauses an [`OwnCounter::write`] call writes again although an
+/// earlier call wrote them: rustsat's `encode_ub` writes everything the
+/// bounds need (the collector may be a fresh one), `encode_ub_change` only
+/// what is new.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rewrite {
+    /// Only what no earlier call wrote.
+    Nothing,
+    /// Everything the directions of `Direction` need, again.
+    All(Direction),
+}
+
+impl Rewrite {
+    fn upper(self) -> bool {
+        matches!(self, Rewrite::All(d) if d.upper())
+    }
+
+    fn lower(self) -> bool {
+        matches!(self, Rewrite::All(d) if d.lower())
     }
 }
 
-impl FromStr for Card {
-    type Err = EncodeError;
+/// The parts in which the own counters differ; [`BuildCounter`] and
+/// rustsat's encoding traits are written once on top of them.
+trait OwnCounter: Counter + Sized {
+    /// An encoding of `inputs` with nothing built yet.
+    fn with_inputs(inputs: Vec<Lit>) -> Self;
 
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let lower = s.to_ascii_lowercase();
-        let alias = match lower.as_str() {
-            "sequential-counter" | "seqc" | "sinz" => "seqcounter",
-            "modulo-totalizer" | "mtot" | "kmtotalizer" => "mtotalizer",
-            "cardinality-network" | "cardnet" | "sortnetwrk" => "cardnetwork",
-            "tot" => "totalizer",
-            other => other,
-        };
-        if let Some(card) = Card::ALL.into_iter().find(|c| c.name() == alias) {
-            return Ok(card);
-        }
-        if crate::Amo::ALL.iter().any(|a| a.name() == alias) {
-            return Err(EncodeError::NotACardinality(s.to_string()));
-        }
-        Err(EncodeError::UnknownEncoding {
-            name: s.to_string(),
-            expected: Card::ALL.map(Card::name).join(", "),
-        })
+    fn requests(&self) -> &Requests;
+
+    fn requests_mut(&mut self) -> &mut Requests;
+
+    /// Writes what the bounds in [`OwnCounter::requests`] need and no
+    /// earlier call wrote (and what `rewrite` asks for again).
+    fn write<C: CollectClauses>(
+        &mut self,
+        rewrite: Rewrite,
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<(), rustsat::OutOfMemory>;
+
+    /// Assumptions for Σ ≤ `k`, `k < n`, when written.
+    fn assume_upper(&self, k: usize) -> Option<Vec<Lit>>;
+
+    /// Assumptions for Σ ≥ `k`, `1 ≤ k ≤ n`, when written.
+    fn assume_lower(&self, k: usize) -> Option<Vec<Lit>>;
+
+    /// [`BuildCounter::build`] on an encoding made by `with_inputs`.
+    fn build_from<C: CollectClauses>(
+        mut self,
+        direction: Direction,
+        max_bound: usize,
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<Self, EncodeError> {
+        self.requests_mut().ask(direction, max_bound);
+        self.write(Rewrite::Nothing, sink, vars)?;
+        Ok(self)
     }
+}
+
+/// The largest bound of `range` for upper bounds over `n` inputs, `None`
+/// when the range needs nothing (empty, or only bounds of `n` or more).
+fn upper_end(range: &impl RangeBounds<usize>, n: usize) -> Option<usize> {
+    let start = match range.start_bound() {
+        Bound_::Included(&b) => b,
+        Bound_::Excluded(&b) => b.checked_add(1)?,
+        Bound_::Unbounded => 0,
+    };
+    let end = match range.end_bound() {
+        Bound_::Included(&b) => b,
+        Bound_::Excluded(&b) => b.checked_sub(1)?,
+        Bound_::Unbounded => n,
+    };
+    (start <= end && start < n).then_some(end.min(n))
+}
+
+/// The largest bound of `range` for lower bounds over `n` inputs, `None`
+/// when the range needs nothing (empty, or only bounds of 0 or above `n`).
+fn lower_end(range: &impl RangeBounds<usize>, n: usize) -> Option<usize> {
+    let start = match range.start_bound() {
+        Bound_::Included(&b) => b.max(1),
+        Bound_::Excluded(&b) => b.checked_add(1)?,
+        Bound_::Unbounded => 1,
+    };
+    let end = match range.end_bound() {
+        Bound_::Included(&b) => b,
+        Bound_::Excluded(&b) => b.checked_sub(1)?,
+        Bound_::Unbounded => n,
+    };
+    (start <= end && start <= n).then_some(end.min(n))
+}
+
+/// Implements rustsat's cardinality-encoding traits (`Encode`,
+/// `BoundUpper`, `BoundLower`, `BoundBoth`, `EncodeStats`, `Monotone` and
+/// the constructors) for an [`OwnCounter`], so that it is used like
+/// rustsat's own `Totalizer`.
+macro_rules! rustsat_traits {
+    ($ty:ty) => {
+        impl rustsat::encodings::card::Encode for $ty {
+            fn n_lits(&self) -> usize {
+                $crate::card::OwnCounter::requests(self).inputs.len()
+            }
+        }
+
+        impl rustsat::encodings::card::BoundUpper for $ty {
+            fn encode_ub<Col, R>(
+                &mut self,
+                range: R,
+                collector: &mut Col,
+                var_manager: &mut dyn rustsat::instances::ManageVars,
+            ) -> Result<(), rustsat::OutOfMemory>
+            where
+                Col: rustsat::encodings::CollectClauses,
+                R: std::ops::RangeBounds<usize>,
+            {
+                $crate::card::encode_range(
+                    self,
+                    $crate::card::Direction::Upper,
+                    &range,
+                    true,
+                    collector,
+                    var_manager,
+                )
+            }
+
+            fn enforce_ub(
+                &self,
+                ub: usize,
+            ) -> Result<Vec<rustsat::types::Lit>, rustsat::encodings::NotEncoded> {
+                if ub >= rustsat::encodings::card::Encode::n_lits(self) {
+                    return Ok(vec![]);
+                }
+                $crate::card::OwnCounter::assume_upper(self, ub)
+                    .ok_or(rustsat::encodings::NotEncoded)
+            }
+        }
+
+        impl rustsat::encodings::card::BoundLower for $ty {
+            fn encode_lb<Col, R>(
+                &mut self,
+                range: R,
+                collector: &mut Col,
+                var_manager: &mut dyn rustsat::instances::ManageVars,
+            ) -> Result<(), rustsat::OutOfMemory>
+            where
+                Col: rustsat::encodings::CollectClauses,
+                R: std::ops::RangeBounds<usize>,
+            {
+                $crate::card::encode_range(
+                    self,
+                    $crate::card::Direction::Lower,
+                    &range,
+                    true,
+                    collector,
+                    var_manager,
+                )
+            }
+
+            fn enforce_lb(
+                &self,
+                lb: usize,
+            ) -> Result<Vec<rustsat::types::Lit>, rustsat::encodings::EnforceError> {
+                if lb == 0 {
+                    return Ok(vec![]);
+                }
+                if lb > rustsat::encodings::card::Encode::n_lits(self) {
+                    return Err(rustsat::encodings::EnforceError::Unsat);
+                }
+                $crate::card::OwnCounter::assume_lower(self, lb)
+                    .ok_or(rustsat::encodings::EnforceError::NotEncoded)
+            }
+        }
+
+        impl rustsat::encodings::card::BoundBoth for $ty {
+            fn encode_both<Col, R>(
+                &mut self,
+                range: R,
+                collector: &mut Col,
+                var_manager: &mut dyn rustsat::instances::ManageVars,
+            ) -> Result<(), rustsat::OutOfMemory>
+            where
+                Col: rustsat::encodings::CollectClauses,
+                R: std::ops::RangeBounds<usize> + Clone,
+            {
+                $crate::card::encode_range(
+                    self,
+                    $crate::card::Direction::Both,
+                    &range,
+                    true,
+                    collector,
+                    var_manager,
+                )
+            }
+        }
+
+        impl rustsat::encodings::EncodeStats for $ty {
+            fn n_clauses(&self) -> usize {
+                $crate::card::OwnCounter::requests(self).n_clauses
+            }
+
+            fn n_vars(&self) -> u32 {
+                $crate::card::OwnCounter::requests(self).n_vars
+            }
+        }
+
+        impl rustsat::encodings::Monotone for $ty {}
+
+        impl $crate::card::BuildCounter for $ty {
+            fn build<C: rustsat::encodings::CollectClauses>(
+                lits: &[rustsat::types::Lit],
+                direction: $crate::card::Direction,
+                max_bound: usize,
+                sink: &mut C,
+                vars: &mut dyn rustsat::instances::ManageVars,
+            ) -> Result<Self, $crate::EncodeError> {
+                <$ty as $crate::card::OwnCounter>::with_inputs(lits.to_vec())
+                    .build_from(direction, max_bound, sink, vars)
+            }
+        }
+
+        impl From<Vec<rustsat::types::Lit>> for $ty {
+            fn from(lits: Vec<rustsat::types::Lit>) -> Self {
+                $crate::card::OwnCounter::with_inputs(lits)
+            }
+        }
+
+        impl FromIterator<rustsat::types::Lit> for $ty {
+            fn from_iter<T: IntoIterator<Item = rustsat::types::Lit>>(iter: T) -> Self {
+                $crate::card::OwnCounter::with_inputs(iter.into_iter().collect())
+            }
+        }
+
+        impl Extend<rustsat::types::Lit> for $ty {
+            fn extend<T: IntoIterator<Item = rustsat::types::Lit>>(&mut self, iter: T) {
+                $crate::card::OwnCounter::requests_mut(self)
+                    .inputs
+                    .extend(iter);
+            }
+        }
+    };
+}
+pub(crate) use rustsat_traits;
+
+/// rustsat's `encode_ub`, `encode_lb`, `encode_both` and their `_change`
+/// variants: asks for the range's largest bound in `direction` and writes
+/// what it needs (everything again with `rewrite`, as rustsat's plain
+/// variants do).
+fn encode_range<E: OwnCounter, C: CollectClauses>(
+    encoding: &mut E,
+    direction: Direction,
+    range: &impl RangeBounds<usize>,
+    rewrite: bool,
+    sink: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<(), rustsat::OutOfMemory> {
+    let n = encoding.requests().inputs.len();
+    let upper = direction.upper().then(|| upper_end(range, n)).flatten();
+    let lower = direction.lower().then(|| lower_end(range, n)).flatten();
+    let asked = match (upper, lower) {
+        (Some(_), Some(_)) => Direction::Both,
+        (Some(_), None) => Direction::Upper,
+        (None, Some(_)) => Direction::Lower,
+        (None, None) => return Ok(()),
+    };
+    let requests = encoding.requests_mut();
+    requests.by_literals = true;
+    if let Some(k) = upper {
+        requests.ask(Direction::Upper, k);
+    }
+    if let Some(k) = lower {
+        requests.ask(Direction::Lower, k);
+    }
+    let rewrite = if rewrite {
+        Rewrite::All(asked)
+    } else {
+        Rewrite::Nothing
+    };
+    encoding.write(rewrite, sink, vars)
+}
+
+/// Σ ≤ k on unary outputs (`outputs[j]` ↔ "at least j + 1 true"), when
+/// output `k` exists.
+fn unary_upper(outputs: &[Lit], k: usize) -> Option<Vec<Lit>> {
+    outputs.get(k).map(|&out| vec![!out])
+}
+
+/// Σ ≥ k on unary outputs, when output `k − 1` exists.
+fn unary_lower(outputs: &[Lit], k: usize) -> Option<Vec<Lit>> {
+    outputs.get(k.checked_sub(1)?).map(|&out| vec![out])
+}
+
+/// An [`Enforcement`] of assumptions only, or [`EncodeError::NotEncoded`].
+fn assumed(assumptions: Option<Vec<Lit>>, bound: Bound) -> Result<Enforcement, EncodeError> {
+    let assumptions = assumptions.ok_or(EncodeError::NotEncoded { bound })?;
+    Ok(Enforcement {
+        assumptions,
+        clauses: vec![],
+    })
 }

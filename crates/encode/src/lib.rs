@@ -12,12 +12,17 @@
 //! | [`Request`], [`Family`] | what a user asks for (the CLI's and Python's words), validated into a problem |
 //! | [`Problem`], [`Kind`], [`Formulation`], [`Config`] | pure CNF builders |
 //! | [`Amo`] | at-most-one encodings (rustsat) |
-//! | [`Card`], [`card::Counter`], [`Bound`] | cardinality encodings, bounds set by assumptions |
+//! | [`Card`], [`Bound`] | cardinality encodings chosen at run time, and bounds |
+//! | [`card::BuildCounter`], [`card::Counter`] | build a counter once, enforce any bound by assumptions |
+//! | [`card::SequentialCounter`], [`card::ModuloTotalizer`], [`card::CardinalityNetwork`] | the own counters, also usable through rustsat's encoding traits |
+//! | [`card::Totalizer`] | rustsat's totalizer behind [`card::Counter`] |
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
-//! | [`check()`], [`Placement`] | an independent checker, sharing no code with the encoder |
+//! | [`check()`], [`Placement`], [`Violation`] | an independent checker, sharing no code with the encoder |
 //! | [`dimacs`] | DIMACS output with provenance and projection |
 //! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
+//! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
+//! | [`EncodeError`] | everything that can go wrong while encoding |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
 //! `r·cols + c + 1`; auxiliaries follow.
@@ -44,6 +49,8 @@
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+mod names;
 
 pub mod amo;
 pub mod board;

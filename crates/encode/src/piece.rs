@@ -4,24 +4,25 @@
 //! blocked by other pieces, as in N-queens and queen domination. Leapers
 //! (knight, king) attack a fixed set of offsets.
 
-use std::{fmt, str::FromStr};
-
 use crate::board::{Board, LineKind, Square};
 
-/// A chess piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Piece {
-    /// Rows, columns and both diagonals.
-    #[default]
-    Queen,
-    /// Rows and columns.
-    Rook,
-    /// Both diagonals.
-    Bishop,
-    /// The eight (±1, ±2) / (±2, ±1) leaps.
-    Knight,
-    /// The eight neighbouring squares.
-    King,
+crate::name_table! {
+    /// A chess piece.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Piece {
+        /// Rows, columns and both diagonals.
+        #[default]
+        Queen = "queen",
+        /// Rows and columns.
+        Rook = "rook",
+        /// Both diagonals.
+        Bishop = "bishop",
+        /// The eight (±1, ±2) / (±2, ±1) leaps.
+        Knight = "knight",
+        /// The eight neighbouring squares.
+        King = "king",
+    }
+    parse_error: UnknownPiece = |name: &str| UnknownPiece(name.to_string());
 }
 
 const KNIGHT_LEAPS: [(isize, isize); 8] = [
@@ -47,15 +48,6 @@ const KING_LEAPS: [(isize, isize); 8] = [
 ];
 
 impl Piece {
-    /// Every piece.
-    pub const ALL: [Piece; 5] = [
-        Piece::Queen,
-        Piece::Rook,
-        Piece::Bishop,
-        Piece::Knight,
-        Piece::King,
-    ];
-
     /// The lines a slider attacks along; empty for leapers.
     #[must_use]
     pub const fn line_kinds(self) -> &'static [LineKind] {
@@ -110,41 +102,12 @@ impl Piece {
         out.dedup();
         out
     }
-
-    /// Lower-case name, as on the command line.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::Queen => "queen",
-            Piece::Rook => "rook",
-            Piece::Bishop => "bishop",
-            Piece::Knight => "knight",
-            Piece::King => "king",
-        }
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// An unknown piece name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown piece '{0}' (expected one of: queen, rook, bishop, knight, king)")]
 pub struct UnknownPiece(pub String);
-
-impl FromStr for Piece {
-    type Err = UnknownPiece;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Piece::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownPiece(s.to_string()))
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@
 //! writes clauses into any rustsat `CollectClauses` sink, so the same code
 //! fills a `Cnf` for DIMACS or streams straight into a solver.
 
-use std::{fmt, str::FromStr};
+use std::fmt;
 
 use rustsat::{
     clause,
@@ -21,25 +21,20 @@ use crate::{
     Amo, Card, EncodeError,
 };
 
-/// Which puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// k pieces, no two attacking (N-queens for k = n queens on n × n).
-    Independence,
-    /// At most k pieces such that every square is occupied or attacked.
-    Domination,
-    /// Domination by pieces no two of which attack each other.
-    IndependentDomination,
+crate::name_table! {
+    /// Which puzzle.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Kind {
+        /// k pieces, no two attacking (N-queens for k = n queens on n × n).
+        Independence = "independence",
+        /// At most k pieces such that every square is occupied or attacked.
+        Domination = "domination",
+        /// Domination by pieces no two of which attack each other.
+        IndependentDomination = "independent-domination",
+    }
 }
 
 impl Kind {
-    /// Every kind.
-    pub const ALL: [Kind; 3] = [
-        Kind::Independence,
-        Kind::Domination,
-        Kind::IndependentDomination,
-    ];
-
     /// Whether pieces may not attack each other.
     #[must_use]
     pub const fn independent(self) -> bool {
@@ -61,86 +56,42 @@ impl Kind {
             Kind::Domination | Kind::IndependentDomination => Bound::AtMost(k),
         }
     }
-
-    /// Lower-case name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Independence => "independence",
-            Kind::Domination => "domination",
-            Kind::IndependentDomination => "independent-domination",
-        }
-    }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::name_table! {
+    /// How independence constraints are stated.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Formulation {
+        /// Reason on lines where the problem allows it.
+        ///
+        /// Independence of queens and rooks with k = min(rows, cols): every row
+        /// and column exactly one (an at-least-one clause plus an AMO), every
+        /// diagonal at most one, no global counter.
+        ///
+        /// Domination and independent domination by queens, rooks and bishops:
+        /// one *line variable* per line of the piece ("a piece stands on this
+        /// line", defined by `w ↔ ∨ line`), a coverage clause per square over
+        /// the line variables through it (4 literals for a queen instead of
+        /// about 4n), the global "at most k" counter, and the implied "at most
+        /// k" on the line variables of each direction (k pieces occupy at most k
+        /// rows; see [`Encoding::implied`]). The implied bounds remove no
+        /// solution and turn the lower-bound proofs into counting arguments the
+        /// solver propagates, which is why this is the default (BENCHMARKS.md,
+        /// "γ(Q_13) = 7, the `lines` formulation of domination").
+        ///
+        /// Other problems (leapers, independence with another k) fall back to
+        /// `cardinality`.
+        #[default]
+        Lines = "lines",
+        /// At most one on every line plus one global cardinality constraint
+        /// (the integer-programming model); domination by closed-neighbourhood
+        /// clauses over the board variables.
+        Cardinality = "cardinality",
     }
-}
-
-/// How independence constraints are stated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Formulation {
-    /// Reason on lines where the problem allows it.
-    ///
-    /// Independence of queens and rooks with k = min(rows, cols): every row
-    /// and column exactly one (an at-least-one clause plus an AMO), every
-    /// diagonal at most one, no global counter.
-    ///
-    /// Domination and independent domination by queens, rooks and bishops:
-    /// one *line variable* per line of the piece ("a piece stands on this
-    /// line", defined by `w ↔ ∨ line`), a coverage clause per square over
-    /// the line variables through it (4 literals for a queen instead of
-    /// about 4n), the global "at most k" counter, and the implied "at most
-    /// k" on the line variables of each direction (k pieces occupy at most k
-    /// rows; see [`Encoding::implied`]). The implied bounds remove no
-    /// solution and turn the lower-bound proofs into counting arguments the
-    /// solver propagates: γ(Q₁₃) ≥ 7 in about 2 s instead of minutes
-    /// (BENCHMARKS.md).
-    ///
-    /// Other problems (leapers, independence with another k) fall back to
-    /// `cardinality`.
-    #[default]
-    Lines,
-    /// At most one on every line plus one global cardinality constraint
-    /// (the integer-programming model); domination by closed-neighbourhood
-    /// clauses over the board variables.
-    Cardinality,
-}
-
-impl Formulation {
-    /// Every formulation.
-    pub const ALL: [Formulation; 2] = [Formulation::Lines, Formulation::Cardinality];
-
-    /// Lower-case name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Formulation::Lines => "lines",
-            Formulation::Cardinality => "cardinality",
-        }
-    }
-}
-
-impl fmt::Display for Formulation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Formulation {
-    type Err = EncodeError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Formulation::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| EncodeError::UnknownEncoding {
-                name: s.to_string(),
-                expected: "lines, cardinality".to_string(),
-            })
-    }
+    parse_error: EncodeError = |name: &str| EncodeError::UnknownEncoding {
+        name: name.to_string(),
+        expected: Formulation::NAMES.join(", "),
+    };
 }
 
 /// The encodings a problem is built with.
@@ -438,12 +389,12 @@ impl Problem {
     /// The inputs of the counter over the board in `formulation`.
     ///
     /// In the `cardinality` formulation, the board literals along a Hilbert
-    /// curve ([`Board::hilbert_order`]): against row-major order it refuted
-    /// 5 queens on 12×12 (hard bound) 5× faster with the totalizer
-    /// (7.07 → 1.42 s), 7.5× with the sequential counter (29.8 → 3.97 s)
-    /// and 7× with the cardinality network (6.69 → 0.96 s). In the `lines`
+    /// curve ([`Board::hilbert_order`]): it refuted domination bounds faster
+    /// than row-major order with every counter measured. In the `lines`
     /// formulation the order measured neutral on refutations and mixed on
-    /// SAT calls (BENCHMARKS.md), so the inputs stay in variable order.
+    /// SAT calls, so the inputs stay in variable order. Figures and commands:
+    /// BENCHMARKS.md, "Spatial (Hilbert-curve) order of the counter's
+    /// inputs".
     #[must_use]
     pub fn counter_inputs(&self, formulation: Formulation) -> Vec<Lit> {
         match formulation {

@@ -2,7 +2,7 @@
 
 mod common;
 
-use boardsat_encode::{Amo, Card, EncodeError, Formulation, Piece};
+use boardsat_encode::{Amo, Card, EncodeError, Formulation, Kind, Piece};
 use common::inputs;
 use rustsat::instances::Cnf;
 
@@ -24,6 +24,10 @@ fn every_choice_round_trips_through_its_name() {
     for piece in Piece::ALL {
         assert_eq!(piece.to_string().parse::<Piece>(), Ok(piece));
     }
+    for kind in Kind::ALL {
+        assert_eq!(Kind::from_name(&kind.to_string()), Some(kind));
+    }
+    assert_eq!(Card::NAMES, Card::ALL.map(Card::name));
     let names: Vec<String> = Amo::ALL
         .iter()
         .map(ToString::to_string)
@@ -36,6 +40,37 @@ fn every_choice_round_trips_through_its_name() {
 }
 
 #[test]
+fn aliases_are_accepted_in_any_case() {
+    let amo = [
+        ("sequential", Amo::Ladder),
+        ("SEQ", Amo::Ladder),
+        ("binary", Amo::Bitwise),
+        ("two-product", Amo::Product),
+        ("TwoProduct", Amo::Product),
+    ];
+    for (name, want) in amo {
+        assert_eq!(name.parse::<Amo>(), Ok(want), "{name}");
+    }
+    let card = [
+        ("sequential-counter", Card::SequentialCounter),
+        ("seqc", Card::SequentialCounter),
+        ("Sinz", Card::SequentialCounter),
+        ("tot", Card::Totalizer),
+        ("modulo-totalizer", Card::ModuloTotalizer),
+        ("mtot", Card::ModuloTotalizer),
+        ("kmtotalizer", Card::ModuloTotalizer),
+        ("cardinality-network", Card::CardinalityNetwork),
+        ("cardnet", Card::CardinalityNetwork),
+        ("SORTNETWRK", Card::CardinalityNetwork),
+    ];
+    for (name, want) in card {
+        assert_eq!(name.parse::<Card>(), Ok(want), "{name}");
+    }
+    assert_eq!("Lines".parse::<Formulation>(), Ok(Formulation::Lines));
+    assert_eq!("KNIGHT".parse::<Piece>(), Ok(Piece::Knight));
+}
+
+#[test]
 fn wrong_kinds_of_encoding_are_named_errors() {
     assert_eq!(
         "pairwise".parse::<Card>(),
@@ -45,16 +80,36 @@ fn wrong_kinds_of_encoding_are_named_errors() {
         "totalizer".parse::<Amo>(),
         Err(EncodeError::NotAnAmo("totalizer".to_string()))
     );
-    assert!(matches!(
+    // An alias of the other kind is recognised as that kind too.
+    assert_eq!(
+        "seq".parse::<Card>(),
+        Err(EncodeError::NotACardinality("seq".to_string()))
+    );
+    assert_eq!(
+        "mtot".parse::<Amo>(),
+        Err(EncodeError::NotAnAmo("mtot".to_string()))
+    );
+    assert_eq!(
         "nonsense".parse::<Card>(),
-        Err(EncodeError::UnknownEncoding { .. })
-    ));
+        Err(EncodeError::UnknownEncoding {
+            name: "nonsense".to_string(),
+            expected: "seqcounter, totalizer, mtotalizer, cardnetwork".to_string()
+        })
+    );
     assert!(matches!(
         "nonsense".parse::<Amo>(),
         Err(EncodeError::UnknownEncoding { .. })
     ));
-    assert!("nonsense".parse::<Formulation>().is_err());
-    assert!("pawn".parse::<Piece>().is_err());
+    assert_eq!(
+        "rows".parse::<Formulation>().map_err(|e| e.to_string()),
+        Err("unknown encoding 'rows' (expected one of: lines, cardinality)".to_string())
+    );
+    assert_eq!(
+        "pawn".parse::<Piece>().map_err(|e| e.to_string()),
+        Err(
+            "unknown piece 'pawn' (expected one of: queen, rook, bishop, knight, king)".to_string()
+        )
+    );
 }
 
 #[test]

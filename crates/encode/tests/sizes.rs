@@ -5,7 +5,10 @@
 mod common;
 
 use boardsat_encode::{
-    card::{cardinality_network, modulo_totalizer, sequential_counter, Direction},
+    card::{
+        modulo_totalizer, BuildCounter, CardinalityNetwork, Direction, ModuloTotalizer,
+        SequentialCounter,
+    },
     Amo,
 };
 use common::delta;
@@ -119,7 +122,7 @@ fn sequential_counter_sizes_match_the_formula() {
         for n in 0..=12 {
             for max_bound in 0..=n {
                 let got = delta(n, |lits, cnf, vars| {
-                    sequential_counter::build(lits, direction, max_bound, cnf, vars).unwrap();
+                    SequentialCounter::build(lits, direction, max_bound, cnf, vars).unwrap();
                 });
                 let want = sequential_counter_size(n, max_bound, direction);
                 assert_eq!(
@@ -183,7 +186,7 @@ fn modulo_totalizer_sizes_match_the_formula() {
         for n in 0..=20 {
             for max_bound in 0..=n {
                 let got = delta(n, |lits, cnf, vars| {
-                    modulo_totalizer::build(lits, direction, max_bound, cnf, vars).unwrap();
+                    ModuloTotalizer::build(lits, direction, max_bound, cnf, vars).unwrap();
                 });
                 let want = mtot_size(n, max_bound, direction);
                 assert_eq!(
@@ -249,7 +252,7 @@ fn cardinality_network_sizes_match_the_formula() {
         for n in 0..=24 {
             for max_bound in 0..=n {
                 let (clauses, vars) = delta(n, |lits, cnf, vars| {
-                    cardinality_network::build(lits, direction, max_bound, cnf, vars).unwrap();
+                    CardinalityNetwork::build(lits, direction, max_bound, cnf, vars).unwrap();
                 });
                 let vars = vars as usize;
                 let needed = (max_bound + 1).min(n);

@@ -35,10 +35,21 @@
 //!
 //! ## Propagation
 //! Unit propagation enforces arc consistency for "at most", "at least" and
-//! "exactly" (the paper's Theorems on cardinality networks).
+//! "exactly" (the paper's Theorems on cardinality networks);
+//! `tests/propagation.rs` checks all three for every partial assignment up
+//! to 7 inputs, for hard bounds and for counters built for every bound.
 //!
 //! rustsat 0.7.5 has no sorting or cardinality networks, which is why this
 //! encoding is written here.
+//!
+//! ## Incremental use
+//! The network's width `m` follows the largest bound, so a larger bound or
+//! more inputs need a new network: [`CardinalityNetwork`] implements
+//! rustsat's plain traits (`BoundUpper`, `BoundLower`, `BoundBoth`) but not
+//! the incremental ones. Asking for a bound the network already covers, or
+//! for the other direction, writes only the missing half of each
+//! comparator; a larger bound builds a new network for every bound asked
+//! so far (the old clauses stay valid and only cost space).
 //!
 //! ## References
 //! - Roberto Asín, Robert Nieuwenhuis, Albert Oliveras and Enric
@@ -54,8 +65,59 @@ use rustsat::{
     types::{Clause, Lit},
 };
 
-use super::{Direction, UnaryCounter};
+use super::{
+    assumed, rustsat_traits, unary_lower, unary_upper, Bound, Counter, Enforcement, OwnCounter,
+    Requests, Rewrite, Shape,
+};
 use crate::EncodeError;
+
+/// Asín et al.'s cardinality network over a set of input literals (see the
+/// module documentation).
+///
+/// Built in one call by [`Card::build`](super::Card::build) or
+/// [`BuildCounter::build`](super::BuildCounter::build), with bounds then
+/// enforced through [`Counter`]; or used like rustsat's `Totalizer` through
+/// rustsat's (non-incremental) encoding traits:
+///
+/// ```
+/// use boardsat_encode::card::CardinalityNetwork;
+/// use rustsat::{
+///     encodings::card::{BoundBoth, BoundLower, BoundUpper},
+///     instances::{BasicVarManager, Cnf, ManageVars},
+///     lit, var,
+/// };
+///
+/// let mut vars = BasicVarManager::default();
+/// vars.increase_next_free(var![5]);
+/// let mut network: CardinalityNetwork = (0..5).map(|i| lit![i]).collect();
+/// let mut cnf = Cnf::new();
+/// network.encode_both(2..=2, &mut cnf, &mut vars)?;
+/// let exactly_two = network.enforce_eq(2)?;
+/// assert_eq!(exactly_two.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CardinalityNetwork {
+    requests: Requests,
+    network: Option<Network>,
+}
+
+/// A built network: its comparators and sorted outputs.
+#[derive(Clone, Debug)]
+struct Network {
+    /// The number of inputs the network sorts.
+    n_inputs: usize,
+    /// Comparators `(a, b, a ∨ b, a ∧ b)`, in the order they were built.
+    comparators: Vec<[Lit; 4]>,
+    /// Outputs that carry only padding, fixed false by unit clauses.
+    fixed_false: Vec<Lit>,
+    /// `outputs[j]` ↔ "at least `j + 1` inputs are true", for `j < min(m, n)`.
+    outputs: Vec<Lit>,
+    /// Whether the "at most" half of every comparator is written.
+    upward: bool,
+    /// Whether the "at least" half is written.
+    downward: bool,
+}
 
 /// A wire of the network: a literal or the constant false of the padding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,10 +126,10 @@ enum Wire {
     Lit(Lit),
 }
 
-struct Network<'a> {
-    direction: Direction,
+/// Builds the comparators; the clauses come afterwards, per direction.
+struct Builder<'a> {
     vars: &'a mut dyn ManageVars,
-    clauses: Vec<Clause>,
+    comparators: Vec<[Lit; 4]>,
 }
 
 fn odd(wires: &[Wire]) -> Vec<Wire> {
@@ -78,7 +140,7 @@ fn even(wires: &[Wire]) -> Vec<Wire> {
     wires.iter().skip(1).step_by(2).copied().collect()
 }
 
-impl Network<'_> {
+impl Builder<'_> {
     /// `(a ∨ b, a ∧ b)`.
     fn comparator(&mut self, a: Wire, b: Wire) -> (Wire, Wire) {
         let (a, b) = match (a, b) {
@@ -87,16 +149,7 @@ impl Network<'_> {
         };
         let high = self.vars.new_lit();
         let low = self.vars.new_lit();
-        if self.direction.upper() {
-            self.clauses.push(clause![!a, high]);
-            self.clauses.push(clause![!b, high]);
-            self.clauses.push(clause![!a, !b, low]);
-        }
-        if self.direction.lower() {
-            self.clauses.push(clause![!high, a, b]);
-            self.clauses.push(clause![!low, a]);
-            self.clauses.push(clause![!low, b]);
-        }
+        self.comparators.push([a, b, high, low]);
         (Wire::Lit(high), Wire::Lit(low))
     }
 
@@ -164,50 +217,138 @@ impl Network<'_> {
     }
 }
 
-/// Builds a cardinality network over `lits` for bounds up to `max_bound`.
-///
-/// # Errors
-///
-/// [`EncodeError::OutOfMemory`] when the sink cannot grow.
-pub fn build<C: CollectClauses>(
-    lits: &[Lit],
-    direction: Direction,
-    max_bound: usize,
-    sink: &mut C,
-    vars: &mut dyn ManageVars,
-) -> Result<UnaryCounter, EncodeError> {
-    let n = lits.len();
-    let max_bound = max_bound.min(n);
-    let needed = (max_bound + 1).min(n);
-    let mut outputs = Vec::with_capacity(needed);
-    if needed > 0 {
+impl Network {
+    /// The comparators of a network over `inputs` with the `needed` largest
+    /// outputs (at least), without their clauses.
+    fn allocate(inputs: &[Lit], needed: usize, vars: &mut dyn ManageVars) -> Network {
+        let n = inputs.len();
         let m = needed.next_power_of_two();
-        let mut wires: Vec<Wire> = lits.iter().map(|&l| Wire::Lit(l)).collect();
+        let mut wires: Vec<Wire> = inputs.iter().map(|&l| Wire::Lit(l)).collect();
         wires.resize(n.div_ceil(m) * m, Wire::False);
-        let mut network = Network {
-            direction,
+        let mut builder = Builder {
             vars,
-            clauses: Vec::new(),
+            comparators: Vec::new(),
         };
-        let sorted = network.card(&wires, m);
-        for &wire in &sorted[..needed] {
+        let sorted = builder.card(&wires, m);
+        let mut fixed_false = Vec::new();
+        let mut outputs = Vec::with_capacity(m.min(n));
+        for &wire in &sorted[..m.min(n)] {
             match wire {
                 Wire::Lit(l) => outputs.push(l),
                 // Output j < n counts real inputs and is never constant;
                 // should it be, a variable fixed false keeps the contract.
                 Wire::False => {
-                    let l = network.vars.new_lit();
-                    network.clauses.push(clause![!l]);
+                    let l = builder.vars.new_lit();
+                    fixed_false.push(l);
                     outputs.push(l);
                 }
             }
         }
-        sink.extend_clauses(network.clauses)?;
+        Network {
+            n_inputs: n,
+            comparators: builder.comparators,
+            fixed_false,
+            outputs,
+            upward: false,
+            downward: false,
+        }
     }
-    Ok(UnaryCounter {
-        outputs,
-        n_inputs: n,
-        max_bound,
-        direction,
-    })
+
+    /// The clauses of the halves asked for: a → c₁, b → c₁, a ∧ b → c₂ for
+    /// "at most", c₁ → a ∨ b, c₂ → a, c₂ → b for "at least".
+    fn clauses(&self, upward: bool, downward: bool) -> Vec<Clause> {
+        let mut out = Vec::new();
+        for &[a, b, high, low] in &self.comparators {
+            if upward {
+                out.extend([clause![!a, high], clause![!b, high], clause![!a, !b, low]]);
+            }
+            if downward {
+                out.extend([clause![!high, a, b], clause![!low, a], clause![!low, b]]);
+            }
+        }
+        out
+    }
 }
+
+impl OwnCounter for CardinalityNetwork {
+    fn with_inputs(inputs: Vec<Lit>) -> Self {
+        CardinalityNetwork {
+            requests: Requests::new(inputs),
+            network: None,
+        }
+    }
+
+    fn requests(&self) -> &Requests {
+        &self.requests
+    }
+
+    fn requests_mut(&mut self) -> &mut Requests {
+        &mut self.requests
+    }
+
+    fn write<C: CollectClauses>(
+        &mut self,
+        rewrite: Rewrite,
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<(), rustsat::OutOfMemory> {
+        let inputs = &self.requests.inputs;
+        let Some(max_bound) = self.requests.max_bound() else {
+            return Ok(());
+        };
+        // Bounds up to k need the outputs j ≤ k (j < n).
+        let needed = (max_bound + 1).min(inputs.len());
+        if needed == 0 {
+            return Ok(());
+        }
+        let mark = Requests::mark(sink, vars);
+        let network = match &mut self.network {
+            Some(network)
+                if network.n_inputs == inputs.len() && network.outputs.len() >= needed =>
+            {
+                network
+            }
+            stale => stale.insert(Network::allocate(inputs, needed, vars)),
+        };
+        let fresh = !network.upward && !network.downward;
+        let upward = self.requests.upper.is_some() && (rewrite.upper() || !network.upward);
+        let downward = self.requests.lower.is_some() && (rewrite.lower() || !network.downward);
+        let mut clauses = network.clauses(upward, downward);
+        if fresh || rewrite != Rewrite::Nothing {
+            clauses.extend(network.fixed_false.iter().map(|&l| clause![!l]));
+        }
+        network.upward |= upward;
+        network.downward |= downward;
+        sink.extend_clauses(clauses)?;
+        self.requests.count_since(mark, sink, vars);
+        Ok(())
+    }
+
+    fn assume_upper(&self, k: usize) -> Option<Vec<Lit>> {
+        let network = self.network.as_ref()?;
+        (network.n_inputs == self.requests.inputs.len() && network.upward)
+            .then(|| unary_upper(&network.outputs, k))?
+    }
+
+    fn assume_lower(&self, k: usize) -> Option<Vec<Lit>> {
+        let network = self.network.as_ref()?;
+        (network.n_inputs == self.requests.inputs.len() && network.downward)
+            .then(|| unary_lower(&network.outputs, k))?
+    }
+}
+
+impl Counter for CardinalityNetwork {
+    fn shape(&self) -> Shape {
+        self.requests.shape()
+    }
+
+    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        assumed(self.assume_upper(k), Bound::AtMost(k))
+    }
+
+    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        assumed(self.assume_lower(k), Bound::AtLeast(k))
+    }
+}
+
+rustsat_traits!(CardinalityNetwork);

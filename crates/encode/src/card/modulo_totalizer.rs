@@ -48,12 +48,30 @@
 //!
 //! ## Propagation
 //! The encoding is exact (every model of the inputs extends), but unit
-//! propagation does not enforce arc consistency in general: a carry that
-//! is not yet decided blocks the lower digit from being propagated. The
-//! paper trades that for the smaller variable count.
+//! propagation does not enforce arc consistency: a carry that is not yet
+//! decided blocks the lower digit from being propagated (at most 2 of 3
+//! with x₀ and x₁ true leaves x₂ open). With one half of the clauses only
+//! (a counter for "at most" or for "at least"), unit propagation does not
+//! even refute every complete input assignment that violates the bound:
+//! at most 2 of 5 with x₁, x₂ and x₄ true leaves the carries open, and the
+//! solver has to decide them to find the conflict. With both halves it
+//! refutes every such assignment the propagation test tries (up to 7
+//! inputs, every bound). The paper trades propagation for the smaller
+//! variable count.
 //!
 //! rustsat 0.7.5 has only the plain totalizer, which is why the modulo
 //! variant is written here.
+//!
+//! ## Incremental use
+//! The modulus follows the largest bound, so a larger bound or more inputs
+//! need a new tree: [`ModuloTotalizer`] implements rustsat's plain traits
+//! (`BoundUpper`, `BoundLower`, `BoundBoth`) but not the incremental ones.
+//! Asking for the other direction writes only its half over the same
+//! digits; a larger bound builds a new tree for every bound asked so far
+//! (the old clauses stay valid and only cost space). rustsat's
+//! `enforce_ub`/`enforce_lb` return literals only, so on that path the
+//! two-literal clause of each bound in the range is written up front,
+//! guarded by a selector, instead of when the bound is enforced.
 //!
 //! ## References
 //! - Toru Ogawa, YangYang Liu, Ryuzo Hasegawa, Miyuki Koshimura and Hiroshi
@@ -63,26 +81,45 @@
 //!   Boolean Cardinality Constraints*, CP 2003 (the totalizer).
 
 use rustsat::{
+    clause,
     encodings::CollectClauses,
     instances::ManageVars,
     types::{Clause, Lit},
 };
 
-use super::{Counter, Direction, Enforcement, Shape};
+use super::{rustsat_traits, Bound, Counter, Enforcement, OwnCounter, Requests, Rewrite, Shape};
 use crate::EncodeError;
 
-/// A built modulo totalizer: the digits of the root node.
-#[derive(Clone, Debug)]
+/// Ogawa et al.'s modulo totalizer over a set of input literals (see the
+/// module documentation).
+///
+/// Built in one call by [`Card::build`](super::Card::build) or
+/// [`BuildCounter::build`](super::BuildCounter::build), with bounds then
+/// enforced through [`Counter`]; or used like rustsat's `Totalizer` through
+/// rustsat's (non-incremental) encoding traits:
+///
+/// ```
+/// use boardsat_encode::card::ModuloTotalizer;
+/// use rustsat::{
+///     encodings::{card::BoundUpper, EncodeStats},
+///     instances::{BasicVarManager, Cnf, ManageVars},
+///     lit, var,
+/// };
+///
+/// let mut vars = BasicVarManager::default();
+/// vars.increase_next_free(var![9]);
+/// let mut mtot = ModuloTotalizer::from((0..9).map(|i| lit![i]).collect::<Vec<_>>());
+/// let mut cnf = Cnf::new();
+/// mtot.encode_ub(..=5, &mut cnf, &mut vars)?;
+/// let at_most_five = mtot.enforce_ub(5)?;
+/// assert!(!at_most_five.is_empty());
+/// assert_eq!(mtot.n_clauses(), cnf.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
 pub struct ModuloTotalizer {
-    /// The modulus `p ≥ 2`.
-    pub modulus: usize,
-    /// Root lower digits: `lower[j − 1]` ↔ (Σ mod p) ≥ j.
-    pub lower: Vec<Lit>,
-    /// Root upper digits: `upper[i − 1]` ↔ ⌊Σ / p⌋ ≥ i.
-    pub upper: Vec<Lit>,
-    n_inputs: usize,
-    max_bound: usize,
-    direction: Direction,
+    requests: Requests,
+    tree: Option<Tree>,
 }
 
 /// The modulus for bounds up to `max_bound`: `⌈√(max_bound + 1)⌉`, at least 2.
@@ -97,18 +134,58 @@ pub fn modulus(max_bound: usize) -> usize {
 }
 
 /// The digits of one tree node.
+#[derive(Clone, Debug)]
 struct Node {
     n: usize,
     lower: Vec<Lit>,
     upper: Vec<Lit>,
 }
 
-struct Builder<'a> {
+/// An inner node: the children and the output node, as indices into
+/// [`Tree::nodes`], and the carry.
+#[derive(Clone, Copy, Debug)]
+struct Merge {
+    a: usize,
+    b: usize,
+    out: usize,
+    carry: Option<Lit>,
+}
+
+/// A built tree.
+#[derive(Clone, Debug)]
+struct Tree {
+    /// The number of inputs below the root.
+    n_inputs: usize,
+    /// The largest bound the tree was built for.
+    max_bound: usize,
+    /// The modulus `p ≥ 2`.
     p: usize,
+    /// The cap `C` on upper digits.
     cap: usize,
-    direction: Direction,
-    vars: &'a mut dyn ManageVars,
-    clauses: Vec<Clause>,
+    /// Leaves and inner nodes.
+    nodes: Vec<Node>,
+    /// Inner nodes, children before parents.
+    merges: Vec<Merge>,
+    /// Whether the upward clauses are written.
+    upward: bool,
+    /// Whether the downward clauses are written.
+    downward: bool,
+    /// For rustsat's `enforce_ub`: `upper_selectors[k]` → the two-literal
+    /// clause of "Σ ≤ k", where that bound has one.
+    upper_selectors: Vec<Option<Lit>>,
+    /// The same for `enforce_lb` and "Σ ≥ k".
+    lower_selectors: Vec<Option<Lit>>,
+}
+
+/// The disjunctive part of a bound's enforcement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Either {
+    /// Always true: nothing to enforce.
+    True,
+    /// One literal to assume.
+    One(Lit),
+    /// A clause of two literals, guarded by a selector.
+    Two(Lit, Lit),
 }
 
 /// The clause `body → head`; without a head (a digit beyond the range,
@@ -121,31 +198,96 @@ fn clause_of(body: &[Lit], head: Option<Lit>) -> Clause {
     cl
 }
 
+/// Digit `index` (1-based) of `digits`; `None` beyond the range.
+fn digit(digits: &[Lit], index: usize) -> Option<Lit> {
+    index.checked_sub(1).and_then(|i| digits.get(i).copied())
+}
+
+/// Creates the tree's variables, children before parents.
+struct Builder<'a> {
+    p: usize,
+    cap: usize,
+    vars: &'a mut dyn ManageVars,
+    nodes: Vec<Node>,
+    merges: Vec<Merge>,
+}
+
 impl Builder<'_> {
-    fn node(&mut self, lits: &[Lit]) -> Node {
+    fn node(&mut self, lits: &[Lit]) -> usize {
         if let [x] = lits {
-            return Node {
+            self.nodes.push(Node {
                 n: 1,
                 lower: vec![*x],
                 upper: vec![],
-            };
+            });
+            return self.nodes.len() - 1;
         }
         let mid = lits.len() / 2;
         let a = self.node(&lits[..mid]);
         let b = self.node(&lits[mid..]);
-        self.merge(&a, &b)
+        let (na, nb) = (&self.nodes[a], &self.nodes[b]);
+        let n = na.n + nb.n;
+        let has_carry = na.lower.len() + nb.lower.len() >= self.p;
+        let lower: Vec<Lit> = (0..(self.p - 1).min(n))
+            .map(|_| self.vars.new_lit())
+            .collect();
+        let upper: Vec<Lit> = (0..(n / self.p).min(self.cap))
+            .map(|_| self.vars.new_lit())
+            .collect();
+        let carry = has_carry.then(|| self.vars.new_lit());
+        self.nodes.push(Node { n, lower, upper });
+        let out = self.nodes.len() - 1;
+        self.merges.push(Merge { a, b, out, carry });
+        out
+    }
+}
+
+impl Tree {
+    /// The variables of a tree over `inputs` (not empty) for bounds up to
+    /// `max_bound`, without clauses.
+    fn allocate(inputs: &[Lit], max_bound: usize, vars: &mut dyn ManageVars) -> Tree {
+        let p = modulus(max_bound);
+        let mut builder = Builder {
+            p,
+            cap: max_bound / p + 1,
+            vars,
+            nodes: Vec::new(),
+            merges: Vec::new(),
+        };
+        builder.node(inputs);
+        Tree {
+            n_inputs: inputs.len(),
+            max_bound,
+            p,
+            cap: builder.cap,
+            nodes: builder.nodes,
+            merges: builder.merges,
+            upward: false,
+            downward: false,
+            upper_selectors: Vec::new(),
+            lower_selectors: Vec::new(),
+        }
     }
 
-    fn merge(&mut self, a: &Node, b: &Node) -> Node {
+    /// The root node (the last one built).
+    fn root(&self) -> &Node {
+        // `allocate` builds at least one node.
+        &self.nodes[self.nodes.len() - 1]
+    }
+
+    /// The clauses of one inner node, for the halves asked for.
+    fn merge_clauses(&self, merge: Merge, upward: bool, downward: bool, out: &mut Vec<Clause>) {
         let p = self.p;
-        let n = a.n + b.n;
-        let natural_upper = n / p;
-        let n_lower = (p - 1).min(n);
-        let n_upper = natural_upper.min(self.cap);
-        let capped = natural_upper > self.cap;
-        let lower: Vec<Lit> = (0..n_lower).map(|_| self.vars.new_lit()).collect();
-        let upper: Vec<Lit> = (0..n_upper).map(|_| self.vars.new_lit()).collect();
-        let carry = (a.lower.len() + b.lower.len() >= p).then(|| self.vars.new_lit());
+        let (a, b, node) = (
+            &self.nodes[merge.a],
+            &self.nodes[merge.b],
+            &self.nodes[merge.out],
+        );
+        let carry = merge.carry;
+        let (lower, upper) = (&node.lower, &node.upper);
+        let n_lower = lower.len();
+        let n_upper = upper.len();
+        let capped = node.n / p > self.cap;
         // Digit 0 is the constant true and is left out of clause bodies.
         let digit = |d: &[Lit], i: usize| i.checked_sub(1).map(|i| d[i]);
         let body = |xs: &[Option<Lit>]| xs.iter().flatten().copied().collect::<Vec<Lit>>();
@@ -157,7 +299,7 @@ impl Builder<'_> {
                 _ => None,
             }
         };
-        if self.direction.upper() {
+        if upward {
             for i in 0..=a.lower.len() {
                 for j in 0..=b.lower.len() {
                     if i + j == 0 {
@@ -169,13 +311,12 @@ impl Builder<'_> {
                         if let Some(c) = carry {
                             cl.add(c);
                         }
-                        self.clauses.push(cl);
+                        out.push(cl);
                     } else {
                         // i + j ≥ p implies a carry variable exists.
-                        self.clauses.push(clause_of(&bd, carry));
+                        out.push(clause_of(&bd, carry));
                         if i + j > p {
-                            self.clauses
-                                .push(clause_of(&bd, Some(lower[i + j - p - 1])));
+                            out.push(clause_of(&bd, Some(lower[i + j - p - 1])));
                         }
                     }
                 }
@@ -184,17 +325,17 @@ impl Builder<'_> {
                 for j in 0..=b.upper.len() {
                     let bd = body(&[digit(&a.upper, i), digit(&b.upper, j)]);
                     if i + j > 0 {
-                        self.clauses.push(clause_of(&bd, upper_head(i + j)));
+                        out.push(clause_of(&bd, upper_head(i + j)));
                     }
                     if let Some(c) = carry {
                         let mut bd = bd;
                         bd.push(c);
-                        self.clauses.push(clause_of(&bd, upper_head(i + j + 1)));
+                        out.push(clause_of(&bd, upper_head(i + j + 1)));
                     }
                 }
             }
         }
-        if self.direction.lower() {
+        if downward {
             // "Child digit ≤ i": the negation of its digit i + 1, true (and
             // left out) beyond the child's range.
             let at_most = |d: &[Lit], i: usize| d.get(i).map(|&l| !l);
@@ -208,15 +349,15 @@ impl Builder<'_> {
                     };
                     if i + j < n_lower {
                         let bd = guarded(carry.map(|c| !c));
-                        self.clauses.push(clause_of(&bd, Some(!lower[i + j])));
+                        out.push(clause_of(&bd, Some(!lower[i + j])));
                     }
                     if let Some(c) = carry {
                         if i + j >= p && i + j - p < n_lower {
                             let bd = guarded(Some(c));
-                            self.clauses.push(clause_of(&bd, Some(!lower[i + j - p])));
+                            out.push(clause_of(&bd, Some(!lower[i + j - p])));
                         }
                         if i + j == p - 1 {
-                            self.clauses.push(clause_of(&small, Some(!c)));
+                            out.push(clause_of(&small, Some(!c)));
                         }
                     }
                 }
@@ -227,124 +368,256 @@ impl Builder<'_> {
                     if i + j < n_upper {
                         let mut bd = small.clone();
                         bd.extend(carry.map(|c| !c));
-                        self.clauses.push(clause_of(&bd, Some(!upper[i + j])));
+                        out.push(clause_of(&bd, Some(!upper[i + j])));
                     }
                     if carry.is_some() && i + j + 1 < n_upper {
-                        self.clauses
-                            .push(clause_of(&small, Some(!upper[i + j + 1])));
+                        out.push(clause_of(&small, Some(!upper[i + j + 1])));
                     }
                 }
             }
         }
-        Node { n, lower, upper }
     }
-}
 
-/// Builds a modulo totalizer over `lits` for bounds up to `max_bound`.
-///
-/// # Errors
-///
-/// [`EncodeError::OutOfMemory`] when the sink cannot grow.
-pub fn build<C: CollectClauses>(
-    lits: &[Lit],
-    direction: Direction,
-    max_bound: usize,
-    sink: &mut C,
-    vars: &mut dyn ManageVars,
-) -> Result<ModuloTotalizer, EncodeError> {
-    let max_bound = max_bound.min(lits.len());
-    let p = modulus(max_bound);
-    let mut builder = Builder {
-        p,
-        cap: max_bound / p + 1,
-        direction,
-        vars,
-        clauses: Vec::new(),
-    };
-    let root = if lits.is_empty() {
-        Node {
-            n: 0,
-            lower: vec![],
-            upper: vec![],
+    /// Every clause of the halves asked for, children before parents.
+    fn clauses(&self, upward: bool, downward: bool) -> Vec<Clause> {
+        let mut out = Vec::new();
+        for &merge in &self.merges {
+            self.merge_clauses(merge, upward, downward, &mut out);
         }
-    } else {
-        builder.node(lits)
-    };
-    debug_assert_eq!(root.n, lits.len());
-    sink.extend_clauses(builder.clauses)?;
-    Ok(ModuloTotalizer {
-        modulus: p,
-        lower: root.lower,
-        upper: root.upper,
-        n_inputs: lits.len(),
-        max_bound,
-        direction,
-    })
-}
-
-impl ModuloTotalizer {
-    /// Root digit `index` (1-based) of `digits`; `None` beyond the range.
-    fn digit(digits: &[Lit], index: usize) -> Option<Lit> {
-        index.checked_sub(1).and_then(|i| digits.get(i).copied())
+        out
     }
 
-    /// `first ∧ (a ∨ b)` as an enforcement, where a `None` literal is false
-    /// in the disjunction and true in the conjunction.
-    fn enforcement(
-        first: Option<Lit>,
-        either: (Option<Lit>, Option<Lit>),
-        vars: &mut dyn ManageVars,
-    ) -> Enforcement {
-        let mut out = Enforcement::default();
-        out.assumptions.extend(first);
-        match either {
-            (Some(a), Some(b)) => {
-                let selector = vars.new_lit();
-                out.assumptions.push(selector);
-                out.clauses.push(rustsat::clause![!selector, a, b]);
+    /// Σ ≤ k for `k < n`, `k ≤ max_bound`: ¬u_{q+1} ∧ (¬u_q ∨ ¬l_{s+1})
+    /// for `k = p·q + s`, as a literal to assume (if any) and the rest. A
+    /// digit beyond the range is false.
+    fn at_most(&self, k: usize) -> (Option<Lit>, Either) {
+        let root = self.root();
+        let (q, s) = (k / self.p, k % self.p);
+        let not_above = digit(&root.upper, q + 1).map(|l| !l);
+        let not_lower = digit(&root.lower, s + 1).map(|l| !l);
+        // u_0 is true, so q = 0 leaves ¬l_{s+1}.
+        let not_q = if q == 0 {
+            None
+        } else {
+            match digit(&root.upper, q) {
+                Some(l) => Some(!l),
+                // u_q beyond the range is false: the disjunction holds.
+                None => return (not_above, Either::True),
             }
-            (Some(l), None) | (None, Some(l)) => out.assumptions.push(l),
-            (None, None) => {}
+        };
+        let either = match (not_q, not_lower) {
+            (_, None) => Either::True,
+            (None, Some(l)) => Either::One(l),
+            (Some(a), Some(b)) => Either::Two(a, b),
+        };
+        (not_above, either)
+    }
+
+    /// Σ ≥ k for `1 ≤ k ≤ min(n, max_bound)`: u_q ∧ (u_{q+1} ∨ l_s).
+    fn at_least(&self, k: usize) -> (Option<Lit>, Either) {
+        let root = self.root();
+        let (q, s) = (k / self.p, k % self.p);
+        let at_q = digit(&root.upper, q);
+        // l_0 is true, so s = 0 leaves u_q.
+        let either = if s == 0 {
+            Either::True
+        } else {
+            match (digit(&root.upper, q + 1), digit(&root.lower, s)) {
+                (Some(a), Some(b)) => Either::Two(a, b),
+                (Some(l), None) | (None, Some(l)) => Either::One(l),
+                // Both false: k > n, which the callers rule out.
+                (None, None) => Either::True,
+            }
+        };
+        (at_q, either)
+    }
+
+    /// Creates a selector for every bound up to the ones asked for that
+    /// needs one, and returns the guarded clauses (all of them for the
+    /// directions `rewrite` asks for again, otherwise the new ones).
+    fn selectors(
+        &mut self,
+        requests: &Requests,
+        rewrite: Rewrite,
+        vars: &mut dyn ManageVars,
+    ) -> Vec<Clause> {
+        let mut out = Vec::new();
+        let n = self.n_inputs;
+        if let (Some(upper), true) = (requests.upper, self.upward) {
+            for k in 0..=upper.min(n - 1) {
+                if let (_, Either::Two(a, b)) = self.at_most(k) {
+                    let (selector, new) = slot(&mut self.upper_selectors, k, vars);
+                    if new || rewrite.upper() {
+                        out.push(clause![!selector, a, b]);
+                    }
+                }
+            }
+        }
+        if let (Some(lower), true) = (requests.lower, self.downward) {
+            for k in 1..=lower {
+                if let (_, Either::Two(a, b)) = self.at_least(k) {
+                    let (selector, new) = slot(&mut self.lower_selectors, k, vars);
+                    if new || rewrite.lower() {
+                        out.push(clause![!selector, a, b]);
+                    }
+                }
+            }
         }
         out
     }
 }
 
-impl Counter for ModuloTotalizer {
-    fn shape(&self) -> Shape {
-        Shape {
-            n_inputs: self.n_inputs,
-            max_bound: self.max_bound,
-            direction: self.direction,
+/// The selector at `slots[k]`, created when missing; whether it is new.
+fn slot(slots: &mut Vec<Option<Lit>>, k: usize, vars: &mut dyn ManageVars) -> (Lit, bool) {
+    if slots.len() <= k {
+        slots.resize(k + 1, None);
+    }
+    match slots[k] {
+        Some(selector) => (selector, false),
+        None => {
+            let selector = vars.new_lit();
+            slots[k] = Some(selector);
+            (selector, true)
+        }
+    }
+}
+
+impl ModuloTotalizer {
+    /// The tree, when built over every input.
+    fn current(&self) -> Option<&Tree> {
+        self.tree
+            .as_ref()
+            .filter(|tree| tree.n_inputs == self.requests.inputs.len())
+    }
+
+    /// Literals only: the first literal, and the selector of a two-literal
+    /// clause, which must have been written.
+    fn assume(
+        (first, either): (Option<Lit>, Either),
+        selector: impl FnOnce() -> Option<Lit>,
+    ) -> Option<Vec<Lit>> {
+        let mut out: Vec<Lit> = first.into_iter().collect();
+        match either {
+            Either::True => {}
+            Either::One(l) => out.push(l),
+            Either::Two(..) => out.push(selector()?),
+        }
+        Some(out)
+    }
+
+    /// [`Counter`]'s enforcement: a two-literal clause gets the selector
+    /// written for rustsat, or a fresh one and the guarded clause.
+    fn enforcement(
+        (first, either): (Option<Lit>, Either),
+        selector: Option<Lit>,
+        vars: &mut dyn ManageVars,
+    ) -> Enforcement {
+        let mut out = Enforcement::default();
+        out.assumptions.extend(first);
+        match (either, selector) {
+            (Either::True, _) => {}
+            (Either::One(l), _) => out.assumptions.push(l),
+            (Either::Two(..), Some(selector)) => out.assumptions.push(selector),
+            (Either::Two(a, b), None) => {
+                let selector = vars.new_lit();
+                out.assumptions.push(selector);
+                out.clauses.push(clause![!selector, a, b]);
+            }
+        }
+        out
+    }
+}
+
+impl OwnCounter for ModuloTotalizer {
+    fn with_inputs(inputs: Vec<Lit>) -> Self {
+        ModuloTotalizer {
+            requests: Requests::new(inputs),
+            tree: None,
         }
     }
 
-    fn upper(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let (q, s) = (k / self.modulus, k % self.modulus);
-        // ¬u_{q+1} ∧ (¬u_q ∨ ¬l_{s+1}); u_0 is true, so q = 0 leaves ¬l_{s+1}.
-        let not_above = Self::digit(&self.upper, q + 1).map(|l| !l);
-        let lower = Self::digit(&self.lower, s + 1).map(|l| !l);
-        Ok(if q == 0 {
-            Self::enforcement(not_above, (lower, None), vars)
-        } else {
-            let not_q = Self::digit(&self.upper, q).map(|l| !l);
-            match (not_q, lower) {
-                // u_q beyond the range is false: the disjunction holds.
-                (None, _) | (_, None) => Self::enforcement(not_above, (None, None), vars),
-                (a, b) => Self::enforcement(not_above, (a, b), vars),
-            }
+    fn requests(&self) -> &Requests {
+        &self.requests
+    }
+
+    fn requests_mut(&mut self) -> &mut Requests {
+        &mut self.requests
+    }
+
+    fn write<C: CollectClauses>(
+        &mut self,
+        rewrite: Rewrite,
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<(), rustsat::OutOfMemory> {
+        let inputs = &self.requests.inputs;
+        let Some(max_bound) = self.requests.max_bound() else {
+            return Ok(());
+        };
+        if inputs.is_empty() {
+            return Ok(());
+        }
+        let mark = Requests::mark(sink, vars);
+        let tree = match &mut self.tree {
+            Some(tree) if tree.n_inputs == inputs.len() && tree.max_bound >= max_bound => tree,
+            stale => stale.insert(Tree::allocate(inputs, max_bound, vars)),
+        };
+        let upward = self.requests.upper.is_some() && (rewrite.upper() || !tree.upward);
+        let downward = self.requests.lower.is_some() && (rewrite.lower() || !tree.downward);
+        let mut clauses = tree.clauses(upward, downward);
+        tree.upward |= upward;
+        tree.downward |= downward;
+        if self.requests.by_literals {
+            clauses.extend(tree.selectors(&self.requests, rewrite, vars));
+        }
+        sink.extend_clauses(clauses)?;
+        self.requests.count_since(mark, sink, vars);
+        Ok(())
+    }
+
+    fn assume_upper(&self, k: usize) -> Option<Vec<Lit>> {
+        let tree = self.current().filter(|t| t.upward && k <= t.max_bound)?;
+        Self::assume(tree.at_most(k), || {
+            tree.upper_selectors.get(k).copied().flatten()
         })
     }
 
-    fn lower(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let (q, s) = (k / self.modulus, k % self.modulus);
-        // u_q ∧ (u_{q+1} ∨ l_s); l_0 is true, so s = 0 leaves u_q.
-        let at_q = Self::digit(&self.upper, q);
-        let either = if s == 0 {
-            (None, None)
-        } else {
-            (Self::digit(&self.upper, q + 1), Self::digit(&self.lower, s))
-        };
-        Ok(Self::enforcement(at_q, either, vars))
+    fn assume_lower(&self, k: usize) -> Option<Vec<Lit>> {
+        let tree = self.current().filter(|t| t.downward && k <= t.max_bound)?;
+        Self::assume(tree.at_least(k), || {
+            tree.lower_selectors.get(k).copied().flatten()
+        })
     }
 }
+
+impl Counter for ModuloTotalizer {
+    fn shape(&self) -> Shape {
+        self.requests.shape()
+    }
+
+    fn upper(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let not_encoded = EncodeError::NotEncoded {
+            bound: Bound::AtMost(k),
+        };
+        let tree = self
+            .current()
+            .filter(|t| t.upward && k <= t.max_bound)
+            .ok_or(not_encoded)?;
+        let selector = tree.upper_selectors.get(k).copied().flatten();
+        Ok(Self::enforcement(tree.at_most(k), selector, vars))
+    }
+
+    fn lower(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        let not_encoded = EncodeError::NotEncoded {
+            bound: Bound::AtLeast(k),
+        };
+        let tree = self
+            .current()
+            .filter(|t| t.downward && k <= t.max_bound)
+            .ok_or(not_encoded)?;
+        let selector = tree.lower_selectors.get(k).copied().flatten();
+        Ok(Self::enforcement(tree.at_least(k), selector, vars))
+    }
+}
+
+rustsat_traits!(ModuloTotalizer);

@@ -24,7 +24,10 @@
 //! ## Propagation
 //! Unit propagation enforces arc consistency in both directions: with the
 //! upper bound assumed, once k inputs are true every other input is
-//! propagated false (Sinz's theorem for the LTseq encoding).
+//! propagated false (Sinz's theorem for the LTseq encoding), and with the
+//! lower bound assumed, once n − k inputs are false every other input is
+//! propagated true. `tests/propagation.rs` checks both, and "exactly",
+//! for every partial assignment up to 7 inputs.
 //!
 //! Sinz's original forbids the (k+1)-th bit with clauses specific to k;
 //! exposing the bits as outputs instead lets one counter serve every bound
@@ -32,85 +35,305 @@
 //! clauses the registers are not functionally determined by the inputs:
 //! never block on them when enumerating.
 //!
+//! ## Incremental use
+//! Every register's clauses mention only its own row and the row before,
+//! so the counter grows in place: a larger bound adds columns, more inputs
+//! (`Extend`) add rows, the other direction adds its half of the clauses,
+//! each over the registers already there. That is why
+//! [`SequentialCounter`] implements rustsat's incremental traits
+//! (`EncodeIncremental`, `BoundUpperIncremental`, `BoundLowerIncremental`,
+//! `BoundBothIncremental`) as well as the plain ones.
+//!
 //! ## References
 //! - Carsten Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality
 //!   Constraints*, CP 2005.
 
-use rustsat::{clause, encodings::CollectClauses, instances::ManageVars, types::Lit};
+use rustsat::{
+    clause,
+    encodings::{
+        card::{
+            BoundBothIncremental, BoundLowerIncremental, BoundUpperIncremental, EncodeIncremental,
+        },
+        CollectClauses,
+    },
+    instances::ManageVars,
+    types::{Clause, Lit},
+};
 
-use super::{Direction, UnaryCounter};
+use super::{
+    assumed, encode_range, rustsat_traits, unary_lower, unary_upper, Bound, Counter, Direction,
+    Enforcement, OwnCounter, Requests, Rewrite, Shape,
+};
 use crate::EncodeError;
 
-/// Builds a sequential counter over `lits` for bounds up to `max_bound`.
+/// Sinz's sequential counter over a set of input literals (see the module
+/// documentation).
 ///
-/// # Errors
+/// Built in one call by [`Card::build`](super::Card::build) or
+/// [`BuildCounter::build`](super::BuildCounter::build), with bounds then
+/// enforced through [`Counter`]; or used like rustsat's `Totalizer` through
+/// rustsat's encoding traits, incremental ones included:
 ///
-/// [`EncodeError::OutOfMemory`] when the sink cannot grow.
-pub fn build<C: CollectClauses>(
-    lits: &[Lit],
-    direction: Direction,
-    max_bound: usize,
-    sink: &mut C,
-    vars: &mut dyn ManageVars,
-) -> Result<UnaryCounter, EncodeError> {
-    let n = lits.len();
-    let m = (max_bound + 1).min(n);
-    // prev[j]: register of the previous prefix.
-    let mut prev: Vec<Lit> = Vec::with_capacity(m);
-    let mut clauses = Vec::new();
-    for (i, &x) in lits.iter().enumerate() {
-        let width = (i + 1).min(m);
-        let cur: Vec<Lit> = (0..width).map(|_| vars.new_lit()).collect();
-        for (j, &s) in cur.iter().enumerate() {
-            let same = prev.get(j).copied();
-            let below = j.checked_sub(1).map(|j1| prev[j1]);
-            if direction.upper() {
-                match below {
-                    None => clauses.push(clause![!x, s]),
-                    Some(b) => clauses.push(clause![!x, !b, s]),
-                }
-                if let Some(p) = same {
-                    clauses.push(clause![!p, s]);
-                }
-            }
-            if direction.lower() {
-                match same {
-                    // s → prev_j ∨ x and s → prev_j ∨ prev_{j−1}
-                    Some(p) => {
-                        clauses.push(clause![!s, p, x]);
-                        if let Some(b) = below {
-                            clauses.push(clause![!s, p, b]);
-                        }
-                    }
-                    // No earlier register j: needs x and (for j > 0) prev_{j−1}.
-                    None => {
-                        clauses.push(clause![!s, x]);
-                        if let Some(b) = below {
-                            clauses.push(clause![!s, b]);
-                        }
-                    }
-                }
-            }
-        }
-        if clauses.len() > 4096 {
-            sink.extend_clauses(clauses.drain(..))?;
-        }
-        prev = cur;
-    }
-    sink.extend_clauses(clauses)?;
-    Ok(UnaryCounter {
-        outputs: prev,
-        n_inputs: n,
-        max_bound,
-        direction,
-    })
+/// ```
+/// use boardsat_encode::card::SequentialCounter;
+/// use rustsat::{
+///     encodings::card::{BoundUpper, BoundUpperIncremental},
+///     instances::{BasicVarManager, Cnf, ManageVars},
+///     lit, var,
+/// };
+///
+/// let mut vars = BasicVarManager::default();
+/// vars.increase_next_free(var![4]);
+/// let mut counter = SequentialCounter::from(vec![lit![0], lit![1], lit![2]]);
+/// let mut cnf = Cnf::new();
+/// counter.encode_ub(0..=1, &mut cnf, &mut vars)?;
+/// let at_most_one = counter.enforce_ub(1)?;
+/// // One more input, and bounds up to 2: only the new clauses are written.
+/// counter.extend([lit![3]]);
+/// counter.encode_ub_change(0..=2, &mut cnf, &mut vars)?;
+/// let at_most_two = counter.enforce_ub(2)?;
+/// assert_eq!((at_most_one.len(), at_most_two.len()), (1, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SequentialCounter {
+    requests: Requests,
+    /// `registers[i][j]` ↔ "at least `j + 1` of x₀…xᵢ are true"; row `i`
+    /// holds `min(i + 1, width)` registers.
+    registers: Vec<Vec<Lit>>,
+    /// Registers per full row.
+    width: usize,
+    /// The registers whose upward clauses are written.
+    upward: Written,
+    /// The registers whose downward clauses are written.
+    downward: Written,
 }
+
+/// A block of registers: rows `< rows`, columns `< cols`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Written {
+    rows: usize,
+    cols: usize,
+}
+
+impl Written {
+    fn contains(self, row: usize, col: usize) -> bool {
+        row < self.rows && col < self.cols
+    }
+}
+
+impl SequentialCounter {
+    /// Creates the registers missing for every input and `width` columns.
+    fn allocate(&mut self, width: usize, vars: &mut dyn ManageVars) {
+        let n = self.requests.inputs.len();
+        self.width = self.width.max(width.min(n));
+        for i in 0..n {
+            if i == self.registers.len() {
+                self.registers.push(Vec::new());
+            }
+            let row = &mut self.registers[i];
+            while row.len() < (i + 1).min(self.width) {
+                row.push(vars.new_lit());
+            }
+        }
+    }
+
+    /// The upward clauses of register `(i, j)`: Σ ≥ j+1 on x₀…xᵢ → s[i][j].
+    fn upward_clauses(&self, i: usize, j: usize, out: &mut Vec<Clause>) {
+        let (x, s) = (self.requests.inputs[i], self.registers[i][j]);
+        let prev = i.checked_sub(1).map(|i1| &self.registers[i1]);
+        match j.checked_sub(1) {
+            None => out.push(clause![!x, s]),
+            Some(j1) => {
+                if let Some(&below) = prev.and_then(|p| p.get(j1)) {
+                    out.push(clause![!x, !below, s]);
+                }
+            }
+        }
+        if let Some(&same) = prev.and_then(|p| p.get(j)) {
+            out.push(clause![!same, s]);
+        }
+    }
+
+    /// The downward clauses of register `(i, j)`: s[i][j] → Σ ≥ j+1.
+    fn downward_clauses(&self, i: usize, j: usize, out: &mut Vec<Clause>) {
+        let (x, s) = (self.requests.inputs[i], self.registers[i][j]);
+        let prev = i.checked_sub(1).map(|i1| &self.registers[i1]);
+        let below = j
+            .checked_sub(1)
+            .and_then(|j1| prev.and_then(|p| p.get(j1)).copied());
+        match prev.and_then(|p| p.get(j)).copied() {
+            // s → prev_j ∨ x and s → prev_j ∨ prev_{j−1}
+            Some(same) => {
+                out.push(clause![!s, same, x]);
+                if let Some(b) = below {
+                    out.push(clause![!s, same, b]);
+                }
+            }
+            // No earlier register j: needs x and (for j > 0) prev_{j−1}.
+            None => {
+                out.push(clause![!s, x]);
+                if let Some(b) = below {
+                    out.push(clause![!s, b]);
+                }
+            }
+        }
+    }
+
+    /// The outputs: the registers of the last row.
+    fn outputs(&self) -> &[Lit] {
+        self.registers.last().map_or(&[], Vec::as_slice)
+    }
+}
+
+impl OwnCounter for SequentialCounter {
+    fn with_inputs(inputs: Vec<Lit>) -> Self {
+        SequentialCounter {
+            requests: Requests::new(inputs),
+            ..SequentialCounter::default()
+        }
+    }
+
+    fn requests(&self) -> &Requests {
+        &self.requests
+    }
+
+    fn requests_mut(&mut self) -> &mut Requests {
+        &mut self.requests
+    }
+
+    fn write<C: CollectClauses>(
+        &mut self,
+        rewrite: Rewrite,
+        sink: &mut C,
+        vars: &mut dyn ManageVars,
+    ) -> Result<(), rustsat::OutOfMemory> {
+        let n = self.requests.inputs.len();
+        // Bounds up to k need the registers j ≤ k (j < n).
+        let width = |bound: Option<usize>| bound.map_or(0, |k| (k + 1).min(n));
+        let (up_cols, down_cols) = (width(self.requests.upper), width(self.requests.lower));
+        let mark = Requests::mark(sink, vars);
+        self.allocate(up_cols.max(down_cols), vars);
+        let mut clauses = Vec::new();
+        for i in 0..n {
+            for j in 0..self.registers[i].len() {
+                if j < up_cols && (rewrite.upper() || !self.upward.contains(i, j)) {
+                    self.upward_clauses(i, j, &mut clauses);
+                }
+                if j < down_cols && (rewrite.lower() || !self.downward.contains(i, j)) {
+                    self.downward_clauses(i, j, &mut clauses);
+                }
+            }
+            if clauses.len() > 4096 {
+                sink.extend_clauses(clauses.drain(..))?;
+            }
+        }
+        sink.extend_clauses(clauses)?;
+        self.requests.count_since(mark, sink, vars);
+        if up_cols > 0 {
+            self.upward = Written {
+                rows: n,
+                cols: up_cols,
+            };
+        }
+        if down_cols > 0 {
+            self.downward = Written {
+                rows: n,
+                cols: down_cols,
+            };
+        }
+        Ok(())
+    }
+
+    fn assume_upper(&self, k: usize) -> Option<Vec<Lit>> {
+        let n = self.requests.inputs.len();
+        (self.upward.rows == n && k < self.upward.cols).then(|| unary_upper(self.outputs(), k))?
+    }
+
+    fn assume_lower(&self, k: usize) -> Option<Vec<Lit>> {
+        let n = self.requests.inputs.len();
+        (self.downward.rows == n && k <= self.downward.cols)
+            .then(|| unary_lower(self.outputs(), k))?
+    }
+}
+
+impl Counter for SequentialCounter {
+    fn shape(&self) -> Shape {
+        self.requests.shape()
+    }
+
+    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        assumed(self.assume_upper(k), Bound::AtMost(k))
+    }
+
+    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        assumed(self.assume_lower(k), Bound::AtLeast(k))
+    }
+}
+
+rustsat_traits!(SequentialCounter);
+
+impl EncodeIncremental for SequentialCounter {
+    /// Creates every register a bound up to the number of inputs needs.
+    fn reserve(&mut self, vars: &mut dyn ManageVars) {
+        let before = vars.n_used();
+        self.allocate(self.requests.inputs.len(), vars);
+        self.requests.n_vars += vars.n_used().saturating_sub(before);
+    }
+}
+
+impl BoundUpperIncremental for SequentialCounter {
+    fn encode_ub_change<Col, R>(
+        &mut self,
+        range: R,
+        collector: &mut Col,
+        var_manager: &mut dyn ManageVars,
+    ) -> Result<(), rustsat::OutOfMemory>
+    where
+        Col: CollectClauses,
+        R: std::ops::RangeBounds<usize>,
+    {
+        encode_range(
+            self,
+            Direction::Upper,
+            &range,
+            false,
+            collector,
+            var_manager,
+        )
+    }
+}
+
+impl BoundLowerIncremental for SequentialCounter {
+    fn encode_lb_change<Col, R>(
+        &mut self,
+        range: R,
+        collector: &mut Col,
+        var_manager: &mut dyn ManageVars,
+    ) -> Result<(), rustsat::OutOfMemory>
+    where
+        Col: CollectClauses,
+        R: std::ops::RangeBounds<usize>,
+    {
+        encode_range(
+            self,
+            Direction::Lower,
+            &range,
+            false,
+            collector,
+            var_manager,
+        )
+    }
+}
+
+impl BoundBothIncremental for SequentialCounter {}
 
 #[cfg(test)]
 mod tests {
     use rustsat::{instances::BasicVarManager, instances::Cnf, types::Var};
 
     use super::*;
+    use crate::card::BuildCounter;
 
     #[test]
     fn size_is_quadratic_in_the_bound() {
@@ -121,9 +344,10 @@ mod tests {
         vars.increase_next_free(Var::new(5));
         let lits: Vec<Lit> = (0..5).map(|i| Var::new(i).pos_lit()).collect();
         let mut cnf = Cnf::new();
-        let counter = build(&lits, Direction::Upper, 1, &mut cnf, &mut vars).unwrap();
+        let counter =
+            SequentialCounter::build(&lits, Direction::Upper, 1, &mut cnf, &mut vars).unwrap();
         assert_eq!(vars.n_used() - 5, 9);
         assert_eq!(cnf.len(), 1 + 3 + 3 * 4);
-        assert_eq!(counter.outputs.len(), 2);
+        assert_eq!(counter.outputs().len(), 2);
     }
 }
