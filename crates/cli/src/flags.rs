@@ -6,8 +6,22 @@
 use std::path::PathBuf;
 
 use boardsat_encode::{dimacs::Format, Amo, Card, Family, Formulation, Piece};
-use boardsat_solve::SolverKind;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use boardsat_solve::{bench::Task, SolverKind};
+use clap::{
+    builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
+};
+
+/// A parser for one of a library type's names (its name table), with
+/// clap's list of possible values and its "did you mean" tips.
+macro_rules! one_of {
+    ($type:ty) => {
+        one_of!($type, <$type>::NAMES)
+    };
+    ($type:ty, $names:expr) => {
+        PossibleValuesParser::new($names)
+            .try_map(|name| <$type>::from_name(&name).ok_or("not a known name"))
+    };
+}
 
 /// Chessboard placement puzzles as SAT: N-queens, independence and
 /// domination for queens, rooks, bishops, knights and kings.
@@ -44,91 +58,15 @@ pub enum Command {
     Merge(MergeArgs),
 }
 
-/// The puzzle families, for clap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FamilyArg {
-    /// n queens on an n×n board, no two attacking.
-    Queens,
-    /// k pieces, no two attacking (without -k: the maximum).
-    Independence,
-    /// At most k pieces covering every square (without -k: the minimum).
-    Domination,
-}
-
-impl From<FamilyArg> for Family {
-    fn from(f: FamilyArg) -> Self {
-        match f {
-            FamilyArg::Queens => Family::Queens,
-            FamilyArg::Independence => Family::Independence,
-            FamilyArg::Domination => Family::Domination,
-        }
-    }
-}
-
-/// A piece, for clap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum PieceArg {
-    /// Rows, columns and diagonals.
-    #[default]
-    Queen,
-    /// Rows and columns.
-    Rook,
-    /// Diagonals.
-    Bishop,
-    /// (1, 2) leaps.
-    Knight,
-    /// One step in any direction.
-    King,
-}
-
-impl From<PieceArg> for Piece {
-    fn from(p: PieceArg) -> Self {
-        match p {
-            PieceArg::Queen => Piece::Queen,
-            PieceArg::Rook => Piece::Rook,
-            PieceArg::Bishop => Piece::Bishop,
-            PieceArg::Knight => Piece::Knight,
-            PieceArg::King => Piece::King,
-        }
-    }
-}
-
-/// A backend, for clap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SolverArg {
-    /// varisat, pure Rust.
-    Varisat,
-    /// CaDiCaL, embedded.
-    Cadical,
-    /// An external DIMACS solver (--solver-cmd).
-    External,
-}
-
-impl From<SolverArg> for SolverKind {
-    fn from(s: SolverArg) -> Self {
-        match s {
-            SolverArg::Varisat => SolverKind::Varisat,
-            SolverArg::Cadical => SolverKind::Cadical,
-            SolverArg::External => SolverKind::External,
-        }
-    }
-}
-
-/// An embedded backend, for `bench`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EmbeddedArg {
-    /// varisat, pure Rust.
-    Varisat,
-    /// CaDiCaL, embedded.
-    Cadical,
-}
-
 /// The problem: family, board, piece, k.
 #[derive(Debug, Args, Clone)]
 pub struct ProblemArgs {
-    /// Puzzle family.
-    #[arg(value_enum)]
-    pub family: FamilyArg,
+    /// Puzzle family: queens (n queens on an n×n board, no two attacking),
+    /// independence (k pieces, no two attacking; without -k the maximum),
+    /// domination (at most k pieces covering every square; without -k the
+    /// minimum).
+    #[arg(value_parser = one_of!(Family))]
+    pub family: Family,
     /// Board size: rows (and columns unless --cols is given).
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
     pub n: usize,
@@ -136,8 +74,8 @@ pub struct ProblemArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = parse_size)]
     pub cols: Option<usize>,
     /// The piece (queens always places queens).
-    #[arg(long, value_enum)]
-    pub piece: Option<PieceArg>,
+    #[arg(long, value_parser = one_of!(Piece))]
+    pub piece: Option<Piece>,
     /// Number of pieces: exactly k for independence, at most k for domination.
     #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
@@ -158,13 +96,13 @@ pub struct ProblemArgs {
 pub struct EncodingArgs {
     /// At-most-one encoding: pairwise, ladder, bitwise, commander, product,
     /// bimander, or auto (pairwise on short lines, product on long ones).
-    #[arg(long, default_value = "auto", value_parser = parse_amo)]
+    #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
     pub amo: Amo,
     /// Cardinality encoding: seqcounter, totalizer, mtotalizer, cardnetwork.
-    #[arg(long, default_value = "totalizer", value_parser = parse_card)]
+    #[arg(long, default_value = "totalizer", value_parser = parse::<Card>)]
     pub card: Card,
     /// Formulation: lines or cardinality.
-    #[arg(long, default_value = "lines", value_parser = parse_formulation)]
+    #[arg(long, default_value = "lines", value_parser = parse::<Formulation>)]
     pub formulation: Formulation,
 }
 
@@ -173,8 +111,8 @@ pub struct EncodingArgs {
 pub struct SolverArgs {
     /// Backend (default: cadical when built in, else varisat; external when
     /// --solver-cmd is given).
-    #[arg(long, value_enum)]
-    pub solver: Option<SolverArg>,
+    #[arg(long, value_parser = one_of!(SolverKind))]
+    pub solver: Option<SolverKind>,
     /// Command line of an external DIMACS solver, e.g. "minisat" or "cadical -q".
     #[arg(long, value_name = "COMMAND")]
     pub solver_cmd: Option<String>,
@@ -287,34 +225,12 @@ pub struct SolveDimacsArgs {
     pub json: bool,
 }
 
-/// How `cubes` writes its cubes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum CubeFormat {
-    /// One DIMACS CNF file per cube (`cube-00000.cnf`, …), the cube's
-    /// queens as unit clauses.
-    #[default]
-    Cnf,
-    /// One incremental CNF file, `cubes.icnf`: `p inccnf`, the base
-    /// clauses, then one `a <lits> 0` line per cube (march_cu, iLingeling,
-    /// CaDiCaL).
-    Icnf,
-}
-
-impl From<CubeFormat> for Format {
-    fn from(f: CubeFormat) -> Self {
-        match f {
-            CubeFormat::Cnf => Format::Cnf,
-            CubeFormat::Icnf => Format::Inccnf,
-        }
-    }
-}
-
 /// `cubes`.
 #[derive(Debug, Args)]
 pub struct CubesArgs {
     /// Puzzle family (queens).
-    #[arg(value_enum)]
-    pub family: FamilyArg,
+    #[arg(value_parser = one_of!(Family))]
+    pub family: Family,
     /// Board size.
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
     pub n: usize,
@@ -325,15 +241,16 @@ pub struct CubesArgs {
     #[arg(long)]
     pub no_halve: bool,
     /// At-most-one encoding.
-    #[arg(long, default_value = "auto", value_parser = parse_amo)]
+    #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
     pub amo: Amo,
     /// The directory for the cube files, MANIFEST, jobs.txt and results/.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
-    /// How to write the cubes: one DIMACS file each, or one iCNF file for
-    /// them all.
-    #[arg(long, value_enum, default_value = "cnf")]
-    pub format: CubeFormat,
+    /// How to write the cubes: one DIMACS file each (cnf), or one
+    /// incremental CNF file for them all (icnf: `p inccnf`, the base
+    /// clauses, then one `a <lits> 0` line per cube).
+    #[arg(long, default_value = "cnf", value_parser = one_of!(Format, ["cnf", "icnf"]))]
+    pub format: Format,
 }
 
 /// `count-dimacs`.
@@ -368,17 +285,6 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
-/// What a bench cell measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
-pub enum BenchTask {
-    /// One placement.
-    First,
-    /// Every placement, by blocking clauses.
-    Count,
-    /// The optimum, with the solver's proof.
-    Optimum,
-}
-
 /// Output formats of `bench`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum BenchFormat {
@@ -394,8 +300,8 @@ pub enum BenchFormat {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Puzzle family.
-    #[arg(value_enum)]
-    pub family: FamilyArg,
+    #[arg(value_parser = one_of!(Family))]
+    pub family: Family,
     /// Board sizes, comma-separated.
     #[arg(
         long = "n",
@@ -406,11 +312,11 @@ pub struct BenchArgs {
     pub sizes: Vec<usize>,
     /// Tasks, comma-separated: first (one placement), count (all placements;
     /// without -k the optimal ones), optimum (the optimum with its proof).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "first")]
-    pub task: Vec<BenchTask>,
+    #[arg(long, value_delimiter = ',', default_value = "first", value_parser = one_of!(Task))]
+    pub task: Vec<Task>,
     /// The piece (queens always places queens).
-    #[arg(long, value_enum)]
-    pub piece: Option<PieceArg>,
+    #[arg(long, value_parser = one_of!(Piece))]
+    pub piece: Option<Piece>,
     /// Number of pieces for first and count (queens: always n).
     #[arg(short = 'k', long = "pieces")]
     pub k: Option<usize>,
@@ -428,8 +334,8 @@ pub struct BenchArgs {
     pub formulation: String,
     /// Embedded backends, comma-separated (default: cadical when built in,
     /// else varisat).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub solver: Vec<EmbeddedArg>,
+    #[arg(long, value_delimiter = ',', value_parser = one_of!(SolverKind, ["varisat", "cadical"]))]
+    pub solver: Vec<SolverKind>,
     /// Runs per cell; times are the median with min and max.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
@@ -448,19 +354,13 @@ pub struct BenchArgs {
     pub output: Option<PathBuf>,
 }
 
-fn parse_amo(s: &str) -> Result<Amo, String> {
-    s.parse()
-        .map_err(|e: boardsat_encode::EncodeError| e.to_string())
-}
-
-fn parse_card(s: &str) -> Result<Card, String> {
-    s.parse()
-        .map_err(|e: boardsat_encode::EncodeError| e.to_string())
-}
-
-fn parse_formulation(s: &str) -> Result<Formulation, String> {
-    s.parse()
-        .map_err(|e: boardsat_encode::EncodeError| e.to_string())
+/// An encoding by name, with the library's own message (an AMO encoding
+/// where a cardinality encoding is needed, and the like).
+fn parse<T: std::str::FromStr>(s: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    s.parse().map_err(|e: T::Err| e.to_string())
 }
 
 /// A board side: a non-negative integer (zero reaches the board's own,

@@ -17,10 +17,10 @@ pub fn instance(args: &ProblemArgs) -> Result<Instance> {
         formulation: args.encoding.formulation,
     };
     let request = Request {
-        family: args.family.into(),
+        family: args.family,
         n: args.n,
         cols: args.cols,
-        piece: args.piece.map(Into::into),
+        piece: args.piece,
         k: args.k,
         independent: args.independent,
     };
@@ -32,7 +32,7 @@ pub fn instance(args: &ProblemArgs) -> Result<Instance> {
 /// external solver, a seed only for CaDiCaL).
 pub fn solver(args: &SolverArgs) -> Result<SolverSpec> {
     let kind = match (args.solver, &args.solver_cmd) {
-        (Some(s), _) => SolverKind::from(s),
+        (Some(s), _) => s,
         (None, Some(_)) => SolverKind::External,
         (None, None) => SolverKind::default_embedded(),
     };

@@ -9,7 +9,6 @@
 //! command quietly.
 
 mod commands;
-mod draw;
 mod flags;
 mod hiargs;
 mod outcome;
@@ -59,17 +58,11 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
 
 /// The error and its causes on one line, control characters escaped.
 fn one_line(e: &anyhow::Error) -> String {
-    let text = format!("{e:#}");
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_debug().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
+    let escape = |c: char| match c.is_control() {
+        true => c.escape_debug().to_string(),
+        false => c.to_string(),
+    };
+    format!("{e:#}").chars().map(escape).collect()
 }
 
 /// A closed pipe (`boardsat enumerate … | head`) is the reader's choice,

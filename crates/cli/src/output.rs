@@ -10,7 +10,7 @@ use std::{
 
 use anyhow::{Context, Result};
 use boardsat_encode::Encoding;
-use boardsat_solve::StopReason;
+use boardsat_solve::{End, StopReason};
 
 /// Stdout, line by line: each line is flushed, so what was printed before
 /// an interrupt or a failure stays whole.
@@ -84,6 +84,17 @@ pub fn why_stopped(stop: Option<StopReason>) -> &'static str {
     }
 }
 
+/// How a partial result is marked: nothing when complete, ` (limit
+/// reached)`, or the stop reason (` (interrupted)`, ` (time limit)`, ` (the
+/// solver gave up)`).
+pub fn mark(end: End, stop: Option<StopReason>) -> String {
+    match end {
+        End::Exhausted => String::new(),
+        End::Limit => " (limit reached)".to_string(),
+        End::Stopped => format!(" ({})", why_stopped(stop)),
+    }
+}
+
 /// Progress on stderr while long work runs, when stderr is a terminal:
 /// what is done, the rate and the elapsed time, redrawn at most five times
 /// a second, cleared at the end.
@@ -106,34 +117,22 @@ impl ProgressLine {
     }
 
     /// Redraws `what` (with the elapsed time) if due.
-    pub fn update(&mut self, what: impl FnOnce(Duration) -> String) {
-        if !self.enabled
-            || self
-                .last
-                .is_some_and(|t| t.elapsed() < Duration::from_millis(200))
-        {
-            return;
+    pub fn update(&mut self, what: impl FnOnce() -> String) {
+        let due = self
+            .last
+            .is_none_or(|t| t.elapsed() >= Duration::from_millis(200));
+        if self.enabled && due {
+            self.last = Some(Instant::now());
+            self.drawn = true;
+            let secs = self.start.elapsed().as_secs_f64();
+            let _ = write!(io::stderr(), "\r\x1b[2K{}  {secs:.1} s", what());
         }
-        self.last = Some(Instant::now());
-        self.drawn = true;
-        let elapsed = self.start.elapsed();
-        let mut err = io::stderr();
-        let _ = write!(
-            err,
-            "\r\x1b[2K{}  {:.1} s",
-            what(elapsed),
-            elapsed.as_secs_f64()
-        );
-        let _ = err.flush();
     }
 
     /// Clears the line.
     pub fn finish(&mut self) {
-        if self.drawn {
-            let mut err = io::stderr();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
-            self.drawn = false;
+        if std::mem::take(&mut self.drawn) {
+            let _ = write!(io::stderr(), "\r\x1b[2K");
         }
     }
 }

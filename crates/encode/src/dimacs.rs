@@ -17,16 +17,18 @@ use rustsat::{instances::Cnf, types::Lit};
 /// Board variables per projection line, to keep lines readable.
 const SHOW_PER_LINE: usize = 64;
 
-/// Which header a file has.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// `p cnf <vars> <clauses>`.
-    #[default]
-    Cnf,
-    /// `p inccnf`: the base formula, then `a` (cube) lines
-    /// ([`write_cube`]), the format of cube-and-conquer tools (march_cu
-    /// writes it; iLingeling and CaDiCaL read it).
-    Inccnf,
+crate::name_table! {
+    /// Which header a file has.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum Format {
+        /// `p cnf <vars> <clauses>`.
+        #[default]
+        Cnf = "cnf",
+        /// `p inccnf`: the base formula, then `a` (cube) lines
+        /// ([`write_cube`]), the format of cube-and-conquer tools (march_cu
+        /// writes it; iLingeling and CaDiCaL read it).
+        Inccnf = "icnf" | "inccnf",
+    }
 }
 
 /// What goes above the clauses.
@@ -49,6 +51,31 @@ impl Header {
             show: None,
             format: Format::Cnf,
         }
+    }
+}
+
+impl Header {
+    /// The provenance of `encoding`: the generator line, the command line
+    /// that made it (written as `boardsat …`, never the path the program
+    /// was run from, so that a file regenerated elsewhere has the same
+    /// bytes), the problem and its encodings, and the projection onto the
+    /// board variables.
+    #[must_use]
+    pub fn for_encoding(encoding: &crate::Encoding, command_line: Option<&str>) -> Self {
+        let mut header = Header::new();
+        if let Some(line) = command_line {
+            header
+                .comments
+                .push(format!("command line: boardsat {line}"));
+        }
+        header.comments.extend(encoding.describe());
+        let n = encoding.stats.n_board_vars;
+        header.comments.push(format!(
+            "projection: the {n} board variables 1..{n} (square (r, c) is r*{} + c + 1)",
+            encoding.problem.board.cols()
+        ));
+        header.show = Some(n);
+        header
     }
 }
 

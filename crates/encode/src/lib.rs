@@ -18,7 +18,8 @@
 //! | [`card::Totalizer`] | rustsat's totalizer behind [`card::Counter`] |
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
 //! | [`check()`], [`Placement`], [`Violation`] | an independent checker, sharing no code with the encoder |
-//! | [`dimacs`] | DIMACS output with provenance and projection |
+//! | [`dimacs`] | DIMACS and iCNF output with provenance and projection |
+//! | [`draw`] | a placement as a text board or an SVG figure |
 //! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
@@ -57,6 +58,7 @@ pub mod board;
 pub mod card;
 pub mod check;
 pub mod dimacs;
+pub mod draw;
 pub mod estimate;
 pub mod piece;
 pub mod problem;

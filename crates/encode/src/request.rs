@@ -7,55 +7,24 @@
 //! any piece, board and k, and `--independent` turns domination into
 //! independent domination.
 
-use std::{fmt, str::FromStr};
-
 use crate::{estimate, Board, Config, EncodeError, Kind, Piece, Problem};
 
-/// The puzzle families users ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Family {
-    /// n queens on an n × n board, no two attacking.
-    #[default]
-    Queens,
-    /// k pieces, no two attacking (without k: the maximum).
-    Independence,
-    /// At most k pieces covering every square (without k: the minimum).
-    Domination,
-}
-
-impl Family {
-    /// Every family.
-    pub const ALL: [Family; 3] = [Family::Queens, Family::Independence, Family::Domination];
-
-    /// Lower-case name, as on the command line.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Family::Queens => "queens",
-            Family::Independence => "independence",
-            Family::Domination => "domination",
-        }
+crate::name_table! {
+    /// The puzzle families users ask for.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub enum Family {
+        /// n queens on an n × n board, no two attacking.
+        #[default]
+        Queens = "queens",
+        /// k pieces, no two attacking (without k: the maximum).
+        Independence = "independence",
+        /// At most k pieces covering every square (without k: the minimum).
+        Domination = "domination",
     }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Family {
-    type Err = EncodeError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| EncodeError::UnknownEncoding {
-                name: s.to_string(),
-                expected: Family::ALL.map(Family::name).join(", "),
-            })
-    }
+    parse_error: EncodeError = |name: &str| EncodeError::Request(format!(
+        "unknown family '{name}' (expected one of: {})",
+        Family::NAMES.join(", ")
+    ));
 }
 
 /// A problem as a user states it.

@@ -59,35 +59,16 @@ use crate::{
     SolverSpec, Status, StopReason,
 };
 
-/// A benchmark task.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Task {
-    /// One placement with k pieces.
-    First,
-    /// Every placement with k pieces; without k, every optimal one.
-    Count,
-    /// The optimum with its proof.
-    Optimum,
-}
-
-impl Task {
-    /// Every task.
-    pub const ALL: [Task; 3] = [Task::First, Task::Count, Task::Optimum];
-
-    /// Lower-case name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Task::First => "first",
-            Task::Count => "count",
-            Task::Optimum => "optimum",
-        }
-    }
-}
-
-impl fmt::Display for Task {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+boardsat_encode::name_table! {
+    /// A benchmark task.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Task {
+        /// One placement with k pieces.
+        First = "first",
+        /// Every placement with k pieces; without k, every optimal one.
+        Count = "count",
+        /// The optimum with its proof.
+        Optimum = "optimum",
     }
 }
 
@@ -128,6 +109,15 @@ impl Cell {
     #[must_use]
     pub fn n(&self) -> usize {
         self.problem.board.rows()
+    }
+
+    /// The problem as tables name it: `queens`, or the kind and piece.
+    #[must_use]
+    pub fn problem_name(&self) -> String {
+        match (self.problem.kind, self.problem.piece) {
+            (Kind::Independence, Piece::Queen) => "queens".to_string(),
+            (kind, piece) => format!("{kind} {piece}"),
+        }
     }
 }
 
@@ -333,6 +323,41 @@ impl Spread {
             min: v[0],
             max: v[v.len() - 1],
         })
+    }
+}
+
+impl fmt::Display for Spread {
+    /// `median (min–max)` in one unit chosen by the median (µs, ms or s),
+    /// three significant digits; just the median when all runs agree.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (scale, unit) = if self.median < 1e-3 {
+            (1e6, "µs")
+        } else if self.median < 1.0 {
+            (1e3, "ms")
+        } else {
+            (1.0, "s")
+        };
+        let digits = |v: f64| {
+            let v = v * scale;
+            if v >= 100.0 {
+                format!("{v:.0}")
+            } else if v >= 10.0 {
+                format!("{v:.1}")
+            } else {
+                format!("{v:.2}")
+            }
+        };
+        if self.min == self.max {
+            write!(f, "{} {unit}", digits(self.median))
+        } else {
+            write!(
+                f,
+                "{} {unit} ({}–{})",
+                digits(self.median),
+                digits(self.min),
+                digits(self.max)
+            )
+        }
     }
 }
 

@@ -655,6 +655,48 @@ impl Reader {
     }
 }
 
+/// The SAT-competition `v` lines of a model over variables `1..=n_vars`
+/// (values beyond `model` are false), at most 78 characters each, the last
+/// one ending in `0`.
+pub fn model_lines(model: &[bool], n_vars: u32) -> impl Iterator<Item = String> + '_ {
+    let mut v = 0u32;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let mut line = String::from("v");
+        while v < n_vars {
+            let value = model.get(v as usize).copied().unwrap_or(false);
+            let lit = i64::from(v) + 1;
+            let piece = format!(" {}", if value { lit } else { -lit });
+            if line.len() + piece.len() > 78 {
+                return Some(line);
+            }
+            line.push_str(&piece);
+            v += 1;
+        }
+        line.push_str(" 0");
+        done = true;
+        Some(line)
+    })
+}
+
+/// A model as DIMACS literals over variables `1..=n_vars`.
+#[must_use]
+pub fn model_literals(model: &[bool], n_vars: u32) -> Vec<i64> {
+    (0..n_vars)
+        .map(|v| {
+            let lit = i64::from(v) + 1;
+            if model.get(v as usize).copied().unwrap_or(false) {
+                lit
+            } else {
+                -lit
+            }
+        })
+        .collect()
+}
+
 /// The error for a file that should be iCNF but is not.
 fn not_icnf(line_no: usize, line: &str) -> ReadError {
     syntax(
@@ -793,6 +835,22 @@ mod tests {
         stop.interrupt();
         let e = read("p cnf 1 1\n1 0\n".as_bytes(), None, Some(&stop)).unwrap_err();
         assert!(matches!(e, ReadError::Stopped(_)), "{e}");
+    }
+
+    #[test]
+    fn model_lines_wrap_and_end_in_zero() {
+        let model = vec![true; 40];
+        let lines: Vec<String> = model_lines(&model, 42).collect();
+        assert!(lines.iter().all(|l| l.len() <= 78 && l.starts_with('v')));
+        assert!(lines.last().is_some_and(|l| l.ends_with(" -42 0")));
+        let values: Vec<i64> = lines
+            .iter()
+            .flat_map(|l| l[1..].split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+            .collect();
+        let mut expected = model_literals(&model, 42);
+        expected.push(0);
+        assert_eq!(values, expected);
+        assert_eq!(model_lines(&[], 0).collect::<Vec<_>>(), ["v 0"]);
     }
 
     use std::io::Read as _;

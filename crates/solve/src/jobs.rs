@@ -93,18 +93,84 @@ impl From<io::Error> for JobsError {
 }
 
 /// A count split into cubes, ready to be written.
-#[derive(Clone, Copy, Debug)]
-pub struct Split<'a> {
+#[derive(Clone, Debug)]
+pub struct Split {
     /// Comments and projection of every file.
-    pub header: &'a Header,
+    pub header: Header,
     /// The formula every cube shares.
-    pub base: &'a Cnf,
+    pub base: Cnf,
     /// Its variables.
     pub n_vars: u32,
     /// The cubes, disjoint and together exhaustive.
-    pub cubes: &'a [CubeJob],
+    pub cubes: Vec<CubeJob>,
     /// One DIMACS file per cube, or one iCNF file.
     pub format: Format,
+}
+
+impl Split {
+    /// An N-queens count split on the queens of the first `depth` rows
+    /// ([`crate::cubes::queen_cubes`]), with mirror halving when `halve`.
+    ///
+    /// # Errors
+    ///
+    /// Encoding errors.
+    pub fn queens(
+        n: usize,
+        depth: usize,
+        halve: bool,
+        config: boardsat_encode::Config,
+        format: Format,
+    ) -> Result<Split, crate::SolveError> {
+        let problem = boardsat_encode::Problem::queens(n)?;
+        let cubes: Vec<CubeJob> = crate::cubes::queen_cubes(n, depth, halve)
+            .iter()
+            .enumerate()
+            .map(|(i, cube)| CubeJob {
+                id: format!("cube-{i:05}"),
+                weight: cube.weight,
+                description: columns(&cube.columns),
+                lits: cube
+                    .squares()
+                    .into_iter()
+                    .map(|sq| problem.board.lit(sq))
+                    .collect(),
+            })
+            .collect();
+        let mut vars = problem.var_manager();
+        let mut base = Cnf::new();
+        let encoding = problem.encode(n, config, &mut base, &mut vars)?;
+        let mut header = Header::for_encoding(&encoding, None);
+        let reduction = if halve {
+            "mirror halving"
+        } else {
+            "no reduction"
+        };
+        header.comments.push(format!(
+            "{} cubes of depth {depth} for {n}-queens ({reduction}), queens of the first rows fixed",
+            cubes.len()
+        ));
+        if format == Format::Inccnf {
+            header.comments.push(format!(
+                "one 'a' line per cube after the clauses; the 'c cube <id> weight <w> columns <cols>' lines above the 'a' lines list them in the same order; count cube I (from 0) with: boardsat count-dimacs {ICNF} --cube I"
+            ));
+        }
+        Ok(Split {
+            header,
+            base,
+            n_vars: encoding.stats.n_vars,
+            cubes,
+            format,
+        })
+    }
+}
+
+/// Columns joined by commas, or `-` when there are none (depth 0).
+fn columns(columns: &[usize]) -> String {
+    if columns.is_empty() {
+        return "-".to_string();
+    }
+    let columns: Vec<String> = columns.iter().map(ToString::to_string).collect();
+    columns.join(",")
 }
 
 /// Writes `split` into `dir`: one DIMACS file per cube, or one iCNF file,
@@ -116,7 +182,7 @@ pub struct Split<'a> {
 /// [`JobsError`] for files and directories that cannot be written.
 pub fn write_split(
     dir: &Path,
-    split: &Split<'_>,
+    split: &Split,
     program: &str,
     stop: Option<&Interrupter>,
 ) -> Result<(), JobsError> {
@@ -126,7 +192,8 @@ pub fn write_split(
         n_vars,
         cubes,
         format,
-    } = *split;
+    } = split;
+    let (n_vars, format) = (*n_vars, *format);
     fs::create_dir_all(dir.join(RESULTS)).map_err(|e| JobsError::Dir {
         action: "create",
         path: dir.display().to_string(),

@@ -18,7 +18,16 @@
 //! | [`optimise()`], [`optimise_with`], [`Strategy`], [`Optimum`] | minimum domination / maximum independence with the solver's proof (refutations on fresh solvers with the bound as units) |
 //! | [`optimise_portfolio`] | the same, encodings racing on threads |
 //! | [`cubes`] | N-queens counts split into cubes over threads, with halving or symmetry breaking |
+//! | [`task`] | the jobs users ask for: [`task::solve`], [`task::count`], [`task::enumerate`], optimum then count |
+//! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
+//! | [`bench`] | the benchmark matrix and the timed run of one cell |
+//! | [`report`] | the JSON schema of every result, as typed structs |
 //! | [`dimacs`] | one strict reader for DIMACS and iCNF with projections, errors with line numbers |
+//! | [`files`], [`sink`] | output files written whole and safely; encoding that obeys a stop flag |
+//!
+//! The command line, the benchmark and the Python package are thin callers
+//! of [`task`], [`jobs`], [`bench`] and [`report`], so they do the same
+//! thing and report it with the same fields.
 //!
 //! ```
 //! use boardsat_encode::{Config, Problem};

@@ -423,6 +423,83 @@ impl CellReport {
     }
 }
 
+impl CellReport {
+    /// The columns of `bench --format csv`: the cell, its sizes and times
+    /// in seconds, its result, and the machine in every row.
+    pub const CSV_COLUMNS: [&'static str; 27] = [
+        "problem",
+        "task",
+        "n",
+        "k",
+        "formulation",
+        "amo",
+        "card",
+        "solver",
+        "vars",
+        "aux_vars",
+        "clauses",
+        "lits",
+        "encode_median_s",
+        "encode_min_s",
+        "encode_max_s",
+        "solve_median_s",
+        "solve_min_s",
+        "solve_max_s",
+        "runs",
+        "status",
+        "result",
+        "commit",
+        "rustc",
+        "cpu",
+        "cores",
+        "memory",
+        "date",
+    ];
+
+    /// One CSV row, in the order of [`CellReport::CSV_COLUMNS`].
+    #[must_use]
+    pub fn csv_record(meta: &Meta, cell: &Cell, r: &CellResult) -> Vec<String> {
+        use crate::bench::Answer;
+        let opt = |v: Option<String>| v.unwrap_or_default();
+        let secs = |s: Option<Spread>, f: fn(Spread) -> f64| opt(s.map(|s| format!("{:.6}", f(s))));
+        vec![
+            cell.problem_name(),
+            cell.task.to_string(),
+            cell.n().to_string(),
+            opt(cell.k.map(|k| k.to_string())),
+            opt(cell.formulation.map(|f| f.name().to_string())),
+            opt(cell.amo.map(|a| a.name().to_string())),
+            opt(cell.card.map(|c| c.name().to_string())),
+            cell.solver.to_string(),
+            opt(r.stats.map(|s| s.n_vars.to_string())),
+            opt(r.stats.map(|s| s.n_aux_vars.to_string())),
+            opt(r.stats.map(|s| s.n_clauses.to_string())),
+            opt(r.stats.map(|s| s.n_lits.to_string())),
+            secs(r.encode, |s| s.median),
+            secs(r.encode, |s| s.min),
+            secs(r.encode, |s| s.max),
+            secs(r.solve, |s| s.median),
+            secs(r.solve, |s| s.min),
+            secs(r.solve, |s| s.max),
+            r.runs.to_string(),
+            r.status.word().to_string(),
+            match (&r.status, r.answer) {
+                (CellStatus::Error(e), _) => e.clone(),
+                (_, Some(Answer::Count(c))) => c.to_string(),
+                (_, Some(Answer::Optimum(v))) => v.to_string(),
+                (_, Some(a)) => a.to_string(),
+                (_, None) => String::new(),
+            },
+            meta.commit.to_string(),
+            meta.rustc.to_string(),
+            meta.cpu.clone(),
+            meta.cores.to_string(),
+            meta.memory.clone(),
+            meta.date.clone(),
+        ]
+    }
+}
+
 /// `bench --format json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchReport {

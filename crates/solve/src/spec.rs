@@ -1,28 +1,24 @@
 //! Run-time choice of backend: which solver, and how to build one.
 
-use std::{fmt, str::FromStr, time::Duration};
+use std::time::Duration;
 
 use crate::{Backend, External, Interrupter, SolveError, Varisat};
 
-/// Which backend to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SolverKind {
-    /// varisat, pure Rust, always built.
-    Varisat,
-    /// CaDiCaL, embedded (feature `cadical`).
-    Cadical,
-    /// Any DIMACS solver binary, run through files.
-    External,
+boardsat_encode::name_table! {
+    /// Which backend to run.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum SolverKind {
+        /// varisat, pure Rust, always built.
+        Varisat = "varisat",
+        /// CaDiCaL, embedded (feature `cadical`).
+        Cadical = "cadical",
+        /// Any DIMACS solver binary, run through files.
+        External = "external",
+    }
+    parse_error: UnknownSolver = |name: &str| UnknownSolver(name.to_string());
 }
 
 impl SolverKind {
-    /// Every kind, built in or not.
-    pub const ALL: [SolverKind; 3] = [
-        SolverKind::Varisat,
-        SolverKind::Cadical,
-        SolverKind::External,
-    ];
-
     /// The embedded backends of this build.
     #[must_use]
     pub fn embedded() -> Vec<SolverKind> {
@@ -59,16 +55,6 @@ impl SolverKind {
     /// [`SolverSpec::external`]).
     pub fn create(self) -> Result<Box<dyn Backend>, SolveError> {
         SolverSpec::new(self).create(Mode::Decide, &Interrupter::new())
-    }
-
-    /// Lower-case name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            SolverKind::Varisat => "varisat",
-            SolverKind::Cadical => "cadical",
-            SolverKind::External => "external",
-        }
     }
 }
 
@@ -217,24 +203,7 @@ pub fn seconds(value: f64) -> Option<Duration> {
         .then(|| Duration::try_from_secs_f64(value).unwrap_or(Duration::MAX))
 }
 
-impl fmt::Display for SolverKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// An unknown backend name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown solver '{0}' (expected one of: varisat, cadical, external)")]
 pub struct UnknownSolver(pub String);
-
-impl FromStr for SolverKind {
-    type Err = UnknownSolver;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SolverKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownSolver(s.to_string()))
-    }
-}

@@ -4,14 +4,14 @@
 use anyhow::{bail, Result};
 use boardsat_encode::{Amo, Card, Family, Formulation, Kind, Piece};
 use boardsat_solve::{
-    bench::{self, Answer, Cell, CellResult, CellStatus, Matrix, Meta, Spread, Task},
+    bench::{self, Cell, CellResult, CellStatus, Matrix, Meta},
     files::{check_writable, write_atomically},
     report::{BenchReport, CellReport},
-    seconds, SolverKind, StopReason,
+    seconds, StopReason,
 };
 
 use crate::{
-    flags::{BenchArgs, BenchFormat, BenchTask, EmbeddedArg},
+    flags::{BenchArgs, BenchFormat},
     outcome::Outcome,
     output::{note, ProgressLine, Stdout},
     signals,
@@ -34,7 +34,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let mut progress = ProgressLine::new();
     let mut results = Vec::with_capacity(cells.len());
     for (i, cell) in cells.iter().enumerate() {
-        progress.update(|_| format!("bench: {i}/{} cells done; now {}", cells.len(), label(cell)));
+        progress.update(|| format!("bench: {i}/{} cells done; now {}", cells.len(), label(cell)));
         results.push(bench::run_cell(cell, args.runs, limit, &stop));
         if stop.is_interrupted() {
             break;
@@ -94,8 +94,8 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
 
 /// The matrix the flags span.
 fn matrix(args: &BenchArgs) -> Result<Matrix> {
-    let family = Family::from(args.family);
-    let piece: Piece = args.piece.map_or(Piece::Queen, Into::into);
+    let family = args.family;
+    let piece = args.piece.unwrap_or_default();
     if args.independent && family != Family::Domination {
         bail!("--independent applies to domination only");
     }
@@ -116,27 +116,12 @@ fn matrix(args: &BenchArgs) -> Result<Matrix> {
         piece,
         queens: family == Family::Queens,
         sizes: args.sizes.clone(),
-        tasks: args
-            .task
-            .iter()
-            .map(|t| match t {
-                BenchTask::First => Task::First,
-                BenchTask::Count => Task::Count,
-                BenchTask::Optimum => Task::Optimum,
-            })
-            .collect(),
+        tasks: args.task.clone(),
         k: args.k,
         amos: parse_list(&args.amo, &Amo::ALL, "amo")?,
         cards: parse_list(&args.card, &Card::ALL, "card")?,
         formulations: parse_list(&args.formulation, &Formulation::ALL, "formulation")?,
-        solvers: args
-            .solver
-            .iter()
-            .map(|s| match s {
-                EmbeddedArg::Varisat => SolverKind::Varisat,
-                EmbeddedArg::Cadical => SolverKind::Cadical,
-            })
-            .collect(),
+        solvers: args.solver.clone(),
     })
 }
 
@@ -176,40 +161,6 @@ fn label(cell: &Cell) -> String {
     )
 }
 
-fn problem_name(cell: &Cell) -> String {
-    match (cell.problem.kind, cell.problem.piece) {
-        (Kind::Independence, Piece::Queen) => "queens".to_string(),
-        (kind, piece) => format!("{kind} {piece}"),
-    }
-}
-
-/// `median (min–max)` in one unit chosen by the median: µs, ms or s,
-/// three significant digits.
-fn spread(s: Spread) -> String {
-    let (scale, unit) = if s.median < 1e-3 {
-        (1e6, "µs")
-    } else if s.median < 1.0 {
-        (1e3, "ms")
-    } else {
-        (1.0, "s")
-    };
-    let f = |v: f64| {
-        let v = v * scale;
-        if v >= 100.0 {
-            format!("{v:.0}")
-        } else if v >= 10.0 {
-            format!("{v:.1}")
-        } else {
-            format!("{v:.2}")
-        }
-    };
-    if s.min == s.max {
-        format!("{} {unit}", f(s.median))
-    } else {
-        format!("{} {unit} ({}–{})", f(s.median), f(s.min), f(s.max))
-    }
-}
-
 fn result_text(r: &CellResult, limit: f64) -> String {
     match (&r.status, r.answer) {
         (CellStatus::Ok, Some(a)) => a.to_string(),
@@ -243,12 +194,12 @@ fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {
         let solve = match (&r.status, r.solve) {
             (CellStatus::Timeout, _) => "timeout".to_string(),
             (CellStatus::Interrupted, _) => "interrupted".to_string(),
-            (_, Some(t)) => spread(t),
+            (_, Some(t)) => t.to_string(),
             _ => "-".to_string(),
         };
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            problem_name(cell),
+            cell.problem_name(),
             cell.task,
             cell.n(),
             dash(cell.formulation.map(Formulation::name)),
@@ -259,7 +210,7 @@ fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {
             stat(|s| s.n_aux_vars.to_string()),
             stat(|s| s.n_clauses.to_string()),
             stat(|s| s.n_lits.to_string()),
-            r.encode.map_or("-".to_string(), spread),
+            r.encode.map_or("-".to_string(), |e| e.to_string()),
             solve,
             result_text(r, meta.cell_time_limit).replace('|', "/"),
         ));
@@ -269,73 +220,9 @@ fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {
 
 fn csv(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> Result<String> {
     let mut w = ::csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "problem",
-        "task",
-        "n",
-        "k",
-        "formulation",
-        "amo",
-        "card",
-        "solver",
-        "vars",
-        "aux_vars",
-        "clauses",
-        "lits",
-        "encode_median_s",
-        "encode_min_s",
-        "encode_max_s",
-        "solve_median_s",
-        "solve_min_s",
-        "solve_max_s",
-        "runs",
-        "status",
-        "result",
-        "commit",
-        "rustc",
-        "cpu",
-        "cores",
-        "memory",
-        "date",
-    ])?;
-    let opt = |v: Option<String>| v.unwrap_or_default();
-    let secs = |s: Option<Spread>, f: fn(Spread) -> f64| opt(s.map(|s| format!("{:.6}", f(s))));
+    w.write_record(CellReport::CSV_COLUMNS)?;
     for (cell, r) in cells.iter().zip(results) {
-        w.write_record([
-            problem_name(cell),
-            cell.task.to_string(),
-            cell.n().to_string(),
-            opt(cell.k.map(|k| k.to_string())),
-            opt(cell.formulation.map(|f| f.name().to_string())),
-            opt(cell.amo.map(|a| a.name().to_string())),
-            opt(cell.card.map(|c| c.name().to_string())),
-            cell.solver.to_string(),
-            opt(r.stats.map(|s| s.n_vars.to_string())),
-            opt(r.stats.map(|s| s.n_aux_vars.to_string())),
-            opt(r.stats.map(|s| s.n_clauses.to_string())),
-            opt(r.stats.map(|s| s.n_lits.to_string())),
-            secs(r.encode, |s| s.median),
-            secs(r.encode, |s| s.min),
-            secs(r.encode, |s| s.max),
-            secs(r.solve, |s| s.median),
-            secs(r.solve, |s| s.min),
-            secs(r.solve, |s| s.max),
-            r.runs.to_string(),
-            r.status.word().to_string(),
-            match (&r.status, r.answer) {
-                (CellStatus::Error(e), _) => e.clone(),
-                (_, Some(Answer::Count(c))) => c.to_string(),
-                (_, Some(Answer::Optimum(v))) => v.to_string(),
-                (_, Some(a)) => a.to_string(),
-                (_, None) => String::new(),
-            },
-            meta.commit.to_string(),
-            meta.rustc.to_string(),
-            meta.cpu.clone(),
-            meta.cores.to_string(),
-            meta.memory.clone(),
-            meta.date.clone(),
-        ])?;
+        w.write_record(CellReport::csv_record(meta, cell, r))?;
     }
     Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -13,7 +13,7 @@ use crate::{
     flags::{CountArgs, EnumerateArgs},
     hiargs,
     outcome::Outcome,
-    output::{note, stats_line, why_stopped, ProgressLine, Stdout},
+    output::{mark, note, stats_line, why_stopped, ProgressLine, Stdout},
 };
 
 /// The cube options of a count, after checking that the flags apply.
@@ -76,7 +76,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         &stop,
         &|p, done| {
             if let Ok(mut line) = progress.lock() {
-                line.update(|_| match done {
+                line.update(|| match done {
                     Some(d) => format!("counting: {} solutions, {d} cubes done", p.count),
                     None => format!("counting: {} solutions  {:.0}/s", p.count, p.rate()),
                 });
@@ -108,21 +108,14 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
             .cubes
             .map(|k| format!("; {}/{} cubes", k.done, k.total))
             .unwrap_or_default(),
-        match c.end {
-            End::Exhausted => String::new(),
-            End::Limit => " (limit reached)".to_string(),
-            End::Stopped => format!(" ({})", why_stopped(reason)),
-        }
+        mark(c.end, reason)
     ));
     let mut out = Stdout::new();
     if args.json {
         out.json(&CountReport::new(&counted, backend, reason))?;
     } else {
         let answer = if args.unique { c.models } else { c.count };
-        match c.end {
-            End::Stopped => out.line(format!("{answer} ({})", why_stopped(reason)))?,
-            End::Exhausted | End::Limit => out.line(answer)?,
-        }
+        out.line(format!("{answer}{}", mark(c.end, reason)))?;
     }
     out.flush()?;
     Ok(match c.end {
@@ -186,11 +179,7 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         "{found} placements in {:.3} s by {backend}, {} solver calls{}",
         start.elapsed().as_secs_f64(),
         enumeration.session().calls(),
-        match end {
-            End::Exhausted => String::new(),
-            End::Limit => " (limit reached)".to_string(),
-            End::Stopped => format!(" ({})", why_stopped(reason)),
-        }
+        mark(end, reason)
     ));
     if args.json {
         let count = boardsat_solve::Count {

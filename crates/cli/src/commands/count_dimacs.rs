@@ -9,7 +9,7 @@ use crate::{
     flags::CountDimacsArgs,
     hiargs,
     outcome::Outcome,
-    output::{why_stopped, ProgressLine, Stdout},
+    output::{mark, why_stopped, ProgressLine, Stdout},
 };
 
 /// Runs `count-dimacs`.
@@ -29,7 +29,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     let mut backend = solver.create(Mode::Enumerate, &stop)?;
     let mut progress = ProgressLine::new();
     let count = count_projected(&formula, backend.as_mut(), args.limit, |p| {
-        progress.update(|_| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
+        progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
     })
     .with_context(|| name.clone())?;
     progress.finish();
@@ -52,11 +52,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     if args.json {
         out.json(&result)?;
     } else {
-        match count.end {
-            End::Exhausted => out.line(count.count)?,
-            End::Limit => out.line(format!("{} (limit reached)", count.count))?,
-            End::Stopped => out.line(format!("{} ({})", count.count, why_stopped(reason)))?,
-        }
+        out.line(format!("{}{}", count.count, mark(count.end, reason)))?;
     }
     out.flush()?;
     Ok(match count.end {

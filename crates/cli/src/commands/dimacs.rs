@@ -25,7 +25,7 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
     let Some(k) = instance.k else {
         bail!(
             "dimacs {} needs -k (the number of pieces) to fix the bound",
-            match Family::from(p.family) {
+            match p.family {
                 Family::Domination => "domination",
                 _ => "independence",
             }
@@ -44,21 +44,8 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
     let encoding = Checked::run(&stop, &mut cnf, |sink| {
         problem.encode(k, instance.config, sink, &mut vars)
     })?;
-    let mut header = dimacs::Header::new();
-    // The program is written as `boardsat`, not the path it was run from,
-    // so regenerating a file elsewhere gives the same bytes.
     let command_line: Vec<String> = std::env::args().skip(1).collect();
-    header
-        .comments
-        .push(format!("command line: boardsat {}", command_line.join(" ")));
-    header.comments.extend(encoding.describe());
-    header.comments.push(format!(
-        "projection: the {} board variables 1..{} (square (r, c) is r*{} + c + 1)",
-        encoding.stats.n_board_vars,
-        encoding.stats.n_board_vars,
-        problem.board.cols()
-    ));
-    header.show = Some(encoding.stats.n_board_vars);
+    let header = dimacs::Header::for_encoding(&encoding, Some(&command_line.join(" ")));
     let n_vars = encoding.stats.n_vars;
     match &args.output {
         Some(path) => write_atomically(path, Some(&stop), |w| {

@@ -2,7 +2,7 @@
 //! solver's proof.
 
 use anyhow::{bail, Result};
-use boardsat_encode::{Kind, Piece, Problem};
+use boardsat_encode::{draw, Kind, Piece, Problem};
 use boardsat_solve::{
     files::{check_writable, write_atomically},
     report::SolveReport,
@@ -11,7 +11,6 @@ use boardsat_solve::{
 };
 
 use crate::{
-    draw,
     flags::SolveArgs,
     hiargs,
     outcome::Outcome,

@@ -63,16 +63,6 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             .with_context(|| name);
         }
     }
-    // Variables no clause names are free; they are printed false.
-    let literal = |v: u32| {
-        let value = model.get(v as usize).copied().unwrap_or(false);
-        let lit = i64::from(v) + 1;
-        if value {
-            lit
-        } else {
-            -lit
-        }
-    };
     let mut out = Stdout::new();
     if args.json {
         out.json(&SolveDimacsReport {
@@ -81,7 +71,7 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             status: status.to_string(),
             vars: formula.n_vars,
             clauses: formula.clauses.len(),
-            model: (status == Status::Sat).then(|| (0..formula.n_vars).map(literal).collect()),
+            model: (status == Status::Sat).then(|| dimacs::model_literals(&model, formula.n_vars)),
             backend: signature,
             elapsed: elapsed.as_secs_f64(),
             stopped: (status == Status::Unknown).then(|| why_stopped(reason)),
@@ -102,20 +92,13 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
         }
         out.line(format!("s {}", status.competition()))?;
         if status == Status::Sat {
-            let mut line = String::from("v");
-            for v in 0..formula.n_vars {
-                let piece = format!(" {}", literal(v));
-                if line.len() + piece.len() > 78 {
-                    out.line(&line)?;
-                    line = String::from("v");
-                    if v % 65_536 == 0 && stop.is_interrupted() {
-                        return Ok(Outcome::Stopped(stop.reason()));
-                    }
+            // Variables no clause names are free; they are printed false.
+            for (i, line) in dimacs::model_lines(&model, formula.n_vars).enumerate() {
+                if i % 4096 == 0 && stop.is_interrupted() {
+                    return Ok(Outcome::Stopped(stop.reason()));
                 }
-                line.push_str(&piece);
+                out.line(line)?;
             }
-            line.push_str(" 0");
-            out.line(&line)?;
         }
     }
     out.flush()?;

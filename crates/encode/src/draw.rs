@@ -1,10 +1,12 @@
-//! Pictures of placements: a text board for the terminal and an SVG figure.
+//! Pictures of placements: a text board for the terminal and an SVG figure
+//! (for files, and for notebooks that display SVG).
 
 use std::fmt::Write as _;
 
-use boardsat_encode::{Board, Piece, Placement, Square};
+use crate::{Board, Piece, Placement, Square};
 
 /// One letter per piece, as in chess notation.
+#[must_use]
 pub fn letter(piece: Piece) -> char {
     match piece {
         Piece::Queen => 'Q',
@@ -31,6 +33,7 @@ fn attacked(board: &Board, piece: Piece, placement: &Placement) -> Vec<bool> {
 
 /// The board as text, one row per line: the piece letter on occupied
 /// squares, `*` on attacked ones when `mark_attacked`, `.` elsewhere.
+#[must_use]
 pub fn text(board: &Board, piece: Piece, placement: &Placement, mark_attacked: bool) -> String {
     let hit = attacked(board, piece, placement);
     let occupied: std::collections::HashSet<Square> = placement.squares().iter().copied().collect();
@@ -57,6 +60,7 @@ pub fn text(board: &Board, piece: Piece, placement: &Placement, mark_attacked: b
 
 /// The board as an SVG figure: pieces as dark discs, attacked squares
 /// dotted, like the figures in puzzle books.
+#[must_use]
 pub fn svg(board: &Board, piece: Piece, placement: &Placement) -> String {
     const CELL: usize = 40;
     let (w, h) = (board.cols() * CELL, board.rows() * CELL);
