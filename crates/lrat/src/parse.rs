@@ -178,18 +178,25 @@ impl<R: Read> Input<R> {
         }
         let mut value: u64 = 0;
         let mut digits = 0usize;
-        let mut overflow = false;
+        // The digits of a number too large, for the message.
+        let mut overflow: Option<String> = None;
         while let Some(b) = self.peek(at)? {
             if !b.is_ascii_digit() {
                 break;
             }
             digits += 1;
-            match value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(b - b'0')))
-            {
-                Some(v) if v <= MAX_ID => value = v,
-                _ => overflow = true,
+            if let Some(shown) = &mut overflow {
+                if shown.len() < SHOWN {
+                    shown.push(char::from(b));
+                }
+            } else {
+                match value
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(b - b'0')))
+                {
+                    Some(v) if v <= MAX_ID => value = v,
+                    _ => overflow = Some(format!("{value}{}", char::from(b))),
+                }
             }
             self.bump();
         }
@@ -197,7 +204,7 @@ impl<R: Read> Input<R> {
             None => true,
             Some(b) => is_blank(b) || b == b'\n',
         };
-        if digits == 0 || !ends || (negative && value == 0 && !overflow) {
+        if digits == 0 || !ends || (negative && value == 0 && overflow.is_none()) {
             let shown = if negative { "-" } else { "" }.to_string();
             let shown = if digits > 0 {
                 format!("{shown}{value}")
@@ -210,11 +217,12 @@ impl<R: Read> Input<R> {
                 problem: StepProblem::BadToken { expected, found },
             });
         }
-        if overflow {
+        if let Some(shown) = overflow {
+            let cut = if shown.len() < digits { "…" } else { "" };
             return Err(Error::Step {
                 at,
                 problem: StepProblem::NumberTooLarge {
-                    found: format!("{}{}…", if negative { "-" } else { "" }, value),
+                    found: format!("{}{shown}{cut}", if negative { "-" } else { "" }),
                     what: "a clause id",
                 },
             });

@@ -14,6 +14,8 @@
 //! [`Cadical::trace_proof`] writes a text LRAT proof of a fresh solver;
 //! the ids CaDiCaL gives to original clauses are documented there.
 
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -62,6 +64,42 @@ fn fail(message: String) -> SolveError {
         backend: signature(),
         message,
     }
+}
+
+/// Fails when a comment before the `p` line of the DIMACS file at `path`
+/// would set a CaDiCaL option (see [`Cadical::read_dimacs`]).
+fn refuse_embedded_options(path: &Path) -> Result<(), SolveError> {
+    let file = File::open(path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+    let mut input = BufReader::new(file);
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let read = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_start();
+        if read == 0 || !(text.is_empty() || text.starts_with('c')) {
+            return Ok(());
+        }
+        let Some(dash) = text.find('-') else {
+            continue;
+        };
+        let option = text[dash..].trim_end_matches(['\n', '\r']);
+        let Some(rest) = option.strip_prefix("--") else {
+            continue;
+        };
+        let rest = rest.strip_prefix("no-").unwrap_or(rest);
+        let name = rest.split('=').next().unwrap_or(rest);
+        if CaDiCal::is_valid_option(name) {
+            return Err(fail(format!(
+                "{} line {number}: CaDiCaL would read `{option}` in this comment as an option; \
+                 move the comment after the `p cnf` line or reword it",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Where a solver's proof file is.
@@ -283,10 +321,16 @@ impl Cadical {
     /// Requires a solver in CaDiCaL's CONFIGURING state, as
     /// [`Cadical::trace_proof`] does (trace first, then read).
     ///
+    /// CaDiCaL's parser takes a comment line before the header whose first
+    /// `-` starts `--<option>=<value>` (or ends the line as `--<option>`)
+    /// as an option, so a provenance comment could silently retune the
+    /// solver or make it print; such a file is refused instead.
+    ///
     /// # Errors
     ///
     /// [`SolveError::Solver`] when the solver is past CONFIGURING, the
-    /// path is not UTF-8, or CaDiCaL's parser fails (its message says why).
+    /// path is not UTF-8, a header comment would set a CaDiCaL option, or
+    /// CaDiCaL's parser fails (its message says why).
     pub fn read_dimacs(&mut self, path: &Path) -> Result<(), SolveError> {
         if self.solver.state() != State::CONFIGURING {
             return Err(fail(
@@ -296,6 +340,7 @@ impl Cadical {
         let Some(name) = path.to_str() else {
             return Err(fail(format!("the path {} is not UTF-8", path.display())));
         };
+        refuse_embedded_options(path)?;
         let mut n_vars = 0;
         self.has_model = false;
         // Strictness 1: CaDiCaL's default (the header must match).
