@@ -152,6 +152,42 @@ impl<R: Read> Input<R> {
     /// consumed) or at the end of the input. A number is `-`? digits,
     /// followed by a blank, a newline or the end.
     fn token(&mut self, expected: &'static str, at: Location) -> Result<Token, Error> {
+        if let Some(token) = self.buffered_number() {
+            return Ok(token);
+        }
+        self.token_slow(expected, at)
+    }
+
+    /// The fast path of [`Input::token`]: a number of at most 18 digits
+    /// (so no overflow) that ends inside the buffer, or `None` for
+    /// everything else, left to the slow path.
+    #[inline]
+    fn buffered_number(&mut self) -> Option<Token> {
+        let rest = &self.buf[self.pos..self.len];
+        let mut i = 0;
+        while i < rest.len() && rest[i] == b' ' {
+            i += 1;
+        }
+        let negative = rest.get(i) == Some(&b'-');
+        let start = i + usize::from(negative);
+        let mut value: i64 = 0;
+        let mut j = start;
+        while j < rest.len() && rest[j].is_ascii_digit() {
+            if j - start == 18 {
+                return None;
+            }
+            value = value * 10 + i64::from(rest[j] - b'0');
+            j += 1;
+        }
+        let ends = matches!(rest.get(j), Some(b' ' | b'\n' | b'\t' | b'\r'));
+        if j == start || !ends || (negative && value == 0) {
+            return None;
+        }
+        self.pos += j;
+        Some(Token::Int(if negative { -value } else { value }))
+    }
+
+    fn token_slow(&mut self, expected: &'static str, at: Location) -> Result<Token, Error> {
         let Some(first) = self.skip_blanks(at)? else {
             return Ok(Token::End);
         };

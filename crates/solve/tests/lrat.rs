@@ -265,6 +265,30 @@ fn a_binary_proof_checks_like_the_text_one() {
 }
 
 #[test]
+fn an_unsat_answer_under_assumptions_is_no_refutation() {
+    // Pigeonhole 4 without the last pigeon's clause is satisfiable; with
+    // the last pigeon assumed into hole 1 it is not, but the proof holds
+    // no empty clause, and the checker says so.
+    let mut formula = pigeonhole(4);
+    let last = formula.remove(4);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("proof.lrat");
+    let mut solver = Cadical::new();
+    solver.trace_proof(&path).unwrap();
+    let cnf = dir.path().join("formula.cnf");
+    write_dimacs(&cnf, &formula, "");
+    solver.read_dimacs(&cnf).unwrap();
+    let assumption = Lit::from_ipasir(last[0]).unwrap();
+    assert_eq!(solver.solve(&[assumption]).unwrap(), Status::Unsat);
+    solver.close_proof().unwrap();
+    let proof = std::fs::read_to_string(&path).unwrap();
+    assert!(matches!(
+        check(&formula, proof.as_bytes(), Format::Text),
+        Err(Error::NoEmptyClause { .. })
+    ));
+}
+
+#[test]
 fn dropping_the_solver_closes_the_proof() {
     let formula = pigeonhole(4);
     let dir = tempfile::tempdir().unwrap();
