@@ -6,7 +6,9 @@
 //! ```
 //!
 //! With `-` for the proof nothing is traced (the baseline); options are
-//! CaDiCaL's (`check=1 checkproof=2` runs CaDiCaL's internal LRAT checker).
+//! CaDiCaL's (`check=1 checkproof=2` runs CaDiCaL's internal LRAT checker);
+//! `binary=1` writes CaDiCaL's binary LRAT through the raw API instead of
+//! `Cadical::trace_proof`, which always writes text.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -21,19 +23,27 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
         return Ok(ExitCode::from(2));
     };
     let mut solver = Cadical::new();
+    let mut binary = false;
     for option in &args[2..] {
         let (name, value) = option.split_once('=').ok_or("options are name=value")?;
+        binary |= name == "binary" && value == "1";
         if !solver.set_option(name, value.parse()?) {
             return Err(format!("CaDiCaL refused {option}").into());
         }
     }
     let start = Instant::now();
-    if proof != "-" {
+    if binary && proof != "-" {
+        if !(solver.raw().set("lrat", 1) && solver.raw().trace_proof2(proof)) {
+            return Err(format!("cannot trace a binary proof into {proof}").into());
+        }
+    } else if proof != "-" {
         solver.trace_proof(Path::new(proof))?;
     }
     solver.read_dimacs(Path::new(cnf))?;
     let status = solver.solve(&[])?;
-    if proof != "-" {
+    if binary && proof != "-" {
+        solver.raw().close_proof_trace(false);
+    } else if proof != "-" {
         solver.close_proof()?;
     }
     println!("{status:?} in {:.3} s", start.elapsed().as_secs_f64());
