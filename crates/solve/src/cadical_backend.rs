@@ -257,7 +257,7 @@ impl Cadical {
     /// formula whose clauses have no repeated literal and no literal
     /// falsified by an earlier unit gets the ids 1..m; for any other, load
     /// the clauses from a DIMACS file with [`Cadical::read_dimacs`], which
-    /// reserves 1..m for them (tests/lrat.rs pins both).
+    /// reserves 1..m for them (`crates/solve/tests/lrat.rs` pins both).
     ///
     /// Only the proof of a single `solve` after all clauses were added is
     /// checkable as a plain LRAT refutation: assumptions and clauses added

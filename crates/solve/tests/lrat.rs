@@ -25,15 +25,10 @@ enum Load {
     Dimacs,
 }
 
-/// CaDiCaL's options of `Cadical::for_enumeration`.
-const ENUMERATION: [(&str, i32); 6] = [
-    ("lucky", 0),
-    ("ilb", 1),
-    ("elim", 0),
-    ("probe", 0),
-    ("subsume", 0),
-    ("vivify", 0),
-];
+/// The solvers of both profiles.
+fn profiles() -> [fn() -> Cadical; 2] {
+    [Cadical::new, Cadical::for_enumeration]
+}
 
 fn write_dimacs(path: &Path, formula: &[Vec<i32>], comments: &str) {
     let n_vars = formula.iter().flatten().map(|l| l.abs()).max().unwrap_or(0);
@@ -47,14 +42,10 @@ fn write_dimacs(path: &Path, formula: &[Vec<i32>], comments: &str) {
     std::fs::write(path, text).unwrap();
 }
 
-/// Solves `formula` on a fresh traced solver; the answer and the proof.
-fn prove(formula: &[Vec<i32>], options: &[(&str, i32)], load: Load) -> (Status, String) {
+/// Solves `formula` on `solver` (fresh), traced; the answer and the proof.
+fn prove(formula: &[Vec<i32>], mut solver: Cadical, load: Load) -> (Status, String) {
     let dir = tempfile::tempdir().unwrap();
     let proof = dir.path().join("proof.lrat");
-    let mut solver = Cadical::new();
-    for &(name, value) in options {
-        assert!(solver.set_option(name, value), "{name}={value}");
-    }
     solver.trace_proof(&proof).unwrap();
     match load {
         Load::Clauses => {
@@ -77,12 +68,19 @@ fn prove(formula: &[Vec<i32>], options: &[(&str, i32)], load: Load) -> (Status, 
     (status, std::fs::read_to_string(&proof).unwrap())
 }
 
-/// Proves `formula` unsatisfiable and checks the proof.
-fn proved(formula: &[Vec<i32>], options: &[(&str, i32)], load: Load) -> Summary {
-    let (status, proof) = prove(formula, options, load);
+/// Proves `formula` unsatisfiable on `solver` and checks the proof.
+fn proved(formula: &[Vec<i32>], solver: Cadical, load: Load) -> Summary {
+    let (status, proof) = prove(formula, solver, load);
     assert_eq!(status, Status::Unsat);
     check(formula, proof.as_bytes(), Format::Text)
-        .unwrap_or_else(|e| panic!("{e}\n{load:?} {options:?}\n{proof}"))
+        .unwrap_or_else(|e| panic!("{e}\n{load:?}\n{proof}"))
+}
+
+/// A solver with CaDiCaL's option `name` set to `value`.
+fn with_option(name: &str, value: i32) -> Cadical {
+    let mut solver = Cadical::new();
+    assert!(solver.set_option(name, value), "{name}={value}");
+    solver
 }
 
 /// The pigeonhole formula: n + 1 pigeons, n holes.
@@ -118,11 +116,11 @@ fn original_clauses_get_the_ids_1_to_m_in_the_order_added() {
     formula.push(php[2].clone());
     formula.push(vec![22, 23]);
     formula.extend(php[6..].iter().cloned());
-    let summary = proved(&formula, &[], Load::Clauses);
+    let summary = proved(&formula, Cadical::new(), Load::Clauses);
     assert!(matches!(summary.empty_clause, EmptyClause::Derived { .. }));
     // The ids matter: without the unit in front every id is off by one,
     // and the same proof no longer checks.
-    let (_, proof) = prove(&formula, &[], Load::Clauses);
+    let (_, proof) = prove(&formula, Cadical::new(), Load::Clauses);
     assert!(check(&formula[1..], proof.as_bytes(), Format::Text).is_err());
 }
 
@@ -146,7 +144,7 @@ fn clauses_added_in_one_sequence_of_add_calls_are_numbered_alike() {
 fn the_empty_clause_in_the_formula_takes_its_id_and_needs_no_proof() {
     let formula = vec![vec![1, 2], vec![], vec![-1]];
     for load in [Load::Clauses, Load::Dimacs] {
-        let (status, proof) = prove(&formula, &[], load);
+        let (status, proof) = prove(&formula, Cadical::new(), load);
         assert_eq!(status, Status::Unsat);
         let summary = check(&formula, proof.as_bytes(), Format::Text).unwrap();
         assert_eq!(summary.empty_clause, EmptyClause::InFormula { id: 2 });
@@ -167,7 +165,7 @@ fn a_clause_shortened_on_addition_takes_the_next_id_unless_read_from_dimacs() {
         // (x1 ∨ x1 ∨ x2) becomes (x1 ∨ x2), id 2.
         (&repeated_literal, "2 1 2 0 1 0"),
     ] {
-        let (status, proof) = prove(formula, &[], Load::Clauses);
+        let (status, proof) = prove(formula, Cadical::new(), Load::Clauses);
         assert_eq!(status, Status::Unsat);
         assert_eq!(proof.lines().next(), Some(first_line), "{proof}");
         let error = check(formula, proof.as_bytes(), Format::Text).unwrap_err();
@@ -181,16 +179,16 @@ fn a_clause_shortened_on_addition_takes_the_next_id_unless_read_from_dimacs() {
             ),
             "{error}"
         );
-        proved(formula, &[], Load::Dimacs);
+        proved(formula, Cadical::new(), Load::Dimacs);
     }
 }
 
 #[test]
 fn pigeonhole_proofs_check_with_both_profiles_and_both_loads() {
     for n in 1..=6 {
-        for options in [&[][..], &ENUMERATION[..]] {
+        for solver in profiles() {
             for load in [Load::Clauses, Load::Dimacs] {
-                let summary = proved(&pigeonhole(n), options, load);
+                let summary = proved(&pigeonhole(n), solver(), load);
                 assert!(summary.n_additions >= 1);
             }
         }
@@ -217,8 +215,8 @@ fn proofs_check_with_options_that_change_the_search() {
         ("inprocessing", 0),
     ];
     let formula = pigeonhole(7);
-    for option in options {
-        proved(&formula, &[option], Load::Dimacs);
+    for (name, value) in options {
+        proved(&formula, with_option(name, value), Load::Dimacs);
     }
 }
 
@@ -232,8 +230,8 @@ fn queens_2_and_3_have_checked_proofs_that_no_placement_exists() {
             .encode(n, Config::default(), &mut cnf, &mut vars)
             .unwrap();
         let formula = to_dimacs(&cnf);
-        for options in [&[][..], &ENUMERATION[..]] {
-            proved(&formula, options, Load::Dimacs);
+        for solver in profiles() {
+            proved(&formula, solver(), Load::Dimacs);
         }
     }
 }
@@ -254,7 +252,7 @@ fn a_binary_proof_checks_like_the_text_one() {
     solver.raw().close_proof_trace(false);
     let bytes = std::fs::read(&path).unwrap();
     let binary = check(&formula, &bytes[..], Format::Detect).unwrap();
-    let (_, text_proof) = prove(&formula, &[], Load::Dimacs);
+    let (_, text_proof) = prove(&formula, Cadical::new(), Load::Dimacs);
     let text = check(&formula, text_proof.as_bytes(), Format::Detect).unwrap();
     // The same search, so the same steps.
     assert_eq!(
@@ -383,7 +381,7 @@ fn random_cnf(seed: u64, n_vars: i32, n_clauses: usize) -> Vec<Vec<i32>> {
 fn random_refutation(seed: u64, n_vars: i32, load: Load) -> Option<(Vec<Vec<i32>>, String)> {
     (0..8).find_map(|i| {
         let formula = random_cnf(seed.wrapping_add(i), n_vars, 7 * n_vars as usize);
-        match prove(&formula, &[], load) {
+        match prove(&formula, Cadical::new(), load) {
             (Status::Unsat, proof) => Some((formula, proof)),
             _ => None,
         }
