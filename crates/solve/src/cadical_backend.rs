@@ -10,7 +10,13 @@
 //! CaDiCaL polls during search: it fires when the deadline has passed or the
 //! [`Interrupter`] is triggered, and the call returns [`Status::Unknown`].
 //! The solver stays usable afterwards.
+//!
+//! [`Cadical::trace_proof`] writes a text LRAT proof of a fresh solver;
+//! the ids CaDiCaL gives to original clauses are documented there.
 
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use cadical_sys::{CaDiCal, ExternalPropagator, State, Status as CStatus, Terminator};
@@ -50,6 +56,66 @@ pub struct Cadical {
     /// Options set through [`Cadical::set_option`], replayed by
     /// [`Backend::fresh`].
     options: Vec<(String, i32)>,
+    proof: ProofTrace,
+}
+
+fn signature() -> String {
+    format!("CaDiCaL {}", CaDiCal::version())
+}
+
+/// An error of the embedded CaDiCaL.
+fn fail(message: String) -> SolveError {
+    SolveError::Solver {
+        backend: signature(),
+        message,
+    }
+}
+
+/// Fails when a comment before the `p` line of the DIMACS file at `path`
+/// would set a CaDiCaL option (see [`Cadical::read_dimacs`]).
+fn refuse_embedded_options(path: &Path) -> Result<(), SolveError> {
+    let file = File::open(path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+    let mut input = BufReader::new(file);
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let read = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_start();
+        if read == 0 || !(text.is_empty() || text.starts_with('c')) {
+            return Ok(());
+        }
+        let Some(dash) = text.find('-') else {
+            continue;
+        };
+        let option = text[dash..].trim_end_matches(['\n', '\r']);
+        let Some(rest) = option.strip_prefix("--") else {
+            continue;
+        };
+        let rest = rest.strip_prefix("no-").unwrap_or(rest);
+        let name = rest.split('=').next().unwrap_or(rest);
+        if CaDiCal::is_valid_option(name) {
+            return Err(fail(format!(
+                "{} line {number}: CaDiCaL would read `{option}` in this comment as an option; \
+                 move the comment after the `p cnf` line or reword it",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Where a solver's proof file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ProofTrace {
+    /// Never opened.
+    Off,
+    /// Being written.
+    Open,
+    /// Closed; CaDiCaL cannot open another.
+    Closed,
 }
 
 impl std::fmt::Debug for Cadical {
@@ -91,6 +157,7 @@ impl Cadical {
             elimination_on: true,
             enumerator_connected: false,
             options: Vec::new(),
+            proof: ProofTrace::Off,
         }
     }
 
@@ -167,6 +234,123 @@ impl Cadical {
             _ => Status::Unknown,
         };
         Ok(status)
+    }
+
+    /// Writes a text LRAT proof of everything this solver derives into
+    /// `path` (a `.gz`, `.bz2`, `.xz` or `.7z` suffix compresses through
+    /// that program), so that an UNSAT answer of the next `solve` can be
+    /// checked, e.g. by `boardsat-lrat`. Close the file with
+    /// [`Cadical::close_proof`] after the solve (dropping the solver closes
+    /// it too).
+    ///
+    /// Requires a solver that has not been given a clause, an assumption
+    /// or a solve call yet (CaDiCaL's CONFIGURING state); options set
+    /// before still apply, and more may be set after.
+    ///
+    /// # Clause ids
+    ///
+    /// LRAT names clauses by ids, and the formula the proof is checked
+    /// against must give every clause the id CaDiCaL gave it. CaDiCaL
+    /// numbers the clauses added through [`Backend::add_clause`] 1, 2, …
+    /// in order, units, tautologies, satisfied and repeated clauses and
+    /// the empty clause included, except that it draws those numbers from
+    /// the same counter as the clauses it derives: a clause with a
+    /// repeated literal, or with a literal that an earlier unit clause
+    /// falsified, is shortened into a derived clause that takes the next
+    /// id, and every later original clause's id moves up by one. A
+    /// formula whose clauses have no repeated literal and no literal
+    /// falsified by an earlier unit gets the ids 1..m; for any other, load
+    /// the clauses from a DIMACS file with [`Cadical::read_dimacs`], which
+    /// reserves 1..m for them (`crates/solve/tests/lrat.rs` pins both).
+    ///
+    /// Only the proof of a single `solve` after all clauses were added is
+    /// checkable as a plain LRAT refutation: assumptions and clauses added
+    /// between calls are not part of it.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when the solver is past CONFIGURING, a proof
+    /// file was already opened on it, the path is not UTF-8, or the file
+    /// cannot be created.
+    pub fn trace_proof(&mut self, path: &Path) -> Result<(), SolveError> {
+        if self.proof != ProofTrace::Off {
+            return Err(fail("this solver already traced a proof".to_string()));
+        }
+        if self.solver.state() != State::CONFIGURING {
+            return Err(fail(
+                "a proof can only be traced from the start, before any clause is added".to_string(),
+            ));
+        }
+        let Some(name) = path.to_str() else {
+            return Err(fail(format!(
+                "the proof path {} is not UTF-8",
+                path.display()
+            )));
+        };
+        // `binary` defaults to 1 (CaDiCaL's compact binary LRAT).
+        if !(self.solver.set("lrat", 1) && self.solver.set("binary", 0)) {
+            return Err(fail(
+                "CaDiCaL refused the options lrat=1 binary=0".to_string(),
+            ));
+        }
+        if !self.solver.trace_proof2(name) {
+            return Err(fail(format!("cannot write the proof file {name}")));
+        }
+        self.proof = ProofTrace::Open;
+        Ok(())
+    }
+
+    /// Flushes and closes the proof file opened by
+    /// [`Cadical::trace_proof`]. The solver stays usable, but traces no
+    /// more.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when no proof file is open.
+    pub fn close_proof(&mut self) -> Result<(), SolveError> {
+        if self.proof != ProofTrace::Open {
+            return Err(fail("no proof file is open".to_string()));
+        }
+        self.solver.close_proof_trace(false);
+        self.proof = ProofTrace::Closed;
+        Ok(())
+    }
+
+    /// Adds the clauses of the DIMACS file at `path`, as CaDiCaL's own
+    /// parser reads them (strict: the header must be honest). Unlike
+    /// clauses given one by one, these get the ids 1..m of their order in
+    /// the file whatever they hold, so a proof traced with
+    /// [`Cadical::trace_proof`] checks against that very file.
+    ///
+    /// Requires a solver in CaDiCaL's CONFIGURING state, as
+    /// [`Cadical::trace_proof`] does (trace first, then read).
+    ///
+    /// CaDiCaL's parser takes a comment line before the header whose first
+    /// `-` starts `--<option>=<value>` (or ends the line as `--<option>`)
+    /// as an option, so a provenance comment could silently retune the
+    /// solver or make it print; such a file is refused instead.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when the solver is past CONFIGURING, the
+    /// path is not UTF-8, a header comment would set a CaDiCaL option, or
+    /// CaDiCaL's parser fails (its message says why).
+    pub fn read_dimacs(&mut self, path: &Path) -> Result<(), SolveError> {
+        if self.solver.state() != State::CONFIGURING {
+            return Err(fail(
+                "a DIMACS file can only be read before any clause is added".to_string(),
+            ));
+        }
+        let Some(name) = path.to_str() else {
+            return Err(fail(format!("the path {} is not UTF-8", path.display())));
+        };
+        refuse_embedded_options(path)?;
+        let mut n_vars = 0;
+        self.has_model = false;
+        // Strictness 1: CaDiCaL's default (the header must match).
+        self.solver
+            .read_dimacs2(name, &mut n_vars, 1)
+            .map_err(|message| fail(format!("{name}: {message}")))
     }
 
     /// Direct access to the solver, for callers that need more of the API.
