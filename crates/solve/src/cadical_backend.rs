@@ -59,10 +59,6 @@ pub struct Cadical {
     proof: ProofTrace,
 }
 
-fn signature() -> String {
-    format!("CaDiCaL {}", CaDiCal::version())
-}
-
 /// An error of the embedded CaDiCaL.
 fn fail(message: String) -> SolveError {
     SolveError::Solver {
