@@ -31,6 +31,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Progress lines (`c progress: …`) on stderr even when it is not a
+    /// terminal, at most one a second: for logs of long runs.
+    #[arg(long, global = true)]
+    pub progress: bool,
 }
 
 /// The subcommands.
@@ -246,6 +250,12 @@ pub struct CubesArgs {
     /// The directory for the cube files, MANIFEST, jobs.txt and results/.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
+    /// Replace a previous split in DIR (only the files a split owns).
+    #[arg(long)]
+    pub force: bool,
+    /// Also print a JSON summary on stdout.
+    #[arg(long)]
+    pub json: bool,
     /// How to write the cubes: one DIMACS file each (cnf), or one
     /// incremental CNF file for them all (icnf: `p inccnf`, the base
     /// clauses, then one `a <lits> 0` line per cube).

@@ -10,7 +10,7 @@ use std::{
 
 use anyhow::{Context, Result};
 use boardsat_encode::Encoding;
-use boardsat_solve::{End, StopReason};
+use boardsat_solve::{files::FileError, End, StopReason};
 
 /// Stdout, line by line: each line is flushed, so what was printed before
 /// an interrupt or a failure stays whole.
@@ -28,14 +28,12 @@ impl Stdout {
 
     /// Prints one line.
     pub fn line(&mut self, text: impl Display) -> Result<()> {
-        writeln!(self.out, "{text}").context("cannot write to stdout")
+        writeln!(self.out, "{text}").map_err(failed)
     }
 
     /// Prints text as it is (lines included).
     pub fn text(&mut self, text: &str) -> Result<()> {
-        self.out
-            .write_all(text.as_bytes())
-            .context("cannot write to stdout")
+        self.out.write_all(text.as_bytes()).map_err(failed)
     }
 
     /// Prints a value as one line of JSON.
@@ -46,13 +44,19 @@ impl Stdout {
 
     /// Flushes, reporting a full disk or a closed pipe.
     pub fn flush(&mut self) -> Result<()> {
-        self.out.flush().context("cannot write to stdout")
+        self.out.flush().map_err(failed)
     }
 
     /// The writer, for the DIMACS writer and the like.
     pub fn writer(&mut self) -> &mut dyn Write {
         &mut self.out
     }
+}
+
+/// A failed write to stdout, as one line (`cannot write to stdout: no space
+/// left on device`); a closed pipe stays recognisable.
+fn failed(e: io::Error) -> anyhow::Error {
+    FileError::io(std::path::Path::new("stdout"), e).into()
 }
 
 /// A `c` note on stderr. A note is never worth failing the command for, so
@@ -95,36 +99,55 @@ pub fn mark(end: End, stop: Option<StopReason>) -> String {
     }
 }
 
-/// Progress on stderr while long work runs, when stderr is a terminal:
-/// what is done, the rate and the elapsed time, redrawn at most five times
-/// a second, cleared at the end.
+/// Whether `--progress` asked for progress lines on a stderr that is not
+/// a terminal (a log).
+pub static PROGRESS_LINES: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Progress on stderr while long work runs: on a terminal one line, redrawn
+/// at most five times a second and cleared at the end; with `--progress`
+/// elsewhere, a `c progress:` line at most once a second.
 pub struct ProgressLine {
-    enabled: bool,
+    terminal: bool,
+    lines: bool,
     start: Instant,
     last: Option<Instant>,
     drawn: bool,
 }
 
 impl ProgressLine {
-    /// Enabled only when stderr is a terminal.
+    /// Enabled when stderr is a terminal, or with `--progress`.
     pub fn new() -> Self {
+        let terminal = io::stderr().is_terminal();
         ProgressLine {
-            enabled: io::stderr().is_terminal(),
+            terminal,
+            lines: !terminal && PROGRESS_LINES.load(std::sync::atomic::Ordering::Relaxed),
             start: Instant::now(),
             last: None,
             drawn: false,
         }
     }
 
-    /// Redraws `what` (with the elapsed time) if due.
+    /// Shows `what` (with the elapsed time) if due.
     pub fn update(&mut self, what: impl FnOnce() -> String) {
-        let due = self
-            .last
-            .is_none_or(|t| t.elapsed() >= Duration::from_millis(200));
-        if self.enabled && due {
-            self.last = Some(Instant::now());
+        let every = Duration::from_millis(if self.lines { 1000 } else { 200 });
+        if self.last.is_none_or(|t| t.elapsed() >= every) {
+            self.show(what);
+        }
+    }
+
+    /// Shows `what` now: for a step that is rare and worth a line (a bench
+    /// cell done).
+    pub fn show(&mut self, what: impl FnOnce() -> String) {
+        if !(self.terminal || self.lines) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let secs = self.start.elapsed().as_secs_f64();
+        if self.lines {
+            let _ = writeln!(io::stderr(), "c progress: {}  {secs:.1} s", what());
+        } else {
             self.drawn = true;
-            let secs = self.start.elapsed().as_secs_f64();
             let _ = write!(io::stderr(), "\r\x1b[2K{}  {secs:.1} s", what());
         }
     }

@@ -41,6 +41,11 @@ pub fn watch(stop: &Interrupter) {
     }
 }
 
+/// Whether a signal has come.
+pub fn received() -> bool {
+    SIGNALS.load(Ordering::SeqCst) > 0
+}
+
 /// A stop flag without a deadline, raised by signals: for commands with no
 /// time limit.
 pub fn job() -> Interrupter {

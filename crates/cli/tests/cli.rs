@@ -365,33 +365,71 @@ fn malformed_dimacs_names_the_line() {
     );
 }
 
-fn signal_during(args: &[&str], signal: &str) -> (Option<i32>, String, Duration) {
-    let child = boardsat()
+/// What to wait for before signalling: a condition, never a fixed sleep.
+#[derive(Clone, Copy)]
+enum Ready {
+    /// The first line on stdout (a placement already printed).
+    FirstLine,
+    /// A `c progress:` line on stderr that reports at least one solution.
+    Counted,
+}
+
+/// Runs boardsat, waits until `ready`, sends `signal`, and returns the exit
+/// code, the whole stdout, and the time from the signal to the exit.
+fn signal_during(args: &[&str], ready: Ready, signal: &str) -> (Option<i32>, String, Duration) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = boardsat()
         .args(args)
+        .arg("--progress")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut out = String::new();
+    match ready {
+        Ready::FirstLine => {
+            stdout.read_line(&mut out).unwrap();
+        }
+        Ready::Counted => loop {
+            let mut line = String::new();
+            assert!(stderr.read_line(&mut line).unwrap() > 0, "no progress line");
+            let counted = line
+                .strip_prefix("c progress: counting: ")
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse::<u64>().ok());
+            if counted.is_some_and(|n| n > 0) {
+                break;
+            }
+        },
+    }
+    // Keep stderr drained so that the child never blocks on it.
+    let drain = std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = stderr.read_to_string(&mut rest);
+    });
     let sent = Instant::now();
     let status = Command::new("kill")
         .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        sent.elapsed(),
-    )
+    stdout.read_to_string(&mut out).unwrap();
+    let code = child.wait().unwrap().code();
+    let took = sent.elapsed();
+    drain.join().unwrap();
+    (code, out, took)
 }
 
 #[test]
 fn sigint_during_count_prints_the_partial_count_and_exits_130() {
     for solver in ["cadical", "varisat"] {
-        let (code, out, took) =
-            signal_during(&["count", "queens", "16", "--solver", solver], "-INT");
+        let (code, out, took) = signal_during(
+            &["count", "queens", "16", "--solver", solver],
+            Ready::Counted,
+            "-INT",
+        );
         assert_eq!(code, Some(130), "{solver}: {out}");
         let (n, mark) = out.trim().split_once(' ').unwrap();
         assert!(n.parse::<u64>().unwrap() > 0, "{out}");
@@ -402,7 +440,7 @@ fn sigint_during_count_prints_the_partial_count_and_exits_130() {
 
 #[test]
 fn sigterm_during_enumerate_keeps_every_printed_line_whole() {
-    let (code, out, _) = signal_during(&["enumerate", "queens", "16"], "-TERM");
+    let (code, out, _) = signal_during(&["enumerate", "queens", "16"], Ready::FirstLine, "-TERM");
     assert_eq!(code, Some(130));
     assert!(out.ends_with('\n'));
     let lines: Vec<&str> = out.lines().collect();
@@ -480,7 +518,7 @@ fn sigterm_during_count_prints_the_partial_count_and_exits_130() {
         &["count", "queens", "16"][..],
         &["count", "independence", "16", "--piece", "rook", "-k", "16"][..],
     ] {
-        let (code, out, took) = signal_during(args, "-TERM");
+        let (code, out, took) = signal_during(args, Ready::Counted, "-TERM");
         assert_eq!(code, Some(130), "{args:?}: {out}");
         let (n, mark) = out
             .trim()

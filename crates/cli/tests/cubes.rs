@@ -144,7 +144,7 @@ fn icnf_split_run_and_merge_gives_a000170() {
             "{n} {extra:?}: {names:?}"
         );
         for (i, row) in manifest(&dir).iter().enumerate() {
-            assert_eq!(row[3..], [String::from("cubes.icnf"), i.to_string()]);
+            assert_eq!(row[3..5], [String::from("cubes.icnf"), i.to_string()]);
         }
         assert_eq!(run_and_merge(tmp.path()), expected, "{n} {extra:?}");
     }
@@ -226,11 +226,78 @@ fn icnf_file_has_the_header_the_cubes_and_their_weights() {
             [row[0].as_str(), "weight", &row[1], "columns", &row[2]]
         );
     }
+    // The jobs call the binary that wrote them, unless BOARDSAT says otherwise.
     let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
+    let line = jobs.lines().nth(3).unwrap();
+    let program = format!("\"${{BOARDSAT:-{}}}\"", env!("CARGO_BIN_EXE_boardsat"));
     assert_eq!(
-        jobs.lines().nth(3),
-        Some("boardsat count-dimacs cubes.icnf --cube 3 --json > results/cube-00003.json")
+        line,
+        format!("{program} count-dimacs cubes.icnf --cube 3 --json > results/cube-00003.json")
     );
+}
+
+/// `merge` in `dir`: exit 2 and an error line containing `text`.
+fn merge_fails(tmp: &Path, dir: &str, text: &str) {
+    let out = boardsat(tmp, &["merge", dir]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(text), "{text}: {err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn merge_accepts_only_the_answers_of_its_own_cubes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    for (dir, n) in [("q8", "8"), ("q9", "9")] {
+        assert!(boardsat(t, &["cubes", "queens", n, "-o", dir])
+            .status
+            .success());
+        run_jobs(&t.join(dir));
+    }
+    // A second split into the same directory is refused, not mixed in.
+    let out = boardsat(t, &["cubes", "queens", "8", "-o", "q9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not empty"));
+    let (q8, q9) = (t.join("q8"), t.join("q9"));
+    let result = |dir: &Path, id: &str| dir.join(format!("results/{id}.json"));
+    let copy = |from: &Path, to: &Path| std::fs::copy(from, to).unwrap();
+    // An answer of another split, and one of another cube of this split.
+    let saved = std::fs::read(result(&q9, "cube-00000")).unwrap();
+    copy(&result(&q8, "cube-00000"), &result(&q9, "cube-00000"));
+    merge_fails(t, "q9", "cube-00000 answers another split");
+    copy(&result(&q9, "cube-00001"), &result(&q9, "cube-00000"));
+    merge_fails(t, "q9", "cube-00000 answers");
+    std::fs::write(result(&q9, "cube-00000"), saved).unwrap();
+    assert_eq!(boardsat(t, &["merge", "q9"]).stdout, b"352\n");
+    // A manifest line duplicated, deleted, or with weight 0; a header only.
+    let manifest = std::fs::read_to_string(q9.join("MANIFEST")).unwrap();
+    let lines: Vec<&str> = manifest.lines().collect();
+    let edit = |text: String| std::fs::write(q9.join("MANIFEST"), text).unwrap();
+    edit(format!("{manifest}{}\n", lines[5]));
+    merge_fails(t, "q9", "is listed twice");
+    edit(
+        lines[..5]
+            .iter()
+            .chain(&lines[6..])
+            .map(|l| format!("{l}\n"))
+            .collect(),
+    );
+    merge_fails(t, "q9", "cubes and lists");
+    edit(lines[..4].iter().map(|l| format!("{l}\n")).collect());
+    merge_fails(t, "q9", "cubes and lists 0");
+    edit(manifest.replacen(" 2 ", " 0 ", 1));
+    merge_fails(t, "q9", "is not a positive integer");
+    // --force replaces the split, and merge counts the new one.
+    assert!(
+        boardsat(t, &["cubes", "queens", "8", "-o", "q9", "--force"])
+            .status
+            .success()
+    );
+    merge_fails(t, "q9", "missing: cube-00000");
+    run_jobs(&q9);
+    assert_eq!(boardsat(t, &["merge", "q9"]).stdout, b"92\n");
 }
 
 /// Runs count-dimacs in `dir` and expects exit 2 with one `error:` line

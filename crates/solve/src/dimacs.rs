@@ -108,9 +108,24 @@ pub struct Formula {
     pub projection: Option<Vec<Var>>,
     /// iCNF cubes, in order.
     pub cubes: Vec<Cube>,
+    /// Provenance tags: comment lines `c boardsat-<key> <value>`, as
+    /// `(key, value)` (at most [`MAX_TAGS`] are kept).
+    pub tags: Vec<(String, String)>,
 }
 
+/// The most provenance tags a formula keeps.
+pub const MAX_TAGS: usize = 16;
+
 impl Formula {
+    /// The value of tag `key` (`c boardsat-<key> <value>`), if present.
+    #[must_use]
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The projection, or every variable when the file has none.
     #[must_use]
     pub fn projection_or_all(&self) -> Vec<Var> {
@@ -257,6 +272,56 @@ pub fn read<R: BufRead>(
     reader.finish()
 }
 
+/// As [`read`], and the SHA-256 digest (lower-case hex) of every byte
+/// read: what proves which file a count answers.
+///
+/// # Errors
+///
+/// As [`read`].
+pub fn read_with_digest<R: std::io::Read>(
+    input: R,
+    expect: Option<Format>,
+    stop: Option<&Interrupter>,
+) -> Result<(Formula, String), ReadError> {
+    let mut hashing = Hashing {
+        inner: input,
+        hasher: sha2::Sha256::default(),
+    };
+    let formula = read(std::io::BufReader::new(&mut hashing), expect, stop)?;
+    // The reader stops at `%`; the digest covers the whole input.
+    std::io::copy(&mut hashing, &mut std::io::sink())
+        .map_err(|source| ReadError::Io { line: 0, source })?;
+    Ok((formula, hex(&sha2::Digest::finalize(hashing.hasher))))
+}
+
+/// The SHA-256 digest of `bytes`, lower-case hex.
+#[must_use]
+pub fn digest(bytes: &[u8]) -> String {
+    hex(&<sha2::Sha256 as sha2::Digest>::digest(bytes))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    bytes.iter().fold(String::new(), |mut out, b| {
+        let _ = write!(out, "{b:02x}");
+        out
+    })
+}
+
+/// A reader that hashes what passes through it.
+struct Hashing<R> {
+    inner: R,
+    hasher: sha2::Sha256,
+}
+
+impl<R: std::io::Read> std::io::Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        sha2::Digest::update(&mut self.hasher, &buf[..n]);
+        Ok(n)
+    }
+}
+
 enum LineError {
     Io(std::io::Error),
     TooLong,
@@ -318,6 +383,7 @@ struct Reader {
     /// The line of the first projection variable beyond the header, if any.
     projection_beyond: Option<(usize, u32)>,
     cubes: Vec<Cube>,
+    tags: Vec<(String, String)>,
 }
 
 impl Reader {
@@ -482,10 +548,22 @@ impl Reader {
         Ok(())
     }
 
-    /// A comment: projection lines are read, the rest skipped.
+    /// A comment: projection lines and provenance tags are read, the rest
+    /// skipped.
     fn comment(&mut self, line: &str) -> Result<(), ReadError> {
         let mut words = line.split_ascii_whitespace();
         if words.next() != Some("c") {
+            return Ok(());
+        }
+        if let Some(key) = words
+            .clone()
+            .next()
+            .and_then(|w| w.strip_prefix("boardsat-"))
+        {
+            if self.tags.len() < MAX_TAGS {
+                let value: Vec<&str> = words.skip(1).collect();
+                self.tags.push((key.to_string(), value.join(" ")));
+            }
             return Ok(());
         }
         let mut rest = words.clone();
@@ -651,6 +729,7 @@ impl Reader {
             clauses: self.clauses,
             projection: self.show.or(self.ind),
             cubes: self.cubes,
+            tags: self.tags,
         })
     }
 }
@@ -835,6 +914,19 @@ mod tests {
         stop.interrupt();
         let e = read("p cnf 1 1\n1 0\n".as_bytes(), None, Some(&stop)).unwrap_err();
         assert!(matches!(e, ReadError::Stopped(_)), "{e}");
+    }
+
+    #[test]
+    fn tags_and_digests_identify_a_file() {
+        let text = "c boardsat-split abc\nc boardsat-cube cube-00001 weight 2\np cnf 1 1\n1 0\n";
+        let (f, d) = read_with_digest(text.as_bytes(), None, None).unwrap();
+        assert_eq!(f.tag("split"), Some("abc"));
+        assert_eq!(f.tag("cube"), Some("cube-00001 weight 2"));
+        assert_eq!(d, digest(text.as_bytes()));
+        assert_eq!(
+            digest(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
     }
 
     #[test]

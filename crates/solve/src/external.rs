@@ -43,7 +43,10 @@
 //! the [`crate::TimeLimit`] contract says; there is no time-out error,
 //! because without a limit the call waits as long as an embedded solver
 //! would. Only the process itself is killed: a wrapper script should `exec`
-//! its solver. Its stdout and stderr go to files, not pipes, so a leftover
+//! its solver. The solver runs in a process group of its own, so a
+//! terminal's Ctrl-C (which signals the foreground group) reaches boardsat
+//! only, and boardsat stops the solver; a solver that dies of a signal
+//! while boardsat is being stopped counts as stopped, not crashed. Its stdout and stderr go to files, not pipes, so a leftover
 //! grandchild cannot block the call. The handle stays usable afterwards.
 
 use std::{
@@ -389,26 +392,31 @@ impl External {
         let stdout = File::create(&stdout_path).map_err(self.io_error("create the stdout file"))?;
         let stderr = File::create(&stderr_path).map_err(self.io_error("create the stderr file"))?;
 
-        let mut child = Command::new(&self.program)
+        let mut command = Command::new(&self.program);
+        command
             .args(self.arguments(&input, &result))
             .stdin(Stdio::null())
             .stdout(stdout)
-            .stderr(stderr)
-            .spawn()
-            .map_err(|source| match source.kind() {
-                io::ErrorKind::NotFound => ExternalError::NotFound {
-                    command: self.command_line.clone(),
-                    program: self.program.display().to_string(),
-                },
-                io::ErrorKind::PermissionDenied => ExternalError::NotExecutable {
-                    command: self.command_line.clone(),
-                    path: self.program.clone(),
-                },
-                _ => ExternalError::Spawn {
-                    command: self.command_line.clone(),
-                    source,
-                },
-            })?;
+            .stderr(stderr);
+        // A process group of its own: Ctrl-C in a terminal signals the
+        // whole foreground group, and the solver must not die of the signal
+        // boardsat is handling; boardsat stops it itself (`wait`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|source| match source.kind() {
+            io::ErrorKind::NotFound => ExternalError::NotFound {
+                command: self.command_line.clone(),
+                program: self.program.display().to_string(),
+            },
+            io::ErrorKind::PermissionDenied => ExternalError::NotExecutable {
+                command: self.command_line.clone(),
+                path: self.program.clone(),
+            },
+            _ => ExternalError::Spawn {
+                command: self.command_line.clone(),
+                source,
+            },
+        })?;
         let Some(exit) = self
             .wait(&mut child)
             .map_err(self.io_error("wait for the solver"))?
@@ -418,6 +426,11 @@ impl External {
 
         let stderr_tail = tail(&read_lossy(&stderr_path));
         let exit_code = exit.code();
+        // Killed by a signal while boardsat was being stopped (a signal that
+        // reached the solver too): an interruption, not a crash.
+        if exit_code.is_none() && self.interrupter.is_interrupted() {
+            return Ok(Status::Unknown);
+        }
         if exit_code.is_none() {
             return Err(ExternalError::Crashed {
                 command: self.command_line.clone(),

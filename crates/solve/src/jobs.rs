@@ -15,7 +15,12 @@
 //! [`boardsat_encode::dimacs`], so an external projected model counter can
 //! do the jobs as well.
 
-use std::{fmt::Write as _, fs, io, path::Path};
+use std::{
+    fmt::Write as _,
+    fs,
+    io::{self, Write as _},
+    path::Path,
+};
 
 use boardsat_encode::dimacs::{self, Format, Header};
 use rustsat::{instances::Cnf, types::Lit};
@@ -173,9 +178,90 @@ fn columns(columns: &[usize]) -> String {
     columns.join(",")
 }
 
+/// Names a split owns in its directory (removed by a forced rewrite).
+fn owned(name: &str) -> bool {
+    name == MANIFEST
+        || name == JOBS
+        || name == ICNF
+        || (name.starts_with("cube-") && name.ends_with(".cnf"))
+}
+
+/// Makes `dir` ready for a new split: refuses a non-empty directory unless
+/// `force`, in which case exactly what a split owns (the manifest, the job
+/// list, the cube files and the results) is removed and nothing else.
+fn prepare(dir: &Path, force: bool) -> Result<(), JobsError> {
+    let problem = |action: &'static str, e: io::Error| JobsError::Dir {
+        action,
+        path: dir.display().to_string(),
+        reason: crate::files::describe(&e),
+    };
+    let entries: Vec<String> = match fs::read_dir(dir) {
+        Ok(list) => list
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(problem("read", e)),
+    };
+    if !entries.is_empty() && !force {
+        let mut shown: Vec<&str> = entries.iter().map(String::as_str).take(3).collect();
+        if entries.len() > 3 {
+            shown.push("…");
+        }
+        return Err(JobsError::Manifest(format!(
+            "{} is not empty ({}); write the split into a new directory, or add --force to replace a previous split there",
+            dir.display(),
+            shown.join(", ")
+        )));
+    }
+    for name in entries.iter().filter(|n| owned(n)) {
+        fs::remove_file(dir.join(name)).map_err(|e| problem("clear", e))?;
+    }
+    let results = dir.join(RESULTS);
+    if let Ok(list) = fs::read_dir(&results) {
+        for entry in list.filter_map(Result::ok) {
+            if entry.file_name().to_string_lossy().ends_with(".json") {
+                fs::remove_file(entry.path()).map_err(|e| problem("clear", e))?;
+            }
+        }
+    }
+    fs::create_dir_all(&results).map_err(|e| problem("create", e))
+}
+
+/// A name for this split, different for every `write_split`: the digest of
+/// its content, the time and the process.
+fn split_id(split: &Split) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut text = format!("{nanos} {} {}", std::process::id(), split.n_vars);
+    for cube in &split.cubes {
+        let _ = write!(text, " {} {} {}", cube.id, cube.weight, cube.description);
+    }
+    crate::dimacs::digest(text.as_bytes())[..16].to_string()
+}
+
+/// How the job lines call boardsat: `"${BOARDSAT:-<program>}"`, so the jobs
+/// run the binary that wrote them unless `BOARDSAT` names another.
+///
+/// # Errors
+///
+/// [`JobsError::Manifest`] for a program path the shell could not take
+/// inside double quotes.
+pub fn job_program(program: &str) -> Result<String, JobsError> {
+    if program.contains(['"', '$', '`', '\\', '\n', '}']) {
+        return Err(JobsError::Manifest(format!(
+            "the path '{program}' has characters jobs.txt cannot quote; set BOARDSAT when running the jobs"
+        )));
+    }
+    Ok(format!("\"${{BOARDSAT:-{program}}}\""))
+}
+
 /// Writes `split` into `dir`: one DIMACS file per cube, or one iCNF file,
 /// plus the manifest and the job list (see the module doc). `program` is
-/// how the job lines call boardsat.
+/// how the job lines call boardsat ([`job_program`]). A directory that is
+/// not empty is refused unless `force`, which replaces a previous split's
+/// files (and only those).
 ///
 /// # Errors
 ///
@@ -184,8 +270,11 @@ pub fn write_split(
     dir: &Path,
     split: &Split,
     program: &str,
+    force: bool,
     stop: Option<&Interrupter>,
 ) -> Result<(), JobsError> {
+    prepare(dir, force)?;
+    let id = split_id(split);
     let Split {
         header,
         base,
@@ -194,71 +283,75 @@ pub fn write_split(
         format,
     } = split;
     let (n_vars, format) = (*n_vars, *format);
-    fs::create_dir_all(dir.join(RESULTS)).map_err(|e| JobsError::Dir {
-        action: "create",
-        path: dir.display().to_string(),
-        reason: crate::files::describe(&e),
-    })?;
-    let mut manifest = String::new();
+    let mut header = header.clone();
+    header.comments.push(format!("boardsat-split {id}"));
+    let mut manifest = format!(
+        "# boardsat cubes MANIFEST\n# split {id}\n# cubes {}\n",
+        cubes.len()
+    );
     let mut jobs = String::new();
-    match format {
-        Format::Cnf => {
-            manifest.push_str("# id weight columns file\n");
-            for cube in cubes {
-                let CubeJob {
-                    id,
-                    weight,
-                    description,
-                    lits,
-                } = cube;
-                let mut cnf = base.clone();
-                for &lit in lits {
-                    cnf.add_unit(lit);
-                }
-                let mut header = header.clone();
-                header.comments.push(format!(
-                    "cube {id}: {} fixed literals ({description}), weight {weight}",
-                    lits.len()
-                ));
-                let path = dir.join(format!("{id}.cnf"));
-                write_atomically(&path, stop, |w| {
-                    dimacs::write(w, &header, &cnf, n_vars).map_err(|e| FileError::io(&path, e))
-                })?;
-                let _ = writeln!(manifest, "{id} {weight} {description} {id}.cnf");
-                let _ = writeln!(
-                    jobs,
-                    "{program} count-dimacs {id}.cnf --json > {RESULTS}/{id}.json"
-                );
-            }
-        }
-        Format::Inccnf => {
-            manifest.push_str("# id weight columns file cube\n");
-            let mut header = header.clone();
-            header.format = Format::Inccnf;
-            let path = dir.join(ICNF);
-            write_atomically(&path, stop, |w| {
-                let io = |e: io::Error| FileError::io(&path, e);
-                dimacs::write(w, &header, base, n_vars).map_err(io)?;
+    let write = |path: &Path, header: &Header, cnf: &Cnf, cubes: &[CubeJob]| {
+        let mut bytes = Vec::new();
+        dimacs::write(&mut bytes, header, cnf, n_vars)
+            .and_then(|()| {
                 // One block of `c cube` lines before the first `a` line:
                 // CaDiCaL before 2.0 (Debian's `cadical`) reads nothing but
                 // `a` lines after the first one.
                 for cube in cubes {
                     writeln!(
-                        w,
+                        bytes,
                         "c cube {} weight {} columns {}",
                         cube.id, cube.weight, cube.description
-                    )
-                    .map_err(io)?;
+                    )?;
                 }
-                for cube in cubes {
-                    dimacs::write_cube(w, &cube.lits).map_err(io)?;
+                cubes
+                    .iter()
+                    .try_for_each(|cube| dimacs::write_cube(&mut bytes, &cube.lits))
+            })
+            .map_err(|e| FileError::io(path, e))?;
+        write_atomically(path, stop, |w| {
+            w.write_all(&bytes).map_err(|e| FileError::io(path, e))
+        })?;
+        Ok::<String, JobsError>(crate::dimacs::digest(&bytes))
+    };
+    match format {
+        Format::Cnf => {
+            manifest.push_str("# id weight columns file digest\n");
+            for cube in cubes {
+                let mut cnf = base.clone();
+                for &lit in &cube.lits {
+                    cnf.add_unit(lit);
                 }
-                Ok::<(), FileError>(())
-            })?;
+                let mut header = header.clone();
+                header.comments.push(format!(
+                    "boardsat-cube {} weight {} ({} fixed literals: {})",
+                    cube.id,
+                    cube.weight,
+                    cube.lits.len(),
+                    cube.description
+                ));
+                let file = format!("{}.cnf", cube.id);
+                let digest = write(&dir.join(&file), &header, &cnf, &[])?;
+                let _ = writeln!(
+                    manifest,
+                    "{} {} {} {file} {digest}",
+                    cube.id, cube.weight, cube.description
+                );
+                let _ = writeln!(
+                    jobs,
+                    "{program} count-dimacs {file} --json > {RESULTS}/{}.json",
+                    cube.id
+                );
+            }
+        }
+        Format::Inccnf => {
+            manifest.push_str("# id weight columns file cube digest\n");
+            header.format = Format::Inccnf;
+            let digest = write(&dir.join(ICNF), &header, base, cubes)?;
             for (i, cube) in cubes.iter().enumerate() {
                 let _ = writeln!(
                     manifest,
-                    "{} {} {} {ICNF} {i}",
+                    "{} {} {} {ICNF} {i} {digest}",
                     cube.id, cube.weight, cube.description
                 );
                 let _ = writeln!(
@@ -302,6 +395,15 @@ pub struct JobResult {
     /// Wall time in seconds.
     #[serde(default)]
     pub elapsed: f64,
+    /// The SHA-256 digest of the file as read.
+    #[serde(default)]
+    pub digest: String,
+    /// The split the file belongs to (its `c boardsat-split` line).
+    #[serde(default)]
+    pub split: Option<String>,
+    /// The cube the file is (its `c boardsat-cube` line's id).
+    #[serde(default)]
+    pub cube_id: Option<String>,
 }
 
 /// The merged answer of a split.
@@ -313,61 +415,160 @@ pub struct Merged {
     pub cubes: usize,
 }
 
-/// Sums the answers of a split directory with their weights, after checking
-/// that every cube of the manifest has a complete answer.
-///
-/// # Errors
-///
-/// [`JobsError::Manifest`] for a directory without a readable manifest,
-/// [`JobsError::Unanswered`] naming the cubes without a complete answer.
-pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
-    let manifest = fs::read_to_string(dir.join(MANIFEST)).map_err(|_| {
+/// One cube of a manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    id: String,
+    weight: u64,
+    index: Option<usize>,
+    digest: String,
+}
+
+/// The split id and the cubes of a manifest, checked: the header is there,
+/// every line is whole, ids are unique, weights positive, and there are as
+/// many cubes as the header declares.
+fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
+    let bad = |message: String| {
+        JobsError::Manifest(format!("{MANIFEST} of {}: {message}", dir.display()))
+    };
+    let text = fs::read_to_string(dir.join(MANIFEST)).map_err(|_| {
         JobsError::Manifest(format!(
             "{} has no {MANIFEST} (not a 'boardsat cubes' directory)",
             dir.display()
         ))
     })?;
-    let mut total: u128 = 0;
-    let mut cubes = 0usize;
-    let mut missing = Vec::new();
-    let mut incomplete = Vec::new();
-    for line in manifest
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    let mut split = None;
+    let mut declared = None;
+    let mut entries: Vec<Entry> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let (Some(id), Some(weight)) = (fields.first(), fields.get(1)) else {
-            return Err(JobsError::Manifest(format!(
-                "malformed {MANIFEST} line: '{line}'"
-            )));
-        };
-        let weight: u64 = weight.parse().map_err(|_| {
-            JobsError::Manifest(format!("malformed weight in {MANIFEST} line '{line}'"))
-        })?;
-        cubes += 1;
-        let result = dir.join(RESULTS).join(format!("{id}.json"));
-        let Ok(text) = fs::read_to_string(&result) else {
-            missing.push((*id).to_string());
-            continue;
-        };
-        match serde_json::from_str::<JobResult>(text.trim()) {
-            Ok(answer) if answer.complete => {
-                total += u128::from(answer.count) * u128::from(weight);
+        match fields.as_slice() {
+            [] => {}
+            ["#", "split", id] => split = Some((*id).to_string()),
+            ["#", "cubes", n] => {
+                declared = Some(
+                    n.parse::<usize>()
+                        .map_err(|_| bad(format!("line {}: '{line}'", i + 1)))?,
+                );
             }
-            _ => incomplete.push((*id).to_string()),
+            [first, ..] if first.starts_with('#') => {}
+            [id, weight, _columns, _file, rest @ ..] => {
+                let (index, digest) = match rest {
+                    [digest] => (None, *digest),
+                    [index, digest] => (
+                        Some(index.parse::<usize>().map_err(|_| {
+                            bad(format!("line {}: bad cube index '{index}'", i + 1))
+                        })?),
+                        *digest,
+                    ),
+                    _ => return Err(bad(format!("line {}: '{line}'", i + 1))),
+                };
+                let weight = weight
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&w| w > 0)
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "line {}: the weight '{weight}' is not a positive integer",
+                            i + 1
+                        ))
+                    })?;
+                if entries.iter().any(|e| e.id == *id) {
+                    return Err(bad(format!("line {}: cube {id} is listed twice", i + 1)));
+                }
+                entries.push(Entry {
+                    id: (*id).to_string(),
+                    weight,
+                    index,
+                    digest: digest.to_string(),
+                });
+            }
+            _ => return Err(bad(format!("line {}: '{line}'", i + 1))),
         }
     }
-    if !missing.is_empty() || !incomplete.is_empty() {
+    let split = split
+        .ok_or_else(|| bad("no '# split' line (written by an older boardsat?)".to_string()))?;
+    let declared = declared.ok_or_else(|| bad("no '# cubes' line".to_string()))?;
+    if entries.len() != declared || declared == 0 {
+        return Err(bad(format!(
+            "it declares {declared} cubes and lists {}",
+            entries.len()
+        )));
+    }
+    Ok((split, entries))
+}
+
+/// Sums the answers of a split directory with their weights, after checking
+/// that every cube of the manifest has a complete answer, and that each
+/// answer is the count of that cube of this split: the result names the
+/// split, the cube, and the digest of the very file the manifest lists.
+///
+/// # Errors
+///
+/// [`JobsError::Manifest`] for a directory without a sound manifest,
+/// [`JobsError::Unanswered`] naming the cubes without a valid answer, and
+/// [`JobsError::Manifest`] when the total overflows.
+pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
+    let (split, entries) = read_manifest(dir)?;
+    let mut total: u128 = 0;
+    let mut missing = Vec::new();
+    let mut incomplete = Vec::new();
+    let mut foreign = Vec::new();
+    for entry in &entries {
+        let result = dir.join(RESULTS).join(format!("{}.json", entry.id));
+        let Ok(text) = fs::read_to_string(&result) else {
+            missing.push(entry.id.clone());
+            continue;
+        };
+        let Ok(answer) = serde_json::from_str::<JobResult>(text.trim()) else {
+            incomplete.push(entry.id.clone());
+            continue;
+        };
+        let problem = if answer.split.as_deref() != Some(split.as_str()) {
+            Some(format!(
+                "another split ({})",
+                answer.split.as_deref().unwrap_or("none")
+            ))
+        } else if answer.digest != entry.digest {
+            Some("a file whose digest is not the manifest's".to_string())
+        } else if entry.index.is_none() && answer.cube_id.as_deref() != Some(entry.id.as_str()) {
+            Some(format!(
+                "cube {}",
+                answer.cube_id.as_deref().unwrap_or("none")
+            ))
+        } else if entry.index.is_some() && answer.cube != entry.index {
+            Some(format!("cube index {:?}", answer.cube))
+        } else {
+            None
+        };
+        if let Some(what) = problem {
+            foreign.push(format!("{} answers {what}", entry.id));
+            continue;
+        }
+        if !answer.complete {
+            incomplete.push(entry.id.clone());
+            continue;
+        }
+        total = u128::from(answer.count)
+            .checked_mul(u128::from(entry.weight))
+            .and_then(|c| total.checked_add(c))
+            .ok_or_else(|| JobsError::Manifest("the weighted total overflows".to_string()))?;
+    }
+    if !missing.is_empty() || !incomplete.is_empty() || !foreign.is_empty() {
+        let mut foreign_text = String::new();
+        if !foreign.is_empty() {
+            foreign_text = format!("; not this split's cube: {}", summary(&foreign));
+        }
         return Err(JobsError::Unanswered {
-            unanswered: missing.len() + incomplete.len(),
-            cubes,
+            unanswered: missing.len() + incomplete.len() + foreign.len(),
+            cubes: entries.len(),
             missing: summary(&missing),
-            incomplete: summary(&incomplete),
+            incomplete: format!("{}{foreign_text}", summary(&incomplete)),
         });
     }
     Ok(Merged {
         count: total,
-        cubes,
+        cubes: entries.len(),
     })
 }
 

@@ -70,7 +70,8 @@ pub use cadical_backend::Cadical;
 pub use enumerate::{count_projected, Count, End, Progress};
 pub use external::{External, ExternalError};
 pub use optimise::{
-    optimise, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult, Sense, Strategy,
+    optimise, optimise_observed, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult,
+    Sense, Strategy,
 };
 pub use session::{Breaking, Fix, Search, Session, Solutions};
 pub use spec::{seconds, Mode, SolverKind, SolverSpec, UnknownSolver};

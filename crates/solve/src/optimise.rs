@@ -163,6 +163,22 @@ pub fn optimise_with(
     backend: Box<dyn Backend>,
     strategy: Strategy,
 ) -> Result<(Optimum, Session), SolveError> {
+    optimise_observed(problem, config, backend, strategy, &|_| {})
+}
+
+/// As [`optimise_with`], telling `observe` each bound before its call
+/// (progress for a search that can take minutes).
+///
+/// # Errors
+///
+/// As [`optimise`].
+pub fn optimise_observed(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn Backend>,
+    strategy: Strategy,
+    observe: &(dyn Fn(Bound) + Sync),
+) -> Result<(Optimum, Session), SolveError> {
     let sense = Sense::of(problem.kind);
     let greedy = greedy(problem);
     let max_bound = match sense {
@@ -215,6 +231,7 @@ pub fn optimise_with(
     let mut expect_unsat = theorem_start.is_some();
     while let Some(k) = next {
         let bound = bound_of(k);
+        observe(bound);
         let start = Instant::now();
         let fresh = (strategy.fresh_refutations && expect_unsat)
             .then(|| session.backend().fresh(Mode::Decide))
@@ -380,6 +397,7 @@ pub fn optimise_portfolio(
     solver: &SolverSpec,
     strategy: Strategy,
     stop: &Interrupter,
+    observe: &(dyn Fn(Bound) + Sync),
 ) -> Result<PortfolioResult, SolveError> {
     // The members' own flag: the winner raises it without stopping the
     // caller's other work; the caller's flag still stops every member.
@@ -391,7 +409,7 @@ pub fn optimise_portfolio(
                 let race = &race;
                 scope.spawn(move || {
                     let backend = solver.create(Mode::Decide, race)?;
-                    let outcome = optimise_with(problem, config, backend, strategy);
+                    let outcome = optimise_observed(problem, config, backend, strategy, observe);
                     if outcome.as_ref().is_ok_and(|(o, _)| o.proven) {
                         // First to a proof: stop the others.
                         race.interrupt();

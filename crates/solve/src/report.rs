@@ -300,6 +300,19 @@ pub struct SolveDimacsReport {
     pub stopped: Option<&'static str>,
 }
 
+/// `cubes`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CubesReport {
+    /// `cubes`.
+    pub command: &'static str,
+    /// The split's directory.
+    pub dir: String,
+    /// Cubes written.
+    pub cubes: usize,
+    /// `cnf` (one DIMACS file per cube) or `icnf`.
+    pub format: &'static str,
+}
+
 /// `merge`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MergeReport {

@@ -25,6 +25,7 @@ use rustsat::{
 
 use crate::{
     enumerate::{count_models, Models, Tally},
+    sink::Checked,
     Backend, Count, End, Interrupter, Mode, Progress, SolveError, Status, Visitor,
 };
 
@@ -145,7 +146,11 @@ impl Session {
         }
         let mut vars = problem.var_manager();
         let mut cnf = Cnf::new();
-        let encoding = problem.encode(k, config, &mut cnf, &mut vars)?;
+        let mut backend = backend;
+        let stop = stop_flag(backend.as_mut());
+        let encoding = Checked::run(&stop, &mut cnf, |sink| {
+            problem.encode(k, config, sink, &mut vars)
+        })?;
         let bound = encoding.bound;
         let mut session = Session::load(problem, encoding, vars, &cnf, backend)?;
         session.bound = BoundState {
@@ -170,7 +175,11 @@ impl Session {
     ) -> Result<Self, SolveError> {
         let mut vars = problem.var_manager();
         let mut cnf = Cnf::new();
-        let encoding = problem.encode_open(max_bound, config, &mut cnf, &mut vars)?;
+        let mut backend = backend;
+        let stop = stop_flag(backend.as_mut());
+        let encoding = Checked::run(&stop, &mut cnf, |sink| {
+            problem.encode_open(max_bound, config, sink, &mut vars)
+        })?;
         Session::load(problem, encoding, vars, &cnf, backend)
     }
 
@@ -182,7 +191,13 @@ impl Session {
         mut backend: Box<dyn Backend>,
     ) -> Result<Self, SolveError> {
         backend.reserve_vars(vars.n_used());
-        for clause in cnf {
+        let stop = stop_flag(backend.as_mut());
+        for (i, clause) in cnf.iter().enumerate() {
+            if i % 65_536 == 0 {
+                if let Some(reason) = stop.reason() {
+                    return Err(SolveError::Interrupted(reason));
+                }
+            }
             backend.add_clause(&clause[..])?;
         }
         Ok(Session {
@@ -573,6 +588,14 @@ impl Session {
         }
         Ok((status, state.0))
     }
+}
+
+/// The stop flag the backend obeys (a fresh one, never raised, when it has
+/// none): long loops outside solver calls poll it too.
+fn stop_flag(backend: &mut dyn Backend) -> Interrupter {
+    backend
+        .interrupt()
+        .map_or_else(Interrupter::new, |i| i.interrupter())
 }
 
 /// Models blocked inside one in-search enumeration before it stops to

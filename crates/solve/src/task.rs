@@ -7,13 +7,13 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Card, Config, Encoding, Placement, Problem};
+use boardsat_encode::{Bound, Card, Config, Encoding, Placement, Problem};
 use rustsat::instances::Cnf;
 
 use crate::{
     cubes::{count_queens, CubeOptions},
-    optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum, Progress, Search,
-    Session, Solutions, SolveError, SolverSpec, Status, Strategy,
+    optimise_observed, optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum,
+    Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
 };
 
 /// A problem with its bound and encodings: what a task runs on.
@@ -75,6 +75,7 @@ pub fn solve(
     solver: &SolverSpec,
     portfolio: bool,
     stop: &Interrupter,
+    observe: &(dyn Fn(Bound) + Sync),
 ) -> Result<Solved, SolveError> {
     let start = Instant::now();
     let Instance { problem, k, config } = *instance;
@@ -102,11 +103,11 @@ pub fn solve(
             },
             ..config
         };
-        let won = optimise_portfolio(&problem, &[config, second], solver, strategy, stop)?;
+        let won = optimise_portfolio(&problem, &[config, second], solver, strategy, stop, observe)?;
         (won.optimum, won.encoding, Some([config.card, second.card]))
     } else {
         let backend = solver.create(Mode::Decide, stop)?;
-        let (optimum, session) = optimise_with(&problem, config, backend, strategy)?;
+        let (optimum, session) = optimise_observed(&problem, config, backend, strategy, observe)?;
         (optimum, session.into_encoding(), None)
     };
     Ok(Solved {

@@ -1,7 +1,9 @@
-//! Fuzzing the parsers that read untrusted text: the DIMACS reader
-//! (`solve-dimacs`) and the external-solver output parsers. Arbitrary bytes
-//! and structured near misses; the property is "no panic", and for the
-//! DIMACS reader also "an accepted input is consistent with its header".
+//! Fuzzing the parsers that read untrusted text: the DIMACS and iCNF reader
+//! (`solve-dimacs`, `count-dimacs`), the external-solver output parsers and
+//! the cube MANIFEST with its results (`merge`). Arbitrary bytes and
+//! structured near misses; the property is "no panic", and for the DIMACS
+//! reader also "an accepted input is consistent with its header", for
+//! `merge` "nothing is summed that the manifest does not list whole".
 //!
 //! CI runs 2,000 cases per property; set `PROPTEST_CASES` for a longer run
 //! (the README's "Fuzzing" section records one of 100,000).
@@ -106,6 +108,78 @@ fn check_dimacs(bytes: &[u8]) {
     }
 }
 
+/// iCNF lines and near misses.
+fn icnf_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::collection::vec(-12i64..=12, 0..5).prop_map(|l| {
+            let body: Vec<String> = l.iter().map(i64::to_string).collect();
+            format!("{} 0", body.join(" "))
+        }),
+        3 => prop::collection::vec(-12i64..=12, 0..4).prop_map(|l| {
+            let body: Vec<String> = l.iter().map(i64::to_string).collect();
+            format!("a {} 0", body.join(" "))
+        }),
+        1 => Just("a".to_string()),
+        1 => Just("a 1".to_string()),
+        1 => Just("a 2147483647 0".to_string()),
+        1 => Just("a -2147483648 0".to_string()),
+        1 => Just("a x 0".to_string()),
+        1 => Just("a 0 1".to_string()),
+        1 => Just("p inccnf".to_string()),
+        1 => Just("p cnf 3 1".to_string()),
+        1 => Just("c p show 1 2 0".to_string()),
+        1 => Just("c ind 3 0".to_string()),
+        1 => Just("c p show x".to_string()),
+        1 => Just("c boardsat-split zz".to_string()),
+        1 => Just("1 2".to_string()),
+        1 => Just("%".to_string()),
+    ]
+}
+
+/// What the reader must guarantee on an iCNF input: every cube and clause
+/// within the variables, and a cube formula that adds exactly its units.
+fn check_icnf(text: &str) {
+    if let Ok(d) = dimacs::read(text.as_bytes(), Some(dimacs::Format::Inccnf), None) {
+        assert!(!d.cubes.is_empty());
+        assert!(d.max_var <= d.n_vars);
+        for cube in &d.cubes {
+            assert!(cube.lits.iter().all(|l| l.vidx32() < d.n_vars));
+        }
+        let base = d.clauses.len();
+        let first = d.cubes[0].lits.len();
+        let cube = d.with_cube(0).expect("cube 0 exists");
+        assert_eq!(cube.clauses.len(), base + first);
+    }
+}
+
+/// A MANIFEST line and its near misses.
+fn manifest_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => (0u8..4, 0u64..4).prop_map(|(i, w)| format!("cube-0000{i} {w} 0,1 cube-0000{i}.cnf d{i}")),
+        1 => (0u8..4, 0u8..4).prop_map(|(i, j)| format!("cube-0000{i} 1 - cubes.icnf {j} d")),
+        1 => (0usize..5).prop_map(|n| format!("# cubes {n}")),
+        1 => Just("# split s".to_string()),
+        1 => Just("# split".to_string()),
+        1 => Just("cube-00000 18446744073709551615 - f d".to_string()),
+        1 => Just("cube-00000 -1 - f d".to_string()),
+        1 => Just("garbage".to_string()),
+        1 => Just("".to_string()),
+        1 => "[ -~]{0,30}".prop_map(|s| s),
+    ]
+}
+
+/// A result file and its near misses.
+fn result_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u64..5, any::<bool>(), 0u8..4).prop_map(|(count, complete, i)| format!(
+            r#"{{"command":"count-dimacs","file":"f","cube":null,"count":{count},"complete":{complete},"projected_vars":2,"stopped":null,"backend":"b","digest":"d{i}","split":"s","cube_id":"cube-0000{i}"}}"#
+        )),
+        Just(r#"{"count":18446744073709551615,"complete":true,"split":"s","digest":"d0","cube_id":"cube-00000"}"#.to_string()),
+        Just("{".to_string()),
+        "[ -~]{0,30}".prop_map(|s| s),
+    ]
+}
+
 /// Solver-output tokens and near misses.
 fn output_line() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -193,6 +267,41 @@ proptest! {
     #[test]
     fn dimacs_survives_token_soup(bytes in token_soup()) {
         check_dimacs(&bytes);
+    }
+
+    #[test]
+    fn icnf_survives_near_misses(lines in prop::collection::vec(icnf_line(), 0..12)) {
+        check_icnf(&lines.join("\n"));
+    }
+
+    #[test]
+    fn icnf_survives_arbitrary_bytes_after_its_header(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+        let mut text = b"p inccnf\n".to_vec();
+        text.extend(bytes);
+        if let Ok(text) = std::str::from_utf8(&text) {
+            check_icnf(text);
+        }
+        let _ = dimacs::read(&text[..], Some(dimacs::Format::Inccnf), None);
+    }
+
+    #[test]
+    fn merge_survives_hostile_manifests_and_results(
+        manifest in prop::collection::vec(manifest_line(), 0..8),
+        results in prop::collection::vec(result_text(), 4),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("MANIFEST"), manifest.join("\n")).unwrap();
+        std::fs::create_dir(dir.path().join("results")).unwrap();
+        for (i, text) in results.iter().enumerate() {
+            std::fs::write(dir.path().join(format!("results/cube-0000{i}.json")), text).unwrap();
+        }
+        if let Ok(merged) = boardsat_solve::jobs::merge(dir.path()) {
+            // Only a manifest with its split, its count and whole lines is
+            // merged, and then every listed cube had a matching answer.
+            let listed = manifest.iter().filter(|l| l.starts_with("cube-")).count();
+            prop_assert_eq!(merged.cubes, listed);
+            prop_assert!(manifest.iter().any(|l| l == "# split s"));
+        }
     }
 
     #[test]

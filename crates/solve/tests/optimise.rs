@@ -116,6 +116,7 @@ fn a_portfolio_proves_gamma_whoever_wins() {
             &solver,
             Strategy::fastest(&problem),
             &stop,
+            &|_| {},
         )
         .unwrap();
         assert_eq!(won.optimum.value, GAMMA[n - 1], "n={n}");

@@ -34,7 +34,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let mut progress = ProgressLine::new();
     let mut results = Vec::with_capacity(cells.len());
     for (i, cell) in cells.iter().enumerate() {
-        progress.update(|| format!("bench: {i}/{} cells done; now {}", cells.len(), label(cell)));
+        progress.show(|| format!("bench: {i}/{} cells done; now {}", cells.len(), label(cell)));
         results.push(bench::run_cell(cell, args.runs, limit, &stop));
         if stop.is_interrupted() {
             break;

@@ -22,7 +22,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     } else {
         Format::Cnf
     };
-    let mut formula = read(&args.file, Some(expect), &stop)?;
+    let (mut formula, digest) = read(&args.file, Some(expect), &stop)?;
     if let Some(cube) = args.cube {
         formula = formula.with_cube(cube).with_context(|| name.clone())?;
     }
@@ -47,6 +47,12 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         stopped: (count.end == End::Stopped).then(|| why_stopped(reason).to_string()),
         backend: backend.signature(),
         elapsed: count.elapsed.as_secs_f64(),
+        digest,
+        split: formula.tag("split").map(str::to_string),
+        cube_id: formula
+            .tag("cube")
+            .and_then(|t| t.split_whitespace().next())
+            .map(str::to_string),
     };
     let mut out = Stdout::new();
     if args.json {

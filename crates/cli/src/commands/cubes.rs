@@ -5,7 +5,7 @@ use anyhow::{bail, Result};
 use boardsat_encode::{Config, Family};
 use boardsat_solve::{
     jobs::{self, Split},
-    report::MergeReport,
+    report::{CubesReport, MergeReport},
 };
 
 use crate::{
@@ -26,7 +26,19 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         ..Config::default()
     };
     let split = Split::queens(args.n, args.depth, !args.no_halve, config, args.format)?;
-    jobs::write_split(&args.output, &split, "boardsat", Some(&stop))?;
+    let exe = std::env::current_exe()?;
+    let program = jobs::job_program(&exe.to_string_lossy())?;
+    jobs::write_split(&args.output, &split, &program, args.force, Some(&stop))?;
+    if args.json {
+        let mut out = Stdout::new();
+        out.json(&CubesReport {
+            command: "cubes",
+            dir: args.output.display().to_string(),
+            cubes: split.cubes.len(),
+            format: args.format.name(),
+        })?;
+        out.flush()?;
+    }
     let dir = args.output.display();
     note(format!(
         "{} cubes in {dir}; run the lines of {} from inside it with any scheduler (e.g. 'cd {dir} && parallel < {}'), then 'boardsat merge {dir}'",

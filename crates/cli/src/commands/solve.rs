@@ -14,7 +14,7 @@ use crate::{
     flags::SolveArgs,
     hiargs,
     outcome::Outcome,
-    output::{note, stats_line, why_stopped, Stdout},
+    output::{note, stats_line, why_stopped, ProgressLine, Stdout},
 };
 
 /// Runs `solve`.
@@ -29,7 +29,15 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         check_writable(path)?;
     }
     let stop = hiargs::stop(&args.solver);
-    let solved = task::solve(&instance, &solver, args.portfolio, &stop)?;
+    let progress = std::sync::Mutex::new(ProgressLine::new());
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    let solved = task::solve(&instance, &solver, args.portfolio, &stop, &|bound| {
+        let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if let Ok(mut line) = progress.lock() {
+            line.show(|| format!("optimum: call {call}, {bound} pieces"));
+        }
+    })?;
+    drop(progress);
     let reason = stop.reason();
     let backend = solver.signature();
     note(stats_line(&solved.encoding));

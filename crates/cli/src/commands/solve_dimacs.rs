@@ -1,11 +1,6 @@
 //! `boardsat solve-dimacs`: any DIMACS CNF file, SAT-competition output.
 
-use std::{
-    fs::File,
-    io::{self, BufReader},
-    path::Path,
-    time::Instant,
-};
+use std::{fs::File, io, path::Path, time::Instant};
 
 use anyhow::{Context, Result};
 use boardsat_solve::{
@@ -22,15 +17,15 @@ use crate::{
     output::{why_stopped, Stdout},
 };
 
-/// Reads a formula from `path` ("-" for stdin), polling `stop`; errors name
-/// the file and the line.
-pub fn read(path: &Path, expect: Option<Format>, stop: &Interrupter) -> Result<Formula> {
+/// Reads a formula and its digest from `path` ("-" for stdin), polling
+/// `stop`; errors name the file and the line.
+pub fn read(path: &Path, expect: Option<Format>, stop: &Interrupter) -> Result<(Formula, String)> {
     let name = path.display().to_string();
     let formula = if name == "-" {
-        dimacs::read(io::stdin().lock(), expect, Some(stop))
+        dimacs::read_with_digest(io::stdin().lock(), expect, Some(stop))
     } else {
         let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
-        dimacs::read(BufReader::new(file), expect, Some(stop))
+        dimacs::read_with_digest(file, expect, Some(stop))
     };
     formula.with_context(|| name)
 }
@@ -40,7 +35,7 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
     let solver = hiargs::solver(&args.solver)?;
     let stop = hiargs::stop(&args.solver);
     let name = args.file.display().to_string();
-    let formula = read(&args.file, Some(Format::Cnf), &stop)?;
+    let (formula, _) = read(&args.file, Some(Format::Cnf), &stop)?;
     let start = Instant::now();
     let mut backend = solver.create(Mode::Decide, &stop)?;
     backend.reserve_vars(formula.max_var);

@@ -1,0 +1,651 @@
+//! The hostile battery (issue 16): each test is a class of failure that
+//! once held — a false claim, a wrong merge, a panic, a destroyed file, a
+//! memory bomb, a lost result, an ignored signal or option — and the exit
+//! codes of the README's table. Signal tests wait for a condition (a file,
+//! a line of output), never for a fixed time.
+
+use std::{
+    io::{BufRead, BufReader, Read, Write},
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+    time::{Duration, Instant},
+};
+
+fn boardsat() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_boardsat"))
+}
+
+fn run(args: &[&str]) -> Output {
+    boardsat().args(args).output().expect("boardsat runs")
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    boardsat()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("boardsat runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn fake(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../solve/tests/fake")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Fails with exit 2 and one `error:` line containing `what`; no panic.
+fn one_line_error(o: &Output, what: &str) {
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("error: ") && last.contains(what),
+        "{what}: {err}"
+    );
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+}
+
+// ------------------------------------------------------- 1. false claims
+
+#[test]
+fn a_solver_that_gave_up_proves_nothing() {
+    let hang = fake("hang.sh");
+    let unknown = fake("unknown.sh");
+    let cases: [&[&str]; 3] = [
+        &["solve", "queens", "8", "--solver-cmd", &unknown],
+        &[
+            "solve",
+            "queens",
+            "8",
+            "--solver-cmd",
+            &hang,
+            "--time-limit",
+            "1",
+        ],
+        &["solve", "domination", "14", "-k", "7", "--time-limit", "1"],
+    ];
+    for args in cases {
+        let o = run(args);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o.stderr));
+        assert!(!out.contains("exists"), "{args:?}: {out}");
+        assert!(out.contains("nothing is proven"), "{args:?}: {out}");
+        let mut json: Vec<&str> = args.to_vec();
+        json.push("--json");
+        let o = run(&json);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["status"], "unknown", "{args:?}");
+        assert!(v["placement"].is_null() && v["value"].is_null(), "{v}");
+    }
+    // A proof, by contrast, says so.
+    let o = run(&["solve", "queens", "3"]);
+    assert_eq!(o.status.code(), Some(20));
+    assert!(text(&o.stdout).contains("exists"));
+}
+
+#[test]
+fn an_optimum_that_was_not_proven_is_not_counted() {
+    let o = run(&["count", "domination", "13", "--time-limit", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (
+            v["complete"].as_bool(),
+            v["optimum"].is_null(),
+            v["stopped"].as_str()
+        ),
+        (Some(false), true, Some("time limit"))
+    );
+    assert!(text(&o.stderr).contains("the optimum was not proven"));
+}
+
+// ------------------------------------------------------- 3. output paths
+
+#[cfg(unix)]
+#[test]
+fn output_paths_replace_only_regular_files_and_honour_the_umask() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    // Through a symlink: the target is written, the link stays a link.
+    std::fs::write(t.join("target.cnf"), "old").unwrap();
+    symlink(t.join("target.cnf"), t.join("link.cnf")).unwrap();
+    assert!(run_in(t, &["dimacs", "queens", "4", "-o", "link.cnf"])
+        .status
+        .success());
+    assert!(std::fs::symlink_metadata(t.join("link.cnf"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(t.join("target.cnf"))
+        .unwrap()
+        .starts_with("c generator: boardsat"));
+    // A device is written in place, never renamed over.
+    assert!(run(&["dimacs", "queens", "4", "-o", "/dev/null"])
+        .status
+        .success());
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    // New files get 0666 less the umask, as a shell redirection would;
+    // a replaced file keeps its mode.
+    let sh = |script: &str| {
+        let status = Command::new("sh")
+            .args(["-c", script])
+            .current_dir(t)
+            .env("B", env!("CARGO_BIN_EXE_boardsat"))
+            .status()
+            .unwrap();
+        assert!(status.success(), "{script}");
+    };
+    let mode = |name: &str| {
+        std::fs::metadata(t.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    sh("umask 022; \"$B\" dimacs queens 4 -o a.cnf");
+    assert_eq!(mode("a.cnf"), 0o644);
+    sh("umask 077; \"$B\" dimacs queens 4 -o b.cnf");
+    assert_eq!(mode("b.cnf"), 0o600);
+    std::fs::set_permissions(t.join("a.cnf"), std::fs::Permissions::from_mode(0o640)).unwrap();
+    sh("umask 022; \"$B\" dimacs queens 5 -o a.cnf");
+    assert_eq!(mode("a.cnf"), 0o640);
+    // Nothing else is left in the directory.
+    let names: Vec<String> = std::fs::read_dir(t)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().all(|n| !n.starts_with(".boardsat-")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn output_problems_are_found_before_the_work_and_name_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_str().unwrap();
+    // A directory as --svg: refused at once, not after the search.
+    let start = Instant::now();
+    let o = run(&["solve", "domination", "12", "--svg", dir]);
+    one_line_error(&o, "it is a directory");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(o.stdout.is_empty());
+    let missing = tmp.path().join("no/such/x.cnf");
+    let o = run(&["dimacs", "queens", "4", "-o", missing.to_str().unwrap()]);
+    one_line_error(&o, "does not exist");
+    // A picture that cannot be written loses nothing: the result is printed.
+    let o = run(&["solve", "queens", "6", "--svg", "/dev/full"]);
+    one_line_error(&o, "cannot write to /dev/full: no space left on device");
+    assert!(text(&o.stdout).contains("columns:"), "{}", text(&o.stdout));
+}
+
+// ------------------------------------------------------- 4. memory bombs
+
+#[test]
+fn tiny_inputs_do_not_exhaust_memory() {
+    let feed = |input: &[u8], args: &[&str]| {
+        let mut child = boardsat()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let o = feed(
+        b"p cnf 2147483647 1\n2147483647 0\n",
+        &["solve-dimacs", "-"],
+    );
+    one_line_error(&o, "beyond boardsat's limit");
+    let o = feed(b"p cnf 3 1\n2147483647 0\n", &["solve-dimacs", "-"]);
+    one_line_error(&o, "beyond the 3 variables");
+    let o = feed(
+        b"p inccnf\n1 2 0\na 2147483647 0\n",
+        &["count-dimacs", "-", "--cube", "0"],
+    );
+    one_line_error(&o, "beyond boardsat's limit");
+    let o = run(&["solve-dimacs", "/dev/zero"]);
+    one_line_error(&o, "longer than 64 MiB");
+    // Large declared counts are fine when the clauses stay small.
+    let o = feed(
+        b"p cnf 100000 1\n1 -2 0\n",
+        &["solve-dimacs", "-", "--json"],
+    );
+    assert_eq!(o.status.code(), Some(10), "{}", text(&o.stderr));
+}
+
+// ------------------------------------------------------- 5. external solvers and Ctrl-C
+
+/// Ctrl-C in a terminal signals the whole foreground process group; the
+/// external solver must not die of it as a "crash".
+#[cfg(unix)]
+#[test]
+fn ctrl_c_to_the_process_group_interrupts_an_external_solver() {
+    use std::os::unix::process::CommandExt;
+    let mut child = boardsat()
+        .args([
+            "solve",
+            "queens",
+            "8",
+            "--solver-cmd",
+            &fake("hang.sh"),
+            "--progress",
+        ])
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Ready when the solver runs: its temporary directory exists.
+    let started = Instant::now();
+    while !solver_running() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the solver never started"
+        );
+        std::thread::yield_now();
+    }
+    let group = format!("-{}", child.id());
+    assert!(Command::new("kill")
+        .args(["-INT", "--", &group])
+        .status()
+        .unwrap()
+        .success());
+    let out = {
+        let mut s = String::new();
+        child.stdout.take().unwrap().read_to_string(&mut s).unwrap();
+        s
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{out}{err}");
+    assert!(!err.contains("crashed"), "{err}");
+    assert!(out.contains("interrupted"), "{out}");
+}
+
+/// Whether some `hang.sh` fake solver process is running.
+fn solver_running() -> bool {
+    std::fs::read_dir("/proc").is_ok_and(|list| {
+        list.filter_map(Result::ok).any(|e| {
+            std::fs::read_to_string(e.path().join("cmdline"))
+                .is_ok_and(|c| c.contains("fake/hang.sh") && c.contains("input.cnf"))
+        })
+    })
+}
+
+// ------------------------------------------------------- 6. panics
+
+#[test]
+fn absurd_limits_and_closed_or_full_outputs_do_not_panic() {
+    for args in [
+        &["solve", "queens", "8", "--time-limit", "1e20"][..],
+        &["count", "queens", "6", "--time-limit", "1e300"][..],
+        &["enumerate", "queens", "5", "--time-limit", "1e20"][..],
+        &[
+            "count-dimacs",
+            "../../cnf/queens-8-pairwise-lines.cnf",
+            "--time-limit",
+            "1e20",
+        ][..],
+        &[
+            "bench",
+            "queens",
+            "--n",
+            "5",
+            "--runs",
+            "1",
+            "--cell-time-limit",
+            "1e20",
+        ][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+    }
+    // A closed pipe ends quietly.
+    let mut child = boardsat()
+        .args(["enumerate", "queens", "10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("error"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A full disk is one line, exit 2; a full stderr is not a failure.
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for args in [
+        &["solve", "queens", "8"][..],
+        &["count", "queens", "6", "--json"][..],
+    ] {
+        let o = boardsat().args(args).stdout(full()).output().unwrap();
+        one_line_error(&o, "cannot write to stdout: no space left on device");
+        let o = boardsat().args(args).stderr(full()).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+    }
+}
+
+// ------------------------------------------------------- 7. signals outside solver calls
+
+#[cfg(unix)]
+#[test]
+fn a_signal_while_writing_keeps_the_old_file_and_leaves_no_temporary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    std::fs::write(t.join("existing.cnf"), "precious").unwrap();
+    for signals in [1, 2] {
+        let child = boardsat()
+            .args(["dimacs", "queens", "1200", "-o", "existing.cnf"])
+            .current_dir(t)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Ready when the temporary file exists.
+        let started = Instant::now();
+        while !temporary_in(t) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no temporary file"
+            );
+            std::thread::yield_now();
+        }
+        for _ in 0..signals {
+            Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{signals} signals");
+        assert_eq!(
+            std::fs::read_to_string(t.join("existing.cnf")).unwrap(),
+            "precious"
+        );
+        assert!(!temporary_in(t), "{signals} signals left a temporary file");
+    }
+}
+
+fn temporary_in(dir: &Path) -> bool {
+    std::fs::read_dir(dir).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".boardsat-")
+    })
+}
+
+// ------------------------------------------------------- 8. exit codes
+
+#[test]
+fn exit_codes_follow_the_readme_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let unsat = tmp.path().join("unsat.cnf");
+    std::fs::write(&unsat, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    let sat = tmp.path().join("sat.cnf");
+    std::fs::write(&sat, "p cnf 2 1\n1 2 0\n").unwrap();
+    let (unsat, sat) = (unsat.to_str().unwrap(), sat.to_str().unwrap());
+    let hard = "../../cnf/domination-8-k4-seqcounter.cnf";
+    let cases: [(&[&str], i32); 11] = [
+        (&["solve", "queens", "6"], 0),
+        (&["solve", "queens", "2"], 20),
+        (&["count", "queens", "6", "--limit", "2"], 0),
+        (&["solve-dimacs", sat], 10),
+        (&["solve-dimacs", unsat], 20),
+        (
+            &["solve-dimacs", sat, "--solver-cmd", &fake("unknown.sh")],
+            3,
+        ),
+        (&["count-dimacs", sat], 0),
+        (
+            &["count-dimacs", sat, "--solver-cmd", &fake("unknown.sh")],
+            3,
+        ),
+        (&["solve", "independence", "3", "-k", "99"], 2),
+        (
+            &[
+                "solve-dimacs",
+                hard,
+                "--solver-cmd",
+                &fake("hang.sh"),
+                "--time-limit",
+                "1",
+            ],
+            3,
+        ),
+        (&["enumerate", "domination", "13", "--time-limit", "1"], 3),
+    ];
+    for (args, code) in cases {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o.stderr));
+    }
+    let o = run(&[
+        "solve-dimacs",
+        hard,
+        "--solver-cmd",
+        &fake("hang.sh"),
+        "--time-limit",
+        "1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["stopped"].as_str()),
+        (Some("unknown"), Some("time limit"))
+    );
+}
+
+// ------------------------------------------------------- 9. projections
+
+#[test]
+fn projection_lines_are_read_as_whole_words_and_stdin_works() {
+    let feed = |input: &str| {
+        let mut child = boardsat()
+            .args(["count-dimacs", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{input:?}: {}", text(&o.stderr));
+        text(&o.stdout).trim().to_string()
+    };
+    // x1 ∨ x2: 3 models over both variables.
+    assert_eq!(
+        feed("c individual remarks\nc p showing off\np cnf 2 1\n1 2 0\n"),
+        "3"
+    );
+    assert_eq!(feed("c ind 1 0\np cnf 2 1\n1 2 0\n"), "2");
+    assert_eq!(feed("c p show 0\np cnf 2 1\n1 2 0\n"), "1");
+    assert_eq!(feed("c p show 0\np cnf 1 2\n1 0\n-1 0\n"), "0");
+}
+
+// ------------------------------------------------------- 11. bench interrupted
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_bench_cell_is_not_a_time_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("bench.md");
+    let mut child = boardsat()
+        .args([
+            "bench",
+            "queens",
+            "--n",
+            "6,30",
+            "--task",
+            "count",
+            "--runs",
+            "1",
+            "--progress",
+            "-o",
+        ])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    // Ready when the first cell is done and the long one runs.
+    loop {
+        let mut line = String::new();
+        assert!(err.read_line(&mut line).unwrap() > 0, "no progress");
+        if line.contains("1/2 cells done") {
+            break;
+        }
+    }
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{rest}");
+    let table = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        table.contains("| 4 |"),
+        "the finished cell is kept: {table}"
+    );
+    assert!(table.contains("interrupted"), "{table}");
+    assert!(!table.contains("timeout"), "{table}");
+}
+
+// ------------------------------------------------------- 12. options that do not apply
+
+#[test]
+fn options_that_do_not_apply_are_errors() {
+    for (args, what) in [
+        (
+            &["count", "queens", "8", "--svg", "x.svg"][..],
+            "unexpected argument '--svg'",
+        ),
+        (
+            &["dimacs", "queens", "8", "--solver", "varisat"][..],
+            "unexpected argument '--solver'",
+        ),
+        (
+            &["solve", "domination", "8", "-k", "5", "--portfolio"][..],
+            "--portfolio",
+        ),
+        (
+            &["solve", "queens", "8", "--solver", "varisat", "--seed", "3"][..],
+            "--seed applies to cadical only",
+        ),
+        (
+            &["count", "domination", "6", "--depth", "3"][..],
+            "--depth applies to 'count queens N'",
+        ),
+        (
+            &["count", "queens", "8", "--limit", "5", "--halve"][..],
+            "--halve applies to 'count queens N' without --limit",
+        ),
+        (
+            &["bench", "queens", "--solver", "external"][..],
+            "invalid value 'external'",
+        ),
+    ] {
+        one_line_error(&run(args), what);
+    }
+    // Negative seeds are seeds.
+    assert!(run(&["solve", "queens", "8", "--seed", "-5"])
+        .status
+        .success());
+}
+
+// ------------------------------------------------------- 14. messages
+
+#[test]
+fn messages_name_the_problem_in_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(t.join(name), bytes).unwrap();
+        t.join(name).to_str().unwrap().to_string()
+    };
+    for (bytes, what) in [
+        (&b"P CNF 3 1\n1 0\n"[..], "DIMACS is case-sensitive"),
+        (&b"\xef\xbb\xbfp cnf 1 1\n1 0\n"[..], "byte-order mark"),
+        (
+            &b"p cnf 2 1\n1\x00 0\n"[..],
+            "'1\\0' is not an integer literal",
+        ),
+        (
+            &b"p cnf 2 1\n1 2\x07 0\n"[..],
+            "'2\\u{7}' is not an integer literal",
+        ),
+    ] {
+        let file = write("bad.cnf", bytes);
+        let o = run(&["solve-dimacs", &file]);
+        one_line_error(&o, what);
+        assert!(!text(&o.stderr).contains('\0'));
+    }
+    one_line_error(
+        &run(&["cubes", "queens", "x", "-o", "d"]),
+        "the board size must be a positive integer",
+    );
+    let o = run_in(t, &["cubes", "queens", "6", "-o", "split", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["command"].as_str(), v["cubes"].as_u64().is_some()),
+        (Some("cubes"), true)
+    );
+    // Read-only directories name the file.
+    #[cfg(unix)]
+    if !is_root() {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::create_dir(t.join("ro")).unwrap();
+        std::fs::set_permissions(t.join("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let file = t.join("ro/x.cnf");
+        let o = run(&["dimacs", "queens", "4", "-o", file.to_str().unwrap()]);
+        one_line_error(
+            &o,
+            &format!("cannot write to {}: permission denied", file.display()),
+        );
+    }
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| text(&o.stdout).trim() == "0")
+}
