@@ -60,6 +60,32 @@ pub enum Command {
     CountDimacs(CountDimacsArgs),
     /// Sum the answers of a `cubes` directory, checking every cube answered.
     Merge(MergeArgs),
+    /// Check the LRAT proofs of a `--proof` directory (or one formula and
+    /// its proof) with boardsat's own checker.
+    Verify(VerifyArgs),
+}
+
+/// `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// A directory written by `--proof DIR`, or a DIMACS formula followed
+    /// by its LRAT proof.
+    #[arg(num_args = 1..=2, required = true, value_name = "DIR | FORMULA.cnf PROOF.lrat")]
+    pub paths: Vec<PathBuf>,
+    /// One JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--proof`.
+#[derive(Debug, Args, Clone)]
+pub struct ProofArgs {
+    /// Write an LRAT proof of every UNSAT answer the result depends on into
+    /// DIR (with the formulas and MANIFEST.json), checked by `boardsat
+    /// verify DIR`. DIR must be new or empty (--force replaces a previous
+    /// proof directory's files).
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<PathBuf>,
 }
 
 /// The problem: family, board, piece, k.
@@ -90,7 +116,8 @@ pub struct ProblemArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Build the encoding even when its estimated size is above the limit
-    /// (200 million clauses or 8 GiB).
+    /// (200 million clauses or 8 GiB); with --proof, replace a previous
+    /// proof directory's files.
     #[arg(long)]
     pub force: bool,
 }
@@ -134,6 +161,9 @@ pub struct SolveArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
+    /// Proofs.
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -156,6 +186,9 @@ pub struct CountArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
+    /// Proofs.
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -191,6 +224,9 @@ pub struct EnumerateArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
+    /// Proofs.
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -221,6 +257,12 @@ pub struct DimacsArgs {
 pub struct SolveDimacsArgs {
     /// The DIMACS CNF file ("-" for stdin).
     pub file: PathBuf,
+    /// Proofs.
+    #[command(flatten)]
+    pub proof: ProofArgs,
+    /// Replace a previous proof directory's files in the --proof DIR.
+    #[arg(long)]
+    pub force: bool,
     /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -274,6 +316,12 @@ pub struct CountDimacsArgs {
     /// directory, `--cube 7` is cube-00007).
     #[arg(long, value_name = "I")]
     pub cube: Option<usize>,
+    /// Proofs.
+    #[command(flatten)]
+    pub proof: ProofArgs,
+    /// Replace a previous proof directory's files in the --proof DIR.
+    #[arg(long)]
+    pub force: bool,
     /// Stop after this many models.
     #[arg(long)]
     pub limit: Option<u64>,

@@ -45,6 +45,28 @@ pub fn solver(args: &SolverArgs) -> Result<SolverSpec> {
     Ok(spec)
 }
 
+/// The prover of `--proof DIR`, ready before any work (a directory that is
+/// not empty fails now).
+pub fn prover(
+    args: &crate::flags::ProofArgs,
+    force: bool,
+    stop: &Interrupter,
+) -> Result<Option<boardsat_solve::proof::Prover>> {
+    let Some(dir) = &args.proof else {
+        return Ok(None);
+    };
+    if !cfg!(feature = "cadical") {
+        anyhow::bail!("--proof needs the embedded CaDiCaL (this build has none)");
+    }
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    Ok(Some(boardsat_solve::proof::Prover::create(
+        dir,
+        force,
+        format!("boardsat {}", command.join(" ")),
+        stop.clone(),
+    )?))
+}
+
 /// The job's stop flag: the `--time-limit` deadline, and the signals.
 pub fn stop(args: &SolverArgs) -> Interrupter {
     let stop = Interrupter::with_deadline(args.time_limit.and_then(boardsat_solve::seconds));

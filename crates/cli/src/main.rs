@@ -77,6 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Cubes(args) => commands::cubes::run(&args),
         Command::CountDimacs(args) => commands::count_dimacs::run(&args),
         Command::Merge(args) => commands::cubes::merge(&args),
+        Command::Verify(args) => commands::verify::run(&args),
     }
 }
 

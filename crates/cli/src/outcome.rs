@@ -3,6 +3,7 @@
 //! | code | meaning |
 //! |---|---|
 //! | 0 | success: the answer asked for (a count that reached `--limit` included) |
+//! | 1 | `verify`: a claim does not verify |
 //! | 10 | `solve-dimacs`: satisfiable |
 //! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven) |
 //! | 2 | bad input or a failure (one line on stderr) |
@@ -22,6 +23,8 @@ pub enum Outcome {
     Sat,
     /// Proven unsatisfiable.
     Unsat,
+    /// `verify`: some claim failed.
+    Rejected,
     /// Stopped before a complete answer: by a signal, the time limit, or
     /// (`None`) a solver that gave up.
     Stopped(Option<StopReason>),
@@ -34,6 +37,7 @@ impl Outcome {
             Outcome::Done => 0,
             Outcome::Sat => 10,
             Outcome::Unsat => 20,
+            Outcome::Rejected => 1,
             Outcome::Stopped(Some(StopReason::Interrupted)) => 130,
             Outcome::Stopped(Some(StopReason::TimeLimit) | None) => 3,
         })

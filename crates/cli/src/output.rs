@@ -80,6 +80,33 @@ pub fn stats_line(encoding: &Encoding) -> String {
     )
 }
 
+/// How an UNSAT answer the result depends on is backed, for the text
+/// result: by a proof in a directory, or not at all (an external solver's
+/// word), or by the embedded solver (nothing to add).
+pub fn backing(proof: Option<&boardsat_solve::proof::ProofSummary>, external: bool) -> String {
+    match (proof, external) {
+        (Some(p), _) => format!(
+            "; proof in {}, verify with boardsat verify {}",
+            p.dir, p.dir
+        ),
+        (None, true) => "; unverified: an external solver's answer".to_string(),
+        (None, false) => String::new(),
+    }
+}
+
+/// Notes what a proof directory holds.
+pub fn note_proofs(proof: Option<&boardsat_solve::proof::ProofSummary>) {
+    if let Some(p) = proof {
+        note(format!(
+            "proofs: {} claims in {} ({:.1} MB of LRAT); check them with 'boardsat verify {}'",
+            p.claims,
+            p.dir,
+            p.bytes as f64 / 1e6,
+            p.dir
+        ));
+    }
+}
+
 /// Why an answer is missing, in words.
 pub fn why_stopped(stop: Option<StopReason>) -> &'static str {
     match stop {

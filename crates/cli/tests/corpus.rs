@@ -72,7 +72,7 @@ fn projected_count(text: &str) -> (Status, u64) {
     let mut backend = SolverSpec::default()
         .create(Mode::Enumerate, &stop)
         .unwrap();
-    let count = count_projected(&formula, backend.as_mut(), None, |_| {}).unwrap();
+    let count = count_projected(&formula, backend.as_mut(), None, None, |_| {}).unwrap();
     assert_eq!(count.end, End::Exhausted, "the solver gave up");
     let status = if count.count > 0 {
         Status::Sat

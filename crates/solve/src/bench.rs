@@ -504,7 +504,7 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
     // as `boardsat solve` and `count` do.
     let counting = cell.task == Task::Count;
     let (optimum, counted, session) = if counting {
-        optimum_then_count(&cell.problem, config, backend, None, |_| {})?
+        optimum_then_count(&cell.problem, config, backend, None, false, |_| {})?
     } else {
         let strategy = crate::Strategy::fastest(&cell.problem);
         let (o, s) = crate::optimise_with(&cell.problem, config, backend, strategy)?;

@@ -25,7 +25,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use boardsat_encode::{check::attacks, Config, Piece, Problem, Square};
+use boardsat_encode::{check::attacks, Config, Piece, Placement, Problem, Square};
 
 use crate::{Breaking, End, Interrupter, Mode, Search, Session, SolveError, SolverSpec};
 
@@ -85,6 +85,9 @@ pub struct CubeOptions {
     pub threads: usize,
     /// The symmetry reduction.
     pub reduction: Reduction,
+    /// Keep every cube's placements ([`CubeCount::placements`]), for a
+    /// proof that each cube's count is complete.
+    pub record: bool,
 }
 
 impl Default for CubeOptions {
@@ -93,6 +96,7 @@ impl Default for CubeOptions {
             depth: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             reduction: Reduction::Symmetry,
+            record: false,
         }
     }
 }
@@ -153,6 +157,9 @@ pub struct CubeCount {
     pub end: End,
     /// Wall time.
     pub elapsed: Duration,
+    /// With [`CubeOptions::record`]: each cube counted to the end, with the
+    /// placements its solver found (one per orbit under symmetry breaking).
+    pub placements: Vec<(Cube, Vec<Placement>)>,
 }
 
 /// Counts the n-queens placements with `options`, building each cube's
@@ -178,6 +185,7 @@ pub fn count_queens(
     let models = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<SolveError>> = Mutex::new(None);
+    let recorded: Mutex<Vec<(Cube, Vec<Placement>)>> = Mutex::new(Vec::new());
     // Errors stop the other workers without touching the caller's flag.
     let workers = stop.child(None);
     let worker = || loop {
@@ -187,9 +195,22 @@ pub fn count_queens(
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(cube) = cubes.get(i) else { return };
         let symmetry = options.reduction == Reduction::Symmetry;
-        let result = count_cube(&problem, config, symmetry, cube, solver, &workers);
+        let result = count_cube(
+            &problem,
+            config,
+            symmetry,
+            cube,
+            solver,
+            &workers,
+            options.record,
+        );
         match result {
-            Ok((c, m, end)) => {
+            Ok((c, m, end, placements)) => {
+                if end == End::Exhausted && options.record {
+                    if let Ok(mut list) = recorded.lock() {
+                        list.push((cube.clone(), placements));
+                    }
+                }
                 let weighted = c.saturating_mul(cube.weight);
                 let total = count.fetch_add(weighted, Ordering::SeqCst) + weighted;
                 models.fetch_add(m, Ordering::SeqCst);
@@ -223,6 +244,11 @@ pub fn count_queens(
         models: models.load(Ordering::SeqCst),
         cubes_done,
         cubes_total: cubes.len(),
+        placements: {
+            let mut list = recorded.into_inner().unwrap_or_default();
+            list.sort_by(|a, b| a.0.columns.cmp(&b.0.columns));
+            list
+        },
         end: if cubes_done == cubes.len() {
             End::Exhausted
         } else {
@@ -232,7 +258,8 @@ pub fn count_queens(
     })
 }
 
-/// Counts one cube on a fresh solver: (weighted-by-orbit count, models, end).
+/// Counts one cube on a fresh solver: (weighted-by-orbit count, models,
+/// end, and with `record` the placements found).
 fn count_cube(
     problem: &Problem,
     config: Config,
@@ -240,7 +267,8 @@ fn count_cube(
     cube: &Cube,
     solver: &SolverSpec,
     stop: &Interrupter,
-) -> Result<(u64, u64, End), SolveError> {
+    record: bool,
+) -> Result<(u64, u64, End, Vec<Placement>), SolveError> {
     let backend = solver.create(Mode::Enumerate, stop)?;
     let n = problem.board.rows();
     let mut session = Session::fixed(problem, n, config, backend)?;
@@ -248,6 +276,9 @@ fn count_cube(
         session.break_symmetry(Breaking::Hard)?;
     }
     session.fix_occupied(&cube.squares())?;
+    if record {
+        session.record_blocked();
+    }
     let c = session.count(None, Search::PerModel, |_| {})?;
-    Ok((c.count, c.models, c.end))
+    Ok((c.count, c.models, c.end, session.blocked().to_vec()))
 }

@@ -111,10 +111,25 @@ pub struct Formula {
     /// Provenance tags: comment lines `c boardsat-<key> <value>`, as
     /// `(key, value)` (at most [`MAX_TAGS`] are kept).
     pub tags: Vec<(String, String)>,
+    /// The comment lines before the header, without `c ` (at most
+    /// [`MAX_TAGS`] × 16 of them, each cut at 1,024 characters): the
+    /// provenance of files boardsat wrote.
+    pub comments: Vec<String>,
 }
 
 /// The most provenance tags a formula keeps.
 pub const MAX_TAGS: usize = 16;
+
+impl Formula {
+    /// The value of the provenance line `<key>: <value>` among the header
+    /// comments (`problem: domination`), if present.
+    #[must_use]
+    pub fn provenance(&self, key: &str) -> Option<&str> {
+        self.comments
+            .iter()
+            .find_map(|c| c.strip_prefix(key).and_then(|rest| rest.strip_prefix(": ")))
+    }
+}
 
 impl Formula {
     /// The value of tag `key` (`c boardsat-<key> <value>`), if present.
@@ -384,6 +399,7 @@ struct Reader {
     projection_beyond: Option<(usize, u32)>,
     cubes: Vec<Cube>,
     tags: Vec<(String, String)>,
+    comments: Vec<String>,
 }
 
 impl Reader {
@@ -554,6 +570,10 @@ impl Reader {
         let mut words = line.split_ascii_whitespace();
         if words.next() != Some("c") {
             return Ok(());
+        }
+        if self.header.is_none() && self.comments.len() < MAX_TAGS * 16 {
+            let text = line.strip_prefix('c').unwrap_or(line).trim();
+            self.comments.push(text.chars().take(1024).collect());
         }
         if let Some(key) = words
             .clone()
@@ -730,6 +750,7 @@ impl Reader {
             projection: self.show.or(self.ind),
             cubes: self.cubes,
             tags: self.tags,
+            comments: self.comments,
         })
     }
 }

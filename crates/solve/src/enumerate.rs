@@ -96,15 +96,15 @@ pub(crate) trait Models {
 }
 
 /// The counting loop: one solver call per model under `assumptions`, until
-/// UNSAT, `limit` models, or a call that gives up. `progress` sees the
-/// weighted count after each model.
+/// UNSAT, `limit` models, or a call that gives up. `seen` gets each model
+/// (after it is blocked) and the weighted count so far.
 pub(crate) fn count_models<M: Models>(
     backend: &mut dyn Backend,
     assumptions: &[Lit],
     models: &mut M,
     limit: Option<u64>,
     tally: &mut Tally,
-    mut progress: impl FnMut(&Progress),
+    mut seen: impl FnMut(M::Model, &Progress),
     start: Instant,
 ) -> Result<End, SolveError> {
     loop {
@@ -119,10 +119,11 @@ pub(crate) fn count_models<M: Models>(
                     count: models.weight(&model),
                 });
                 backend.add_clause(&models.blocking_clause(&model))?;
-                progress(&Progress {
+                let progress = Progress {
                     count: tally.count,
                     elapsed: start.elapsed(),
-                });
+                };
+                seen(model, &progress);
             }
             Status::Unsat => return Ok(End::Exhausted),
             Status::Unknown => return Ok(End::Stopped),
@@ -180,23 +181,30 @@ impl Models for Projected<'_> {
     }
 
     fn blocking_clause(&self, model: &Vec<bool>) -> Vec<Lit> {
-        self.projection
-            .iter()
-            .map(|&v| {
-                if model[v.idx()] {
-                    v.neg_lit()
-                } else {
-                    v.pos_lit()
-                }
-            })
-            .collect()
+        blocking_clause(&self.projection, model)
     }
+}
+
+/// The clause that excludes `model`'s values on `projection`.
+fn blocking_clause(projection: &[Var], model: &[bool]) -> Vec<Lit> {
+    projection
+        .iter()
+        .map(|&v| {
+            if model.get(v.idx()).copied().unwrap_or(false) {
+                v.neg_lit()
+            } else {
+                v.pos_lit()
+            }
+        })
+        .collect()
 }
 
 /// Counts the models of `formula` projected on its projection (every
 /// variable when it has none) by blocking clauses on `backend`, which
 /// should be fresh and tuned for enumeration ([`crate::Mode::Enumerate`]).
-/// Every model is checked against every clause of the formula.
+/// Every model is checked against every clause of the formula. With
+/// `blocked`, the blocking clauses are kept there (for a proof that the
+/// count is complete).
 ///
 /// # Errors
 ///
@@ -207,7 +215,8 @@ pub fn count_projected(
     formula: &Formula,
     backend: &mut dyn Backend,
     limit: Option<u64>,
-    progress: impl FnMut(&Progress),
+    mut blocked: Option<&mut Vec<Vec<Lit>>>,
+    mut progress: impl FnMut(&Progress),
 ) -> Result<Count, SolveError> {
     let start = Instant::now();
     backend.reserve_vars(formula.n_vars);
@@ -220,13 +229,19 @@ pub fn count_projected(
         signature: backend.signature(),
     };
     let mut tally = Tally::default();
+    let projection = models.projection.clone();
     let end = count_models(
         backend,
         &[],
         &mut models,
         limit,
         &mut tally,
-        progress,
+        |model, p| {
+            if let Some(list) = blocked.as_deref_mut() {
+                list.push(blocking_clause(&projection, &model));
+            }
+            progress(p);
+        },
         start,
     )?;
     Ok(Count {

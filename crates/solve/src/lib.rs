@@ -55,6 +55,7 @@ pub mod external;
 pub mod files;
 pub mod jobs;
 mod optimise;
+pub mod proof;
 pub mod report;
 mod session;
 pub mod sink;
@@ -73,7 +74,7 @@ pub use optimise::{
     optimise, optimise_observed, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult,
     Sense, Strategy,
 };
-pub use session::{Breaking, Fix, Search, Session, Solutions};
+pub use session::{blocking_clause, Breaking, Fix, Search, Session, Solutions};
 pub use spec::{seconds, Mode, SolverKind, SolverSpec, UnknownSolver};
 pub use varisat_backend::Varisat;
 

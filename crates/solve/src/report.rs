@@ -6,6 +6,7 @@
 use boardsat_encode::{Encoding, Placement};
 use serde::Serialize;
 
+pub use crate::proof::ProofSummary;
 use crate::{
     bench::{Cell, CellResult, CellStatus, Meta, Spread},
     task::{Counted, CubeReport, Solved},
@@ -114,6 +115,13 @@ pub struct SolveReport {
     /// Why the work stopped early, if it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<&'static str>,
+    /// With `--proof`: where the proofs of the UNSAT answers are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofSummary>,
+    /// Whether an UNSAT answer the result depends on came from an external
+    /// solver and carries no proof.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unverified: bool,
     /// The problem and encoding.
     #[serde(flatten)]
     pub encoding: EncodingReport,
@@ -133,6 +141,8 @@ impl SolveReport {
             elapsed: solved.elapsed.as_secs_f64(),
             calls: solved.optimum.as_ref().map(calls),
             stopped: stopped(solved.status != Status::Sat, stop),
+            proof: None,
+            unverified: false,
             encoding: EncodingReport::from(&solved.encoding),
         }
     }
@@ -192,6 +202,13 @@ pub struct CountReport {
     /// `enumerate`: the placements listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placements: Option<Vec<Squares>>,
+    /// With `--proof`: where the proofs of the UNSAT answers are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofSummary>,
+    /// Whether an UNSAT answer the result depends on came from an external
+    /// solver and carries no proof.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unverified: bool,
     /// The problem and encoding.
     #[serde(flatten)]
     pub encoding: EncodingReport,
@@ -244,6 +261,8 @@ impl CountReport {
             symmetry: None,
             halve: None,
             placements: None,
+            proof: None,
+            unverified: false,
             encoding: EncodingReport::from(encoding),
         }
     }
@@ -298,6 +317,13 @@ pub struct SolveDimacsReport {
     /// Why the work stopped early, if it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<&'static str>,
+    /// With `--proof`: where the proofs of the UNSAT answers are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofSummary>,
+    /// Whether an UNSAT answer the result depends on came from an external
+    /// solver and carries no proof.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unverified: bool,
 }
 
 /// `cubes`.
@@ -311,6 +337,28 @@ pub struct CubesReport {
     pub cubes: usize,
     /// `cnf` (one DIMACS file per cube) or `icnf`.
     pub format: &'static str,
+}
+
+/// `verify`: one claim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerdictReport {
+    /// The claim (or the formula file).
+    pub name: String,
+    /// Whether it verified.
+    pub verified: bool,
+    /// What was checked, or why it failed.
+    pub reason: String,
+}
+
+/// `verify`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// `verify`.
+    pub command: &'static str,
+    /// Whether every claim verified.
+    pub verified: bool,
+    /// One verdict per claim.
+    pub claims: Vec<VerdictReport>,
 }
 
 /// `merge`.

@@ -15,8 +15,8 @@ use std::{
 };
 
 use boardsat_encode::{
-    card::Counter, check, symmetry, Bound, Config, Encoding, Formulation, Placement, Problem,
-    Square,
+    card::Counter, check, symmetry, Board, Bound, Config, Encoding, Formulation, Placement,
+    Problem, Square,
 };
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
@@ -38,6 +38,8 @@ pub struct Session {
     bound: BoundState,
     symmetry: SymmetryState,
     calls: u64,
+    /// With [`Session::record_blocked`]: every placement blocked so far.
+    blocked: Option<Vec<Placement>>,
 }
 
 /// The bound placements are solved and checked under, and what enforces it.
@@ -208,6 +210,7 @@ impl Session {
             bound: BoundState::default(),
             symmetry: SymmetryState::Off,
             calls: 0,
+            blocked: None,
         })
     }
 
@@ -446,7 +449,31 @@ impl Session {
     /// Backend errors.
     pub fn block(&mut self, placement: &Placement) -> Result<(), SolveError> {
         let clause = self.rules().blocking_clause(placement);
-        self.backend.add_clause(&clause)
+        self.backend.add_clause(&clause)?;
+        if let Some(list) = &mut self.blocked {
+            list.push(placement.clone());
+        }
+        Ok(())
+    }
+
+    /// Keeps every placement blocked from now on ([`Session::blocked`]):
+    /// what a proof that a count is complete needs. In-search enumeration
+    /// is not recorded, so a recording count asks for one call per model.
+    pub fn record_blocked(&mut self) {
+        self.blocked.get_or_insert_with(Vec::new);
+    }
+
+    /// The placements blocked since [`Session::record_blocked`].
+    #[must_use]
+    pub fn blocked(&self) -> &[Placement] {
+        self.blocked.as_deref().unwrap_or(&[])
+    }
+
+    /// Whether blocking clauses are the short ones (every solution has the
+    /// same size).
+    #[must_use]
+    pub fn uniform(&self) -> bool {
+        self.bound.uniform
     }
 
     /// The placements, one per solver call, each blocked before the next;
@@ -476,6 +503,7 @@ impl Session {
         let start = Instant::now();
         let mut tally = Tally::default();
         let in_search = search == Search::InSearch
+            && self.blocked.is_none()
             && self
                 .backend
                 .search_enumerate()
@@ -486,6 +514,7 @@ impl Session {
             let assumptions = self.call_assumptions(Mode::Enumerate);
             let mut rules = self.rules();
             let calls = &mut self.calls;
+            let blocked = &mut self.blocked;
             let before = tally.models;
             let end = count_models(
                 self.backend.as_mut(),
@@ -493,7 +522,12 @@ impl Session {
                 &mut rules,
                 limit,
                 &mut tally,
-                &mut progress,
+                |placement, p| {
+                    if let Some(list) = blocked.as_mut() {
+                        list.push(placement);
+                    }
+                    progress(p);
+                },
                 start,
             );
             // One call per model, and the one that ended the count.
@@ -654,33 +688,38 @@ impl Models for Rules {
         }
     }
 
-    /// Board variables only: the negated occupied squares when every
-    /// solution has the same size, else the full board assignment negated.
     fn blocking_clause(&self, placement: &Placement) -> Vec<Lit> {
-        let board = self.problem.board;
-        if self.uniform {
-            return placement
-                .squares()
-                .iter()
-                .map(|&sq| !board.lit(sq))
-                .collect();
-        }
-        let mut occupied = vec![false; board.n_squares()];
-        for &sq in placement.squares() {
-            occupied[board.index(sq)] = true;
-        }
-        board
-            .squares()
-            .map(|sq| {
-                let lit = board.lit(sq);
-                if occupied[board.index(sq)] {
-                    !lit
-                } else {
-                    lit
-                }
-            })
-            .collect()
+        blocking_clause(&self.problem.board, placement, self.uniform)
     }
+}
+
+/// The clause that blocks `placement`, over the board variables only: with
+/// `uniform` (every solution has the same size) the short one, "not all of
+/// these squares occupied"; otherwise the whole board assignment negated.
+#[must_use]
+pub fn blocking_clause(board: &Board, placement: &Placement, uniform: bool) -> Vec<Lit> {
+    if uniform {
+        return placement
+            .squares()
+            .iter()
+            .map(|&sq| !board.lit(sq))
+            .collect();
+    }
+    let mut occupied = vec![false; board.n_squares()];
+    for &sq in placement.squares() {
+        occupied[board.index(sq)] = true;
+    }
+    board
+        .squares()
+        .map(|sq| {
+            let lit = board.lit(sq);
+            if occupied[board.index(sq)] {
+                !lit
+            } else {
+                lit
+            }
+        })
+        .collect()
 }
 
 /// Iterator over placements by blocking clauses (see [`Session::solutions`]).

@@ -132,6 +132,9 @@ pub struct CountOptions {
     pub limit: Option<u64>,
     /// How N-queens counts (without a limit) are split over threads.
     pub cubes: CubeOptions,
+    /// Keep the placements counted ([`Counted::placements`]), for a proof
+    /// that the count is complete.
+    pub record: bool,
 }
 
 /// The cubes of an N-queens count.
@@ -162,6 +165,14 @@ pub struct Counted {
     pub cubes: Option<CubeReport>,
     /// Wall time of the whole task (the optimum included).
     pub elapsed: Duration,
+    /// With [`CountOptions::record`]: the placements counted, one group
+    /// per cube for cube counts (a single group, without a cube, otherwise).
+    pub placements: Vec<(Option<crate::cubes::Cube>, Vec<Placement>)>,
+    /// Whether the count blocked placements with the short clause.
+    pub uniform: bool,
+    /// Whether the count kept one placement per orbit (lex-leader
+    /// constraints, orbit weights).
+    pub symmetry: bool,
 }
 
 /// Counts the placements with k pieces, or without k the optimal ones
@@ -185,7 +196,11 @@ pub fn count(
     if instance.is_n_queens() && options.limit.is_none() {
         let n = problem.board.rows();
         let encoding = problem.encode(n, config, &mut Cnf::new(), &mut problem.var_manager())?;
-        let counted = count_queens(n, config, options.cubes, solver, stop, &|total, done| {
+        let cube_options = CubeOptions {
+            record: options.record,
+            ..options.cubes
+        };
+        let mut counted = count_queens(n, config, cube_options, solver, stop, &|total, done| {
             progress(
                 &Progress {
                     count: total,
@@ -210,6 +225,12 @@ pub fn count(
                 total: counted.cubes_total,
             }),
             elapsed: start.elapsed(),
+            placements: std::mem::take(&mut counted.placements)
+                .into_iter()
+                .map(|(cube, list)| (Some(cube), list))
+                .collect(),
+            uniform: true,
+            symmetry: options.cubes.reduction == crate::cubes::Reduction::Symmetry,
         });
     }
     let backend = solver.create(Mode::Enumerate, stop)?;
@@ -217,15 +238,30 @@ pub fn count(
     let (optimum, count, session) = match k {
         Some(k) => {
             let mut session = Session::fixed(&problem, k, config, backend)?;
+            if options.record {
+                session.record_blocked();
+            }
             let count = session.count(options.limit, Search::PerModel, report)?;
             (None, Some(count), session)
         }
         None => {
-            let (optimum, count, session) =
-                optimum_then_count(&problem, config, backend, options.limit, report)?;
+            let (optimum, count, session) = optimum_then_count(
+                &problem,
+                config,
+                backend,
+                options.limit,
+                options.record,
+                report,
+            )?;
             (Some(optimum), count, session)
         }
     };
+    let placements = if options.record {
+        vec![(None, session.blocked().to_vec())]
+    } else {
+        Vec::new()
+    };
+    let (uniform, symmetry) = (session.uniform(), session.symmetry_broken());
     Ok(Counted {
         // An optimum that was not proven: its placements were not counted.
         count: count.unwrap_or(Count {
@@ -239,6 +275,9 @@ pub fn count(
         encoding: session.into_encoding(),
         cubes: None,
         elapsed: start.elapsed(),
+        placements,
+        uniform,
+        symmetry,
     })
 }
 
@@ -271,10 +310,16 @@ impl Enumeration {
         self.session.solutions(limit)
     }
 
-    /// The session (sizes, calls).
+    /// The session (sizes, calls, the placements blocked when recorded).
     #[must_use]
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// Keeps every placement listed from now on, for a proof that the
+    /// listing is complete ([`crate::proof::prove_listed`]).
+    pub fn record(&mut self) {
+        self.session.record_blocked();
     }
 }
 
@@ -311,7 +356,8 @@ pub fn enumerate(
 /// proven — the count of the optimal placements on the same session, one
 /// placement per orbit with orbit weights: what `boardsat count` does
 /// without k, and what the benchmark's count cells time. `backend` should
-/// be tuned for enumeration.
+/// be tuned for enumeration; with `record` the session keeps the
+/// placements counted.
 ///
 /// # Errors
 ///
@@ -321,10 +367,14 @@ pub fn optimum_then_count(
     config: Config,
     backend: Box<dyn crate::Backend>,
     limit: Option<u64>,
+    record: bool,
     progress: impl FnMut(&Progress),
 ) -> Result<(Optimum, Option<Count>, Session), SolveError> {
     let (optimum, mut session) =
         optimise_with(problem, config, backend, Strategy::fastest(problem))?;
+    if record {
+        session.record_blocked();
+    }
     let counted = if optimum.proven {
         Some(session.count(limit, Search::PerModel, progress)?)
     } else {

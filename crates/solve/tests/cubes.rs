@@ -38,6 +38,7 @@ fn every_cube_mode_matches_a000170() {
                         depth,
                         threads: 2,
                         reduction,
+                        record: false,
                     };
                     let spec = SolverSpec::new(kind);
                     let c = count_queens(n, Config::default(), options, &spec, &stop, &|_, _| {})
@@ -158,6 +159,7 @@ fn a_set_interrupter_stops_every_cube_worker() {
         depth: 1,
         threads: 2,
         reduction: Reduction::Symmetry,
+        record: false,
     };
     let c = count_queens(
         10,

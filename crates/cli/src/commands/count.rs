@@ -4,16 +4,17 @@
 use anyhow::{bail, Result};
 use boardsat_solve::{
     cubes::{CubeOptions, Reduction},
+    proof,
     report::{squares, CountReport},
     task::{self, CountOptions, Instance},
-    End, SolveError,
+    End, SolveError, SolverKind,
 };
 
 use crate::{
     flags::{CountArgs, EnumerateArgs},
     hiargs,
     outcome::Outcome,
-    output::{mark, note, stats_line, why_stopped, ProgressLine, Stdout},
+    output::{backing, mark, note, note_proofs, stats_line, why_stopped, ProgressLine, Stdout},
 };
 
 /// The cube options of a count, after checking that the flags apply.
@@ -47,6 +48,7 @@ fn cube_options(args: &CountArgs, instance: &Instance) -> Result<CubeOptions> {
         } else {
             Reduction::Symmetry
         },
+        record: false,
     })
 }
 
@@ -56,6 +58,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
     let solver = hiargs::solver(&args.solver)?;
     let cubes = cube_options(args, &instance)?;
     let stop = hiargs::stop(&args.solver);
+    let mut prover = hiargs::prover(&args.proof, args.problem.force, &stop)?;
     let backend = solver.signature();
     if instance.is_n_queens() && args.limit.is_none() {
         note(format!(
@@ -72,6 +75,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         CountOptions {
             limit: args.limit,
             cubes,
+            record: prover.is_some(),
         },
         &stop,
         &|p, done| {
@@ -110,14 +114,34 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
             .unwrap_or_default(),
         mark(c.end, reason)
     ));
+    let proven = prover
+        .take()
+        .map(|mut p| proof::prove_counted(&mut p, &instance, &counted).map(|()| p.finish()));
+    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
+    let external = solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
     if args.json {
-        out.json(&CountReport::new(&counted, backend, reason))?;
+        let mut report = CountReport::new(&counted, backend, reason);
+        report.proof = summary.clone();
+        report.unverified = external && c.end == End::Exhausted;
+        out.json(&report)?;
     } else {
         let answer = if args.unique { c.models } else { c.count };
-        out.line(format!("{answer}{}", mark(c.end, reason)))?;
+        let backed = if c.end == End::Exhausted {
+            backing(summary.as_ref(), external)
+        } else {
+            String::new()
+        };
+        match backed.strip_prefix("; ") {
+            Some(how) => out.line(format!("{answer} ({how})"))?,
+            None => out.line(format!("{answer}{}", mark(c.end, reason)))?,
+        }
     }
     out.flush()?;
+    note_proofs(summary.as_ref());
+    if let Some(Err(e)) = proven {
+        return Err(e.into());
+    }
     Ok(match c.end {
         End::Exhausted | End::Limit => Outcome::Done,
         End::Stopped => Outcome::Stopped(reason),
@@ -130,9 +154,13 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
     let instance = hiargs::instance(&args.problem)?;
     let solver = hiargs::solver(&args.solver)?;
     let stop = hiargs::stop(&args.solver);
+    let mut prover = hiargs::prover(&args.proof, args.problem.force, &stop)?;
     let backend = solver.signature();
     let start = std::time::Instant::now();
     let mut enumeration = task::enumerate(&instance, &solver, &stop)?;
+    if prover.is_some() {
+        enumeration.record();
+    }
     note(stats_line(enumeration.session().encoding()));
     let mut out = Stdout::new();
     let mut found = 0u64;
@@ -181,6 +209,11 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         enumeration.session().calls(),
         mark(end, reason)
     ));
+    let proven = prover
+        .take()
+        .filter(|_| end == End::Exhausted)
+        .map(|mut p| proof::prove_listed(&mut p, &instance, &enumeration).map(|()| p.finish()));
+    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
     if args.json {
         let count = boardsat_solve::Count {
             count: found,
@@ -197,9 +230,15 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         );
         report.command = "enumerate";
         report.placements = Some(listed);
+        report.proof = summary.clone();
+        report.unverified = solver.kind == SolverKind::External && end == End::Exhausted;
         out.json(&report)?;
     }
     out.flush()?;
+    note_proofs(summary.as_ref());
+    if let Some(Err(e)) = proven {
+        return Err(e.into());
+    }
     Ok(match end {
         End::Exhausted | End::Limit => Outcome::Done,
         End::Stopped => Outcome::Stopped(reason),

@@ -9,3 +9,4 @@ pub mod cubes;
 pub mod dimacs;
 pub mod solve;
 pub mod solve_dimacs;
+pub mod verify;

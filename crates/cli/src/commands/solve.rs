@@ -5,16 +5,17 @@ use anyhow::{bail, Result};
 use boardsat_encode::{draw, Kind, Piece, Problem};
 use boardsat_solve::{
     files::{check_writable, write_atomically},
+    proof,
     report::SolveReport,
     task::{self, Solved},
-    StopReason,
+    SolverKind, StopReason,
 };
 
 use crate::{
     flags::SolveArgs,
     hiargs,
     outcome::Outcome,
-    output::{note, stats_line, why_stopped, ProgressLine, Stdout},
+    output::{backing, note, note_proofs, stats_line, why_stopped, ProgressLine, Stdout},
 };
 
 /// Runs `solve`.
@@ -29,6 +30,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         check_writable(path)?;
     }
     let stop = hiargs::stop(&args.solver);
+    let mut prover = hiargs::prover(&args.proof, args.problem.force, &stop)?;
     let progress = std::sync::Mutex::new(ProgressLine::new());
     let calls = std::sync::atomic::AtomicUsize::new(0);
     let solved = task::solve(&instance, &solver, args.portfolio, &stop, &|bound| {
@@ -52,11 +54,22 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             solved.encoding.config.card
         ));
     }
+    // Proofs of the UNSAT answers; a failure here is reported after the
+    // result, which it must not cost.
+    let proven = prover
+        .take()
+        .map(|mut p| proof::prove_solved(&mut p, &instance, &solved).map(|()| p.finish()));
+    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
+    let external = solver.kind == SolverKind::External && summary.is_none();
     // The result first: an output file that fails afterwards loses nothing.
     let mut out = Stdout::new();
     if args.json {
-        out.json(&SolveReport::new(&solved, backend.clone(), reason))?;
+        let mut report = SolveReport::new(&solved, backend.clone(), reason);
+        report.unverified = external && has_unsat(&solved);
+        report.proof = summary.clone();
+        out.json(&report)?;
     } else {
+        let backed = backing(summary.as_ref(), external);
         print(
             &mut out,
             &instance.problem,
@@ -64,9 +77,14 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             &solved,
             &backend,
             reason,
+            &backed,
         )?;
     }
     out.flush()?;
+    note_proofs(summary.as_ref());
+    if let Some(Err(e)) = proven {
+        return Err(e.into());
+    }
     if let (Some(path), Some(placement)) = (&args.svg, &solved.placement) {
         let problem = &instance.problem;
         write_atomically(path, Some(&stop), |w| -> Result<()> {
@@ -81,7 +99,14 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     })
 }
 
-/// The text result: every sentence follows from the result's status.
+/// Whether the result rests on an UNSAT answer.
+fn has_unsat(solved: &Solved) -> bool {
+    solved.status == boardsat_solve::Status::Unsat
+        || solved.optimum.as_ref().is_some_and(|o| o.proof().is_some())
+}
+
+/// The text result: every sentence follows from the result's status;
+/// `backed` says how an UNSAT answer is backed (a proof, or not at all).
 fn print(
     out: &mut Stdout,
     problem: &Problem,
@@ -89,6 +114,7 @@ fn print(
     solved: &Solved,
     backend: &str,
     reason: Option<StopReason>,
+    backed: &str,
 ) -> Result<()> {
     let Some(placement) = &solved.placement else {
         let what = match problem.kind {
@@ -96,9 +122,14 @@ fn print(
             _ => format!("{} {}s", k.unwrap_or(0), problem.piece),
         };
         return match solved.status {
-            boardsat_solve::Status::Unsat => out.line(format!(
+            boardsat_solve::Status::Unsat if backed.is_empty() => out.line(format!(
                 "no placement of {what} on the {} board exists",
                 problem.board
+            )),
+            boardsat_solve::Status::Unsat => out.line(format!(
+                "no placement of {what} on the {} board exists ({})",
+                problem.board,
+                &backed[2..]
             )),
             _ => out.line(format!(
                 "no placement of {what} on the {} board was found: the solver stopped ({}) before an answer, so nothing is proven",
@@ -141,7 +172,7 @@ fn print(
     if let Some(o) = &solved.optimum {
         match o.proof() {
             Some(call) => out.line(format!(
-                "optimal: {} is unsatisfiable ({backend}, {:.3} s)",
+                "optimal: {} is unsatisfiable ({backend}, {:.3} s{backed})",
                 call.bound.k(),
                 call.elapsed.as_secs_f64()
             ))?,

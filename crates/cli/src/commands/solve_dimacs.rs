@@ -2,12 +2,12 @@
 
 use std::{fs::File, io, path::Path, time::Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use boardsat_solve::{
     dimacs::{self, Format, Formula},
     enumerate::{falsified, read_model},
     report::SolveDimacsReport,
-    Interrupter, Mode, SolveError, Status,
+    Interrupter, Mode, SolveError, SolverKind, Status,
 };
 
 use crate::{
@@ -35,7 +35,11 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
     let solver = hiargs::solver(&args.solver)?;
     let stop = hiargs::stop(&args.solver);
     let name = args.file.display().to_string();
-    let (formula, _) = read(&args.file, Some(Format::Cnf), &stop)?;
+    if args.proof.proof.is_some() && args.file.as_os_str() == "-" {
+        bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
+    }
+    let mut prover = hiargs::prover(&args.proof, args.force, &stop)?;
+    let (formula, digest) = read(&args.file, Some(Format::Cnf), &stop)?;
     let start = Instant::now();
     let mut backend = solver.create(Mode::Decide, &stop)?;
     backend.reserve_vars(formula.max_var);
@@ -58,6 +62,17 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             .with_context(|| name);
         }
     }
+    let proven = prover
+        .take()
+        .filter(|_| status == Status::Unsat)
+        .map(|mut p| {
+            p.formula(&formula, &args.file, &digest, None, None)
+                .map(|_| ())
+                .map(|()| p.finish())
+        });
+    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
+    let unverified =
+        status == Status::Unsat && solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
     if args.json {
         out.json(&SolveDimacsReport {
@@ -70,6 +85,8 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             backend: signature,
             elapsed: elapsed.as_secs_f64(),
             stopped: (status == Status::Unknown).then(|| why_stopped(reason)),
+            proof: summary.clone(),
+            unverified,
         })?;
     } else {
         out.line(format!(
@@ -85,6 +102,17 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
         if status == Status::Unknown {
             out.line(format!("c stopped: {}", why_stopped(reason)))?;
         }
+        if unverified {
+            out.line(
+                "c unverified: the UNSAT answer of an external solver (--proof proves it again)",
+            )?;
+        }
+        if let Some(p) = &summary {
+            out.line(format!(
+                "c proof in {}, verify with boardsat verify {}",
+                p.dir, p.dir
+            ))?;
+        }
         out.line(format!("s {}", status.competition()))?;
         if status == Status::Sat {
             // Variables no clause names are free; they are printed false.
@@ -97,6 +125,9 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
         }
     }
     out.flush()?;
+    if let Some(Err(e)) = proven {
+        return Err(e.into());
+    }
     Ok(match status {
         Status::Sat => Outcome::Sat,
         Status::Unsat => Outcome::Unsat,

@@ -1,0 +1,55 @@
+//! `boardsat verify`: checks a `--proof` directory (or one formula and its
+//! proof) with boardsat's own LRAT checker and ties every claim to its
+//! problem (`boardsat_solve::proof`).
+
+use anyhow::Result;
+use boardsat_solve::{
+    proof::{self, Verdict},
+    report::{VerdictReport, VerifyReport},
+};
+
+use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
+
+/// Runs `verify DIR` or `verify FORMULA.cnf PROOF.lrat`.
+pub fn run(args: &VerifyArgs) -> Result<Outcome> {
+    let stop = signals::job();
+    let verdicts: Vec<Verdict> = match args.paths.as_slice() {
+        [dir] => proof::verify(dir, Some(&stop))?,
+        [cnf, lrat] => vec![proof::verify_files(cnf, lrat, Some(&stop))],
+        _ => anyhow::bail!("verify takes a directory, or a formula and its proof"),
+    };
+    if let Some(reason) = stop.reason() {
+        return Ok(Outcome::Stopped(Some(reason)));
+    }
+    let verified = verdicts.iter().all(|v| v.result.is_ok());
+    let mut out = Stdout::new();
+    if args.json {
+        out.json(&VerifyReport {
+            command: "verify",
+            verified,
+            claims: verdicts
+                .iter()
+                .map(|v| VerdictReport {
+                    name: v.name.clone(),
+                    verified: v.result.is_ok(),
+                    reason: match &v.result {
+                        Ok(what) | Err(what) => what.clone(),
+                    },
+                })
+                .collect(),
+        })?;
+    } else {
+        for v in &verdicts {
+            match &v.result {
+                Ok(what) => out.line(format!("{}: verified ({what})", v.name))?,
+                Err(why) => out.line(format!("{}: NOT verified: {why}", v.name))?,
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if verified {
+        Outcome::Done
+    } else {
+        Outcome::Rejected
+    })
+}

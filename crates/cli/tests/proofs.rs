@@ -1,0 +1,308 @@
+//! `--proof DIR` and `boardsat verify`: every UNSAT claim behind a result
+//! carries an LRAT proof that boardsat's own checker accepts and ties to
+//! its problem; tampered proofs, formulas and manifests are rejected with
+//! their reason, never with a panic.
+
+use std::{
+    path::Path,
+    process::{Command, Output},
+};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardsat"))
+        .args(args)
+        .output()
+        .expect("boardsat runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `args` with `--proof DIR` (exit `code`), then `verify DIR`, which
+/// must accept every claim; returns the verify output.
+fn proven(dir: &Path, args: &[&str], code: i32) -> String {
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--proof", dir.to_str().unwrap()]);
+    let o = run(&all);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o.stderr));
+    let v = run(&["verify", dir.to_str().unwrap()]);
+    let out = text(&v.stdout);
+    assert_eq!(
+        v.status.code(),
+        Some(0),
+        "{args:?}: {out}{}",
+        text(&v.stderr)
+    );
+    assert!(!out.contains("NOT verified"), "{out}");
+    out
+}
+
+/// OEIS A075458: γ(Q_n), n = 1..10.
+const GAMMA: [usize; 10] = [1, 1, 1, 2, 3, 3, 4, 5, 5, 5];
+/// OEIS A002564: minimum dominating sets of Q_n, n = 1..8.
+const A002564: [u64; 8] = [1, 4, 1, 12, 186, 4, 86, 4860];
+
+#[test]
+fn queens_without_placements_are_proven() {
+    let tmp = tempfile::tempdir().unwrap();
+    for n in ["2", "3"] {
+        let dir = tmp.path().join(n);
+        let out = proven(&dir, &["solve", "queens", n], 20);
+        assert!(out.contains("claim-0000: verified"), "{out}");
+        assert!(
+            out.contains(&format!(
+                "independence of queens on {n}x{n} with exactly {n}"
+            )),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn queen_domination_numbers_are_proven_optimal() {
+    let tmp = tempfile::tempdir().unwrap();
+    for n in 2..=10 {
+        let dir = tmp.path().join(n.to_string());
+        let n_text = n.to_string();
+        let o = run(&[
+            "solve",
+            "domination",
+            &n_text,
+            "--json",
+            "--proof",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "n = {n}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["value"].as_u64(), Some(GAMMA[n - 1] as u64), "n = {n}");
+        assert_eq!(v["proof"]["claims"].as_u64(), Some(1), "n = {n}: {v}");
+        let check = run(&["verify", dir.to_str().unwrap()]);
+        let out = text(&check.stdout);
+        assert_eq!(check.status.code(), Some(0), "n = {n}: {out}");
+        let bound = format!("with at most {}", GAMMA[n - 1] - 1);
+        assert!(out.contains(&bound), "n = {n}: {out}");
+    }
+}
+
+#[test]
+fn minimum_dominating_set_counts_are_proven_complete() {
+    let tmp = tempfile::tempdir().unwrap();
+    for n in 4..=8 {
+        let dir = tmp.path().join(n.to_string());
+        let out = proven(&dir, &["count", "domination", &n.to_string()], 0);
+        // The optimum, then the count, A002564.
+        assert!(out.contains("claim-0000: verified"), "{out}");
+        assert!(
+            out.contains(&format!("{} in all", A002564[n - 1])),
+            "n = {n}: {out}"
+        );
+    }
+    // Cube counts: every cube's claim, and that the cubes cover the board.
+    let dir = tmp.path().join("q8");
+    let out = proven(&dir, &["count", "queens", "8", "--depth", "2"], 0);
+    assert!(out.contains("cover: verified"), "{out}");
+    assert!(out.contains("weighted total 92"), "{out}");
+    let dir = tmp.path().join("q9");
+    let out = proven(
+        &dir,
+        &["count", "queens", "9", "--halve", "--depth", "1"],
+        0,
+    );
+    assert!(out.contains("weighted total 352"), "{out}");
+    // An enumeration's listing, with k fixed.
+    let dir = tmp.path().join("e6");
+    let out = proven(&dir, &["enumerate", "queens", "6"], 0);
+    assert!(out.contains("4 in all"), "{out}");
+}
+
+#[test]
+fn dimacs_answers_are_proven_against_their_source() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let unsat = root.join("cnf/domination-8-k4-totalizer.cnf");
+    let out = proven(
+        &tmp.path().join("u"),
+        &["solve-dimacs", unsat.to_str().unwrap()],
+        20,
+    );
+    assert!(out.contains("the formula is"), "{out}");
+    let sat = root.join("cnf/queens-8-ladder-lines.cnf");
+    let out = proven(
+        &tmp.path().join("c"),
+        &["count-dimacs", sat.to_str().unwrap()],
+        0,
+    );
+    assert!(out.contains("92 blocked projected models"), "{out}");
+    // stdin has no source to re-read.
+    let o = run(&[
+        "solve-dimacs",
+        "-",
+        "--proof",
+        tmp.path().join("s").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--proof needs a file"));
+}
+
+/// `verify DIR` must exit 1 with a line naming `what`.
+fn rejected(dir: &Path, what: &str) {
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{what}: {out}{}", text(&o.stderr));
+    assert!(!text(&o.stderr).contains("panicked"));
+    assert!(
+        out.contains("NOT verified") && out.contains(what),
+        "{what}: {out}"
+    );
+}
+
+#[test]
+fn tampered_proofs_formulas_and_manifests_are_rejected() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("d7");
+    proven(&dir, &["count", "domination", "7"], 0);
+    let lrat = dir.join("claim-0000.lrat");
+    let cnf = dir.join("claim-0000.cnf");
+    let manifest = dir.join("MANIFEST.json");
+    let (proof, formula, listed) = (
+        std::fs::read_to_string(&lrat).unwrap(),
+        std::fs::read_to_string(&cnf).unwrap(),
+        std::fs::read_to_string(&manifest).unwrap(),
+    );
+    let restore = || {
+        std::fs::write(&lrat, &proof).unwrap();
+        std::fs::write(&cnf, &formula).unwrap();
+        std::fs::write(&manifest, &listed).unwrap();
+    };
+    let lines: Vec<&str> = proof.lines().collect();
+    let additions: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].split_whitespace().nth(1).is_none_or(|t| t != "d"))
+        .collect();
+    // One step removed: a later hint names a clause that was never added.
+    let mut edited = lines.clone();
+    edited.remove(additions[0]);
+    std::fs::write(&lrat, edited.join("\n") + "\n").unwrap();
+    rejected(&dir, "claim-0000");
+    // A wrong hint.
+    let mut edited = lines.clone();
+    let last = *additions.last().unwrap();
+    let step: Vec<&str> = edited[last].split(' ').collect();
+    let zero = step.iter().position(|t| *t == "0").unwrap();
+    let mut changed: Vec<String> = step.iter().map(|t| (*t).to_string()).collect();
+    changed[zero + 1] = "1".to_string();
+    edited[last] = changed.join(" ").leak();
+    std::fs::write(&lrat, edited.join("\n") + "\n").unwrap();
+    rejected(&dir, "hint");
+    // A clause id reused.
+    let mut edited = lines.clone();
+    let id = edited[additions[0]].split(' ').next().unwrap().to_string();
+    let second = additions[1];
+    let rest: Vec<&str> = edited[second].split(' ').skip(1).collect();
+    edited[second] = format!("{id} {}", rest.join(" ")).leak();
+    std::fs::write(&lrat, edited.join("\n") + "\n").unwrap();
+    rejected(&dir, "reused");
+    // A truncated file.
+    std::fs::write(&lrat, &proof[..proof.len() / 2]).unwrap();
+    rejected(&dir, "claim-0000");
+    restore();
+    // The proof of another formula (the count's), and a formula changed.
+    std::fs::copy(dir.join("claim-0001.lrat"), &lrat).unwrap();
+    rejected(&dir, "claim-0000");
+    restore();
+    let changed = formula.replacen("\n1 ", "\n2 ", 1);
+    assert_ne!(changed, formula);
+    std::fs::write(&cnf, changed).unwrap();
+    rejected(&dir, "claim-0000");
+    restore();
+    // A manifest that claims another count, or names a missing file.
+    std::fs::write(&manifest, listed.replace("\"count\": 86", "\"count\": 87")).unwrap();
+    rejected(&dir, "the manifest claims 87");
+    std::fs::write(
+        &manifest,
+        listed.replace("claim-0001.lrat", "claim-0009.lrat"),
+    )
+    .unwrap();
+    rejected(&dir, "cannot read");
+    restore();
+    assert_eq!(
+        run(&["verify", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+    // No manifest: bad input, exit 2.
+    let o = run(&["verify", tmp.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("MANIFEST.json"));
+}
+
+#[test]
+fn proof_directories_are_not_overwritten_by_accident() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("keep.txt"), "mine").unwrap();
+    let o = run(&["solve", "queens", "3", "--proof", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("is not empty"));
+    let o = run(&[
+        "solve",
+        "queens",
+        "3",
+        "--proof",
+        dir.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(o.status.code(), Some(20), "{}", text(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("keep.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(
+        run(&["verify", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn external_unsat_answers_are_marked_unverified() {
+    let have = |b: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(b).is_file()))
+    };
+    if !have("minisat") {
+        assert!(
+            std::env::var_os("BOARDSAT_SKIP_EXTERNAL").is_some(),
+            "minisat is missing: apt-get install minisat (or BOARDSAT_SKIP_EXTERNAL=1)"
+        );
+        eprintln!("skipped: minisat is missing (BOARDSAT_SKIP_EXTERNAL)");
+        return;
+    }
+    let o = run(&["solve", "queens", "3", "--solver-cmd", "minisat"]);
+    assert_eq!(o.status.code(), Some(20));
+    assert!(
+        text(&o.stdout).contains("unverified"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(&["solve", "queens", "3", "--solver-cmd", "minisat", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["unverified"], true);
+    // With --proof the claim is proven again, and verified.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("m");
+    let o = run(&[
+        "solve",
+        "queens",
+        "3",
+        "--solver-cmd",
+        "minisat",
+        "--proof",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(20));
+    assert!(!text(&o.stdout).contains("unverified"));
+    assert_eq!(
+        run(&["verify", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+}
