@@ -112,7 +112,6 @@ pub struct ProblemArgs {
     /// Independent domination: the dominating pieces may not attack each other.
     #[arg(long)]
     pub independent: bool,
-    /// Encodings.
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Build the encoding even when its estimated size is above the limit
@@ -155,21 +154,26 @@ pub struct SolverArgs {
     pub seed: Option<i32>,
 }
 
-/// `solve`.
+/// What `solve`, `count` and `enumerate` share: the problem, the solver,
+/// proofs, JSON.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
-    /// The problem.
+pub struct JobArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// Proofs.
     #[command(flatten)]
     pub proof: ProofArgs,
-    /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub job: JobArgs,
     /// Also draw the placement as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -183,18 +187,8 @@ pub struct SolveArgs {
 /// `count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// The problem.
     #[command(flatten)]
-    pub problem: ProblemArgs,
-    /// Proofs.
-    #[command(flatten)]
-    pub proof: ProofArgs,
-    /// Solver.
-    #[command(flatten)]
-    pub solver: SolverArgs,
-    /// One JSON object on stdout instead of text.
-    #[arg(long)]
-    pub json: bool,
+    pub job: JobArgs,
     /// Stop after this many placements.
     #[arg(long)]
     pub limit: Option<u64>,
@@ -221,18 +215,8 @@ pub struct CountArgs {
 /// `enumerate`.
 #[derive(Debug, Args)]
 pub struct EnumerateArgs {
-    /// The problem.
     #[command(flatten)]
-    pub problem: ProblemArgs,
-    /// Proofs.
-    #[command(flatten)]
-    pub proof: ProofArgs,
-    /// Solver.
-    #[command(flatten)]
-    pub solver: SolverArgs,
-    /// One JSON object on stdout instead of one line per placement.
-    #[arg(long)]
-    pub json: bool,
+    pub job: JobArgs,
     /// Stop after this many placements.
     #[arg(long)]
     pub limit: Option<u64>,
@@ -241,7 +225,6 @@ pub struct EnumerateArgs {
 /// `dimacs`.
 #[derive(Debug, Args)]
 pub struct DimacsArgs {
-    /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
     /// Write to FILE (atomically) instead of stdout.
@@ -252,23 +235,29 @@ pub struct DimacsArgs {
     pub json: bool,
 }
 
-/// `solve-dimacs`.
+/// What `solve-dimacs` and `count-dimacs` share.
 #[derive(Debug, Args)]
-pub struct SolveDimacsArgs {
-    /// The DIMACS CNF file ("-" for stdin).
+pub struct FormulaArgs {
+    /// The DIMACS file ("-" for stdin); for count-dimacs `c p show` (or `c
+    /// ind`) lines give the projection, and with --cube an iCNF file.
     pub file: PathBuf,
-    /// Proofs.
     #[command(flatten)]
     pub proof: ProofArgs,
     /// Replace a previous proof directory's files in the --proof DIR.
     #[arg(long)]
     pub force: bool,
-    /// Solver.
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// One JSON object on stdout instead of s / v lines.
+    /// One JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `solve-dimacs`.
+#[derive(Debug, Args)]
+pub struct SolveDimacsArgs {
+    #[command(flatten)]
+    pub formula: FormulaArgs,
 }
 
 /// `cubes`.
@@ -308,29 +297,16 @@ pub struct CubesArgs {
 /// `count-dimacs`.
 #[derive(Debug, Args)]
 pub struct CountDimacsArgs {
-    /// The DIMACS file ("-" for stdin), or an iCNF file with --cube;
-    /// `c p show` (or `c ind`) lines give the projection.
-    pub file: PathBuf,
+    #[command(flatten)]
+    pub formula: FormulaArgs,
     /// For an iCNF file (`p inccnf` header): count the base clauses with
     /// the I-th `a` line, counted from 0 (in a `cubes --format icnf`
     /// directory, `--cube 7` is cube-00007).
     #[arg(long, value_name = "I")]
     pub cube: Option<usize>,
-    /// Proofs.
-    #[command(flatten)]
-    pub proof: ProofArgs,
-    /// Replace a previous proof directory's files in the --proof DIR.
-    #[arg(long)]
-    pub force: bool,
     /// Stop after this many models.
     #[arg(long)]
     pub limit: Option<u64>,
-    /// Solver.
-    #[command(flatten)]
-    pub solver: SolverArgs,
-    /// One JSON object on stdout.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `merge`.

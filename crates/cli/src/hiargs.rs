@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use boardsat_encode::{Config, Request};
-use boardsat_solve::{task::Instance, Interrupter, SolverKind, SolverSpec};
+use boardsat_solve::{proof::Prover, task::Instance, Interrupter, SolverKind, SolverSpec};
 
 use crate::flags::{ProblemArgs, SolverArgs};
 
@@ -51,18 +51,17 @@ pub fn prover(
     args: &crate::flags::ProofArgs,
     force: bool,
     stop: &Interrupter,
-) -> Result<Option<boardsat_solve::proof::Prover>> {
+) -> Result<Option<Prover>> {
     let Some(dir) = &args.proof else {
         return Ok(None);
     };
     if !cfg!(feature = "cadical") {
         anyhow::bail!("--proof needs the embedded CaDiCaL (this build has none)");
     }
-    let command: Vec<String> = std::env::args().skip(1).collect();
-    Ok(Some(boardsat_solve::proof::Prover::create(
+    Ok(Some(Prover::create(
         dir,
         force,
-        format!("boardsat {}", command.join(" ")),
+        format!("boardsat {}", command_line()),
         stop.clone(),
     )?))
 }
@@ -72,4 +71,23 @@ pub fn stop(args: &SolverArgs) -> Interrupter {
     let stop = Interrupter::with_deadline(args.time_limit.and_then(boardsat_solve::seconds));
     crate::signals::watch(&stop);
     stop
+}
+
+/// The library objects of a `solve`, `count` or `enumerate`: the
+/// instance, the solver, the stop flag and the prover of `--proof DIR`,
+/// every check done before any work.
+pub fn job(
+    args: &crate::flags::JobArgs,
+) -> Result<(Instance, SolverSpec, Interrupter, Option<Prover>)> {
+    let instance = instance(&args.problem)?;
+    let solver = solver(&args.solver)?;
+    let stop = stop(&args.solver);
+    let prover = prover(&args.proof, args.problem.force, &stop)?;
+    Ok((instance, solver, stop, prover))
+}
+
+/// The arguments as typed, joined (after the program name, which is
+/// written as `boardsat` so that provenance does not depend on the path).
+pub fn command_line() -> String {
+    std::env::args().skip(1).collect::<Vec<_>>().join(" ")
 }

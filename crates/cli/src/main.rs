@@ -17,7 +17,7 @@ mod signals;
 
 use std::process::ExitCode;
 
-use boardsat_solve::{dimacs::ReadError, StopReason};
+use boardsat_solve::StopReason;
 use clap::{error::ErrorKind, Parser};
 
 use crate::{
@@ -39,8 +39,10 @@ fn main() -> ExitCode {
             use std::io::Write;
             // Work a signal or the time limit cut short (while encoding,
             // reading or writing) ends as stopped, not as failed.
-            let stopped =
-                stop_reason(&e).or(signals::received().then_some(StopReason::Interrupted));
+            let stopped = e
+                .chain()
+                .find_map(boardsat_solve::stop_reason)
+                .or(signals::received().then_some(StopReason::Interrupted));
             let _ = writeln!(std::io::stderr(), "error: {}", one_line(&e));
             match stopped {
                 Some(reason) => Outcome::Stopped(Some(reason)).code(),
@@ -48,21 +50,6 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-/// The stop reason behind an error, if a stop caused it.
-fn stop_reason(e: &anyhow::Error) -> Option<StopReason> {
-    e.chain().find_map(|cause| {
-        match cause.downcast_ref::<boardsat_solve::SolveError>() {
-            Some(boardsat_solve::SolveError::Interrupted(r)) => return Some(*r),
-            Some(boardsat_solve::SolveError::Read(ReadError::Stopped(r))) => return Some(*r),
-            _ => {}
-        }
-        match cause.downcast_ref::<ReadError>() {
-            Some(ReadError::Stopped(r)) => Some(*r),
-            _ => None,
-        }
-    })
 }
 
 /// Runs one command.

@@ -31,6 +31,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// How a count or a listing ended: its answer (a limit reached
+    /// included), or stopped.
+    pub fn of_end(end: boardsat_solve::End, stop: Option<StopReason>) -> Self {
+        match end {
+            boardsat_solve::End::Exhausted | boardsat_solve::End::Limit => Outcome::Done,
+            boardsat_solve::End::Stopped => Outcome::Stopped(stop),
+        }
+    }
+
     /// The exit code.
     pub fn code(self) -> ExitCode {
         ExitCode::from(match self {

@@ -9,8 +9,10 @@ use std::{
 };
 
 use anyhow::{Context, Result};
-use boardsat_encode::Encoding;
-use boardsat_solve::{files::FileError, End, StopReason};
+use boardsat_solve::{
+    files::FileError,
+    proof::{ProofError, ProofSummary, Prover},
+};
 
 /// Stdout, line by line: each line is flushed, so what was printed before
 /// an interrupt or a failure stays whole.
@@ -65,25 +67,10 @@ pub fn note(text: impl Display) {
     let _ = writeln!(io::stderr(), "c {text}");
 }
 
-/// The encoding's sizes as one note.
-pub fn stats_line(encoding: &Encoding) -> String {
-    let s = encoding.stats;
-    format!(
-        "{} vars ({} auxiliary), {} clauses, {} literals; amo {}, card {}, formulation {}",
-        s.n_vars,
-        s.n_aux_vars,
-        s.n_clauses,
-        s.n_lits,
-        encoding.config.amo,
-        encoding.config.card,
-        encoding.config.formulation
-    )
-}
-
 /// How an UNSAT answer the result depends on is backed, for the text
 /// result: by a proof in a directory, or not at all (an external solver's
 /// word), or by the embedded solver (nothing to add).
-pub fn backing(proof: Option<&boardsat_solve::proof::ProofSummary>, external: bool) -> String {
+pub fn backing(proof: Option<&ProofSummary>, external: bool) -> String {
     match (proof, external) {
         (Some(p), _) => format!(
             "; proof in {}, verify with boardsat verify {}",
@@ -94,35 +81,51 @@ pub fn backing(proof: Option<&boardsat_solve::proof::ProofSummary>, external: bo
     }
 }
 
-/// Notes what a proof directory holds.
-pub fn note_proofs(proof: Option<&boardsat_solve::proof::ProofSummary>) {
-    if let Some(p) = proof {
-        note(format!(
-            "proofs: {} claims in {} ({:.1} MB of LRAT); check them with 'boardsat verify {}'",
-            p.claims,
-            p.dir,
-            p.bytes as f64 / 1e6,
-            p.dir
-        ));
-    }
+/// The proofs of a result (`--proof`): made after the result, reported
+/// with it, and a failure to make them reported after it, which it must
+/// not cost.
+pub struct Proven {
+    /// What the proof directory holds, when the proofs were made.
+    pub summary: Option<ProofSummary>,
+    error: Option<ProofError>,
 }
 
-/// Why an answer is missing, in words.
-pub fn why_stopped(stop: Option<StopReason>) -> &'static str {
-    match stop {
-        Some(reason) => reason.word(),
-        None => "the solver gave up",
+impl Proven {
+    /// Runs `prove` with `prover`, if there is one.
+    pub fn make(
+        prover: Option<Prover>,
+        prove: impl FnOnce(&mut Prover) -> Result<(), ProofError>,
+    ) -> Self {
+        let Some(mut prover) = prover else {
+            return Proven {
+                summary: None,
+                error: None,
+            };
+        };
+        match prove(&mut prover) {
+            Ok(()) => Proven {
+                summary: Some(prover.finish()),
+                error: None,
+            },
+            Err(e) => Proven {
+                summary: None,
+                error: Some(e),
+            },
+        }
     }
-}
 
-/// How a partial result is marked: nothing when complete, ` (limit
-/// reached)`, or the stop reason (` (interrupted)`, ` (time limit)`, ` (the
-/// solver gave up)`).
-pub fn mark(end: End, stop: Option<StopReason>) -> String {
-    match end {
-        End::Exhausted => String::new(),
-        End::Limit => " (limit reached)".to_string(),
-        End::Stopped => format!(" ({})", why_stopped(stop)),
+    /// Notes what the proof directory holds; the error of making it, if any.
+    pub fn finish(self) -> Result<()> {
+        if let Some(p) = &self.summary {
+            note(format!(
+                "proofs: {} claims in {} ({:.1} MB of LRAT); check them with 'boardsat verify {}'",
+                p.claims,
+                p.dir,
+                p.bytes as f64 / 1e6,
+                p.dir
+            ));
+        }
+        self.error.map_or(Ok(()), |e| Err(e.into()))
     }
 }
 

@@ -157,6 +157,23 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// The sizes and choices in one line: `64 vars (0 auxiliary), 744
+    /// clauses, 1584 literals; amo auto, card totalizer, formulation lines`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let s = self.stats;
+        format!(
+            "{} vars ({} auxiliary), {} clauses, {} literals; amo {}, card {}, formulation {}",
+            s.n_vars,
+            s.n_aux_vars,
+            s.n_clauses,
+            s.n_lits,
+            self.config.amo,
+            self.config.card,
+            self.config.formulation
+        )
+    }
+
     /// Provenance lines for DIMACS comments and reports.
     #[must_use]
     pub fn describe(&self) -> Vec<String> {

@@ -187,6 +187,15 @@ impl StopReason {
     }
 }
 
+impl StopReason {
+    /// Why work without an answer stopped, in words: the reason, or `the
+    /// solver gave up` when nothing stopped it from outside.
+    #[must_use]
+    pub fn words(stop: Option<StopReason>) -> &'static str {
+        stop.map_or("the solver gave up", StopReason::word)
+    }
+}
+
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word())

@@ -50,7 +50,7 @@ use std::{
 };
 
 use boardsat_encode::{
-    card::Counter, Amo, Board, Card, Config, Formulation, Kind, Piece, Problem, Stats,
+    card::Counter, Amo, Board, Card, Config, Family, Formulation, Kind, Piece, Problem, Stats,
 };
 use rustsat::instances::Cnf;
 
@@ -111,6 +111,22 @@ impl Cell {
         self.problem.board.rows()
     }
 
+    /// The cell in one line: task, size, formulation, encodings, backend
+    /// (`-` for choices that do not matter).
+    #[must_use]
+    pub fn label(&self) -> String {
+        let dash = |name: Option<&'static str>| name.unwrap_or("-");
+        format!(
+            "{} n={} {} {} {} {}",
+            self.task,
+            self.n(),
+            dash(self.formulation.map(Formulation::name)),
+            dash(self.amo.map(Amo::name)),
+            dash(self.card.map(Card::name)),
+            self.solver
+        )
+    }
+
     /// The problem as tables name it: `queens`, or the kind and piece.
     #[must_use]
     pub fn problem_name(&self) -> String {
@@ -144,6 +160,99 @@ pub struct Matrix {
     pub formulations: Vec<Formulation>,
     /// Embedded backends.
     pub solvers: Vec<SolverKind>,
+}
+
+/// Lists of encoding names, as users write them: comma-separated names or
+/// `all`.
+#[derive(Clone, Copy, Debug)]
+pub struct Names<'a> {
+    /// AMO encodings.
+    pub amo: &'a str,
+    /// Cardinality encodings.
+    pub card: &'a str,
+    /// Formulations.
+    pub formulation: &'a str,
+}
+
+impl Matrix {
+    /// The matrix of a family as users name it (`queens`, `independence`,
+    /// `domination` with `independent`), with encoding lists by name.
+    ///
+    /// # Errors
+    ///
+    /// [`PlanError`] for a request that contradicts itself or an unknown
+    /// name.
+    #[allow(clippy::too_many_arguments)]
+    pub fn named(
+        family: Family,
+        piece: Option<Piece>,
+        independent: bool,
+        k: Option<usize>,
+        names: &Names<'_>,
+        sizes: Vec<usize>,
+        tasks: Vec<Task>,
+        solvers: Vec<SolverKind>,
+    ) -> Result<Matrix, PlanError> {
+        let piece = piece.unwrap_or_default();
+        let fail = |m: String| Err(PlanError(m));
+        if independent && family != Family::Domination {
+            return fail("--independent applies to domination only".to_string());
+        }
+        if family == Family::Queens && piece != Piece::Queen {
+            return fail(format!(
+                "queens places queens; use 'independence --piece {piece}' for other pieces"
+            ));
+        }
+        if family == Family::Queens && k.is_some() {
+            return fail(
+                "queens places exactly n queens; use 'independence -k' for another number"
+                    .to_string(),
+            );
+        }
+        Ok(Matrix {
+            kind: match family {
+                Family::Queens | Family::Independence => Kind::Independence,
+                Family::Domination if independent => Kind::IndependentDomination,
+                Family::Domination => Kind::Domination,
+            },
+            piece,
+            queens: family == Family::Queens,
+            sizes,
+            tasks,
+            k,
+            amos: names_list(names.amo, &Amo::ALL, "amo")?,
+            cards: names_list(names.card, &Card::ALL, "card")?,
+            formulations: names_list(names.formulation, &Formulation::ALL, "formulation")?,
+            solvers,
+        })
+    }
+}
+
+/// Comma-separated names, or `all`.
+fn names_list<T: Copy + std::str::FromStr>(
+    text: &str,
+    all: &[T],
+    what: &str,
+) -> Result<Vec<T>, PlanError>
+where
+    T::Err: fmt::Display,
+{
+    if text.trim().eq_ignore_ascii_case("all") {
+        return Ok(all.to_vec());
+    }
+    let out = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|name| {
+            name.parse()
+                .map_err(|e| PlanError(format!("--{what}: {e}")))
+        })
+        .collect::<Result<Vec<T>, PlanError>>()?;
+    if out.is_empty() {
+        return Err(PlanError(format!("--{what} names no encoding")));
+    }
+    Ok(out)
 }
 
 /// Why a matrix has no cells to run.

@@ -92,10 +92,21 @@ pub struct CubeOptions {
 
 impl Default for CubeOptions {
     fn default() -> Self {
+        CubeOptions::with(None, None, Reduction::Symmetry)
+    }
+}
+
+impl CubeOptions {
+    /// The options with `reduction`, `depth` rows per cube (default 2) and
+    /// `threads` workers (default every core), not recording placements.
+    #[must_use]
+    pub fn with(depth: Option<usize>, threads: Option<usize>, reduction: Reduction) -> Self {
         CubeOptions {
-            depth: 1,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            reduction: Reduction::Symmetry,
+            depth: depth.unwrap_or(2),
+            threads: threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                .max(1),
+            reduction,
             record: false,
         }
     }

@@ -29,6 +29,20 @@ pub enum End {
     Stopped,
 }
 
+impl End {
+    /// How a partial result is marked after its number: nothing when
+    /// complete, ` (limit reached)`, or why it stopped (` (interrupted)`,
+    /// ` (time limit)`, ` (the solver gave up)`).
+    #[must_use]
+    pub fn mark(self, stop: Option<crate::StopReason>) -> String {
+        match self {
+            End::Exhausted => String::new(),
+            End::Limit => " (limit reached)".to_string(),
+            End::Stopped => format!(" ({})", crate::StopReason::words(stop)),
+        }
+    }
+}
+
 /// The result of counting.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Count {

@@ -149,3 +149,19 @@ pub enum SolveError {
     #[error("the external backend needs a solver command (e.g. --solver-cmd minisat)")]
     MissingCommand,
 }
+
+/// The stop reason behind an error, if a stop (a signal, a time limit)
+/// caused it: work stopped while encoding or reading is stopped, not
+/// failed. Look at each cause of an error chain.
+#[must_use]
+pub fn stop_reason(cause: &(dyn std::error::Error + 'static)) -> Option<StopReason> {
+    match cause.downcast_ref::<SolveError>() {
+        Some(SolveError::Interrupted(r) | SolveError::Read(dimacs::ReadError::Stopped(r))) => {
+            Some(*r)
+        }
+        _ => match cause.downcast_ref::<dimacs::ReadError>() {
+            Some(dimacs::ReadError::Stopped(r)) => Some(*r),
+            _ => None,
+        },
+    }
+}

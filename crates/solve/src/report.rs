@@ -326,6 +326,41 @@ pub struct SolveDimacsReport {
     pub unverified: bool,
 }
 
+impl SolveDimacsReport {
+    /// The `c` lines of the SAT-competition output above the `s` line:
+    /// the solver, the sizes and time, and how an answer is backed.
+    #[must_use]
+    pub fn comment_lines(&self) -> Vec<String> {
+        let mut lines = vec![
+            format!(
+                "c boardsat {} with {}",
+                env!("CARGO_PKG_VERSION"),
+                self.backend
+            ),
+            format!(
+                "c {} vars, {} clauses, {:.3} s",
+                self.vars, self.clauses, self.elapsed
+            ),
+        ];
+        if let Some(why) = self.stopped {
+            lines.push(format!("c stopped: {why}"));
+        }
+        if self.unverified {
+            lines.push(
+                "c unverified: the UNSAT answer of an external solver (--proof proves it again)"
+                    .to_string(),
+            );
+        }
+        if let Some(p) = &self.proof {
+            lines.push(format!(
+                "c proof in {}, verify with boardsat verify {}",
+                p.dir, p.dir
+            ));
+        }
+        lines
+    }
+}
+
 /// `cubes`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CubesReport {
@@ -568,4 +603,138 @@ pub struct BenchReport {
     pub meta: Meta,
     /// One row per cell.
     pub cells: Vec<CellReport>,
+}
+
+/// A bench matrix as a markdown table, with the machine above it.
+#[must_use]
+pub fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {
+    use std::fmt::Write as _;
+    let dash = |name: Option<&'static str>| name.unwrap_or("-");
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "`{}`\n\n- boardsat {}, commit {}, {}\n- {}, {} cores, {} memory; {}\n- times: median (min–max) of {} runs; cell time limit {} s\n\n",
+        meta.command,
+        meta.boardsat,
+        meta.commit,
+        meta.rustc,
+        meta.cpu,
+        meta.cores,
+        meta.memory,
+        meta.date,
+        meta.runs,
+        meta.cell_time_limit
+    );
+    s.push_str("| problem | task | n | formulation | amo | card | solver | vars | aux | clauses | lits | encode | solve | result |\n");
+    s.push_str("|---|---|---:|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+    for (cell, r) in cells.iter().zip(results) {
+        let stat =
+            |f: fn(&boardsat_encode::Stats) -> String| r.stats.as_ref().map_or("-".to_string(), f);
+        let solve = match (&r.status, r.solve) {
+            (CellStatus::Timeout | CellStatus::Interrupted, _) => r.status.word().to_string(),
+            (_, Some(t)) => t.to_string(),
+            _ => "-".to_string(),
+        };
+        let result = match (&r.status, r.answer) {
+            (CellStatus::Ok, Some(a)) => a.to_string(),
+            (CellStatus::Timeout, _) => format!("timeout (> {} s)", meta.cell_time_limit),
+            (CellStatus::Interrupted, _) => "interrupted".to_string(),
+            (CellStatus::Error(e), _) => format!("error: {e}"),
+            (CellStatus::Ok, None) => "-".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            cell.problem_name(),
+            cell.task,
+            cell.n(),
+            dash(cell.formulation.map(|f| f.name())),
+            dash(cell.amo.map(|a| a.name())),
+            dash(cell.card.map(|c| c.name())),
+            cell.solver,
+            stat(|s| s.n_vars.to_string()),
+            stat(|s| s.n_aux_vars.to_string()),
+            stat(|s| s.n_clauses.to_string()),
+            stat(|s| s.n_lits.to_string()),
+            r.encode.map_or("-".to_string(), |e| e.to_string()),
+            solve,
+            result.replace('|', "/"),
+        );
+    }
+    s
+}
+
+fn why(stop: Option<StopReason>) -> &'static str {
+    StopReason::words(stop)
+}
+
+/// The text result of `solve`: the board, the placement, and sentences
+/// that each follow from the result's status — a claim of impossibility
+/// only from an UNSAT answer, "nothing is proven" when the solver stopped.
+/// `backed` (`; proof in …` or `; unverified: …`, or empty) says how an
+/// UNSAT answer is backed.
+#[must_use]
+pub fn solve_text(
+    instance: &crate::task::Instance,
+    solved: &Solved,
+    backend: &str,
+    stop: Option<StopReason>,
+    backed: &str,
+) -> String {
+    use boardsat_encode::{draw, Kind, Piece};
+    let (problem, k) = (&instance.problem, instance.k);
+    let board = problem.board;
+    let Some(placement) = &solved.placement else {
+        let what = match problem.kind {
+            Kind::Independence => format!("{} non-attacking {}s", k.unwrap_or(0), problem.piece),
+            _ => format!("{} {}s", k.unwrap_or(0), problem.piece),
+        };
+        return match (solved.status, backed.strip_prefix("; ")) {
+            (Status::Unsat, None) => format!("no placement of {what} on the {board} board exists\n"),
+            (Status::Unsat, Some(how)) => {
+                format!("no placement of {what} on the {board} board exists ({how})\n")
+            }
+            _ => format!(
+                "no placement of {what} on the {board} board was found: the solver stopped ({}) before an answer, so nothing is proven\n",
+                why(stop)
+            ),
+        };
+    };
+    let mut text = draw::text(&board, problem.piece, placement, problem.kind.dominating());
+    let is_queens = problem.kind == Kind::Independence
+        && problem.piece == Piece::Queen
+        && board.is_square()
+        && placement.len() == board.rows();
+    if is_queens {
+        let cols: Vec<String> = placement
+            .squares()
+            .iter()
+            .map(|s| s.col.to_string())
+            .collect();
+        text.push_str(&format!("columns: {}\n", cols.join(" ")));
+    } else {
+        text.push_str(&format!("placement: {placement}\n"));
+    }
+    let verb = match problem.kind {
+        Kind::Independence => "independent",
+        Kind::Domination => "dominating",
+        Kind::IndependentDomination => "independent dominating",
+    };
+    text.push_str(&format!(
+        "{} {verb} {}s on the {board} board\n",
+        placement.len(),
+        problem.piece
+    ));
+    if let Some(o) = &solved.optimum {
+        text.push_str(&match o.proof() {
+            Some(call) => format!(
+                "optimal: {} is unsatisfiable ({backend}, {:.3} s{backed})\n",
+                call.bound.k(),
+                call.elapsed.as_secs_f64()
+            ),
+            None if o.proven => "optimal: every square holds a piece\n".to_string(),
+            None => format!("not proven optimal: the solver stopped ({})\n", why(stop)),
+        });
+    }
+    text
 }

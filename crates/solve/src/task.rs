@@ -63,6 +63,15 @@ pub struct Solved {
     pub elapsed: Duration,
 }
 
+impl Solved {
+    /// Whether the result rests on an UNSAT answer: no placement with k
+    /// pieces, or the bound one step past a proven optimum.
+    #[must_use]
+    pub fn rests_on_unsat(&self) -> bool {
+        self.status == Status::Unsat || self.optimum.as_ref().is_some_and(|o| o.proof().is_some())
+    }
+}
+
 /// One placement with k pieces, or without k the optimum with the solver's
 /// proof ([`Strategy::fastest`]); with `portfolio`, the optimum by two
 /// cardinality encodings racing on two threads.
@@ -314,6 +323,40 @@ impl Enumeration {
     #[must_use]
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// Lists the placements, at most `limit`, each to `each` as soon as it
+    /// is found (an error of `each`, such as a closed output, ends the
+    /// listing with that error). Returns how the listing ended and how many
+    /// were listed; a solver that stops ends it as [`End::Stopped`], and
+    /// nothing is listed without a proven optimum.
+    ///
+    /// # Errors
+    ///
+    /// Solver errors (unless the solver was being stopped, which ends the
+    /// listing as stopped); `each`'s errors.
+    pub fn list<E: From<SolveError>>(
+        &mut self,
+        limit: Option<u64>,
+        stop: &Interrupter,
+        mut each: impl FnMut(Placement) -> Result<(), E>,
+    ) -> Result<(End, u64), E> {
+        let ready = self.ready();
+        let mut found = 0;
+        let mut solutions = self.solutions(limit);
+        for result in solutions.by_ref() {
+            match result {
+                Ok(placement) => {
+                    found += 1;
+                    each(placement)?;
+                }
+                Err(SolveError::Stopped { .. }) => break,
+                Err(_) if stop.is_interrupted() => break,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let end = solutions.end().filter(|_| ready).unwrap_or(End::Stopped);
+        Ok((end, found))
     }
 
     /// Keeps every placement listed from now on, for a proof that the

@@ -7,14 +7,14 @@ use boardsat_solve::{
     proof,
     report::{squares, CountReport},
     task::{self, CountOptions, Instance},
-    End, SolveError, SolverKind,
+    End, SolverKind, StopReason,
 };
 
 use crate::{
     flags::{CountArgs, EnumerateArgs},
     hiargs,
     outcome::Outcome,
-    output::{backing, mark, note, note_proofs, stats_line, why_stopped, ProgressLine, Stdout},
+    output::{backing, note, ProgressLine, Proven, Stdout},
 };
 
 /// The cube options of a count, after checking that the flags apply.
@@ -35,30 +35,18 @@ fn cube_options(args: &CountArgs, instance: &Instance) -> Result<CubeOptions> {
             "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
         );
     }
-    Ok(CubeOptions {
-        depth: args.depth.unwrap_or(2),
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
-            .max(1),
-        reduction: if args.no_symmetry {
-            Reduction::None
-        } else if args.halve {
-            Reduction::Halve
-        } else {
-            Reduction::Symmetry
-        },
-        record: false,
-    })
+    let reduction = match (args.no_symmetry, args.halve) {
+        (true, _) => Reduction::None,
+        (false, true) => Reduction::Halve,
+        (false, false) => Reduction::Symmetry,
+    };
+    Ok(CubeOptions::with(args.depth, args.threads, reduction))
 }
 
 /// Runs `count`.
 pub fn run(args: &CountArgs) -> Result<Outcome> {
-    let instance = hiargs::instance(&args.problem)?;
-    let solver = hiargs::solver(&args.solver)?;
+    let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
     let cubes = cube_options(args, &instance)?;
-    let stop = hiargs::stop(&args.solver);
-    let mut prover = hiargs::prover(&args.proof, args.problem.force, &stop)?;
     let backend = solver.signature();
     if instance.is_n_queens() && args.limit.is_none() {
         note(format!(
@@ -90,116 +78,82 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
     drop(progress);
     let reason = stop.reason();
     let c = &counted.count;
-    note(stats_line(&counted.encoding));
-    if let Some(o) = &counted.optimum {
-        match o.proven {
-            true => note(format!(
-                "optimum {} (proven); its placements counted",
-                o.value
-            )),
-            false => note(format!(
-                "the optimum was not proven ({}), so the optimal placements were not counted",
-                why_stopped(reason)
-            )),
-        }
+    note(counted.encoding.summary());
+    if counted.optimum.as_ref().is_some_and(|o| !o.proven) {
+        let why = StopReason::words(reason);
+        note(format!(
+            "the optimum was not proven ({why}), so the optimal placements were not counted"
+        ));
     }
     note(format!(
-        "{} solutions ({} solver models) in {:.3} s by {backend}{}{}",
+        "{} solutions ({} solver models){} in {:.3} s by {backend}{}{}",
         c.count,
         c.models,
+        counted
+            .optimum
+            .as_ref()
+            .filter(|o| o.proven)
+            .map(|o| format!(" of the proven optimum {}", o.value))
+            .unwrap_or_default(),
         counted.elapsed.as_secs_f64(),
         counted
             .cubes
             .map(|k| format!("; {}/{} cubes", k.done, k.total))
             .unwrap_or_default(),
-        mark(c.end, reason)
+        c.end.mark(reason)
     ));
-    let proven = prover
-        .take()
-        .map(|mut p| proof::prove_counted(&mut p, &instance, &counted).map(|()| p.finish()));
-    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
+    let proven = Proven::make(prover.take(), |p| {
+        proof::prove_counted(p, &instance, &counted)
+    });
+    let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
-    if args.json {
+    if args.job.json {
         let mut report = CountReport::new(&counted, backend, reason);
         report.proof = summary.clone();
         report.unverified = external && c.end == End::Exhausted;
         out.json(&report)?;
     } else {
         let answer = if args.unique { c.models } else { c.count };
-        let backed = if c.end == End::Exhausted {
-            backing(summary.as_ref(), external)
-        } else {
-            String::new()
-        };
-        match backed.strip_prefix("; ") {
+        let backed = backing(summary.as_ref(), external);
+        match backed
+            .strip_prefix("; ")
+            .filter(|_| c.end == End::Exhausted)
+        {
             Some(how) => out.line(format!("{answer} ({how})"))?,
-            None => out.line(format!("{answer}{}", mark(c.end, reason)))?,
+            None => out.line(format!("{answer}{}", c.end.mark(reason)))?,
         }
     }
     out.flush()?;
-    note_proofs(summary.as_ref());
-    if let Some(Err(e)) = proven {
-        return Err(e.into());
-    }
-    Ok(match c.end {
-        End::Exhausted | End::Limit => Outcome::Done,
-        End::Stopped => Outcome::Stopped(reason),
-    })
+    proven.finish()?;
+    Ok(Outcome::of_end(c.end, reason))
 }
 
 /// Runs `enumerate`: each placement on its own line as soon as it is
 /// found (or all of them in one JSON object).
 pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
-    let instance = hiargs::instance(&args.problem)?;
-    let solver = hiargs::solver(&args.solver)?;
-    let stop = hiargs::stop(&args.solver);
-    let mut prover = hiargs::prover(&args.proof, args.problem.force, &stop)?;
+    let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
     let backend = solver.signature();
     let start = std::time::Instant::now();
     let mut enumeration = task::enumerate(&instance, &solver, &stop)?;
     if prover.is_some() {
         enumeration.record();
     }
-    note(stats_line(enumeration.session().encoding()));
+    note(enumeration.session().encoding().summary());
     let mut out = Stdout::new();
-    let mut found = 0u64;
     let mut listed = Vec::new();
-    let mut failure = None;
-    let mut solutions = enumeration.solutions(args.limit);
-    for result in solutions.by_ref() {
-        match result {
-            Ok(placement) => {
-                found += 1;
-                if args.json {
-                    listed.push(squares(&placement));
-                } else {
-                    out.line(&placement)?;
-                }
-            }
-            Err(SolveError::Stopped { .. }) => break,
-            Err(e) => {
-                failure = Some(e);
-                break;
-            }
+    let (end, found) = enumeration.list(args.limit, &stop, |placement| {
+        if args.job.json {
+            listed.push(squares(&placement));
+            return Ok(());
         }
-    }
-    let end = solutions.end().unwrap_or(End::Stopped);
+        out.line(&placement)
+    })?;
     let reason = stop.reason();
-    if let Some(e) = failure {
-        if reason.is_none() {
-            return Err(e.into());
-        }
-    }
-    let end = if enumeration.ready() {
-        end
-    } else {
-        End::Stopped
-    };
     if let Some(o) = enumeration.optimum().filter(|o| !o.proven) {
         note(format!(
             "the optimum was not proven ({}; best found {}), so the optimal placements were not listed",
-            why_stopped(reason),
+            StopReason::words(reason),
             o.value
         ));
     }
@@ -207,14 +161,12 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         "{found} placements in {:.3} s by {backend}, {} solver calls{}",
         start.elapsed().as_secs_f64(),
         enumeration.session().calls(),
-        mark(end, reason)
+        end.mark(reason)
     ));
-    let proven = prover
-        .take()
-        .filter(|_| end == End::Exhausted)
-        .map(|mut p| proof::prove_listed(&mut p, &instance, &enumeration).map(|()| p.finish()));
-    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
-    if args.json {
+    let prover = prover.take().filter(|_| end == End::Exhausted);
+    let proven = Proven::make(prover, |p| proof::prove_listed(p, &instance, &enumeration));
+    let summary = proven.summary.clone();
+    if args.job.json {
         let count = boardsat_solve::Count {
             count: found,
             models: found,
@@ -235,12 +187,6 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         out.json(&report)?;
     }
     out.flush()?;
-    note_proofs(summary.as_ref());
-    if let Some(Err(e)) = proven {
-        return Err(e.into());
-    }
-    Ok(match end {
-        End::Exhausted | End::Limit => Outcome::Done,
-        End::Stopped => Outcome::Stopped(reason),
-    })
+    proven.finish()?;
+    Ok(Outcome::of_end(end, reason))
 }

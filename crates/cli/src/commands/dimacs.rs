@@ -14,7 +14,7 @@ use crate::{
     flags::DimacsArgs,
     hiargs,
     outcome::Outcome,
-    output::{note, stats_line, Stdout},
+    output::{note, Stdout},
     signals,
 };
 
@@ -44,8 +44,7 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
     let encoding = Checked::run(&stop, &mut cnf, |sink| {
         problem.encode(k, instance.config, sink, &mut vars)
     })?;
-    let command_line: Vec<String> = std::env::args().skip(1).collect();
-    let header = dimacs::Header::for_encoding(&encoding, Some(&command_line.join(" ")));
+    let header = dimacs::Header::for_encoding(&encoding, Some(&hiargs::command_line()));
     let n_vars = encoding.stats.n_vars;
     match &args.output {
         Some(path) => write_atomically(path, Some(&stop), |w| {
@@ -66,7 +65,7 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
             }
         }
     }
-    note(stats_line(&encoding));
+    note(encoding.summary());
     if args.json {
         let mut out = Stdout::new();
         out.json(&DimacsReport {

@@ -7,14 +7,14 @@ use boardsat_solve::{
     dimacs::{self, Format, Formula},
     enumerate::{falsified, read_model},
     report::SolveDimacsReport,
-    Interrupter, Mode, SolveError, SolverKind, Status,
+    Interrupter, Mode, SolveError, SolverKind, Status, StopReason,
 };
 
 use crate::{
     flags::SolveDimacsArgs,
     hiargs,
     outcome::Outcome,
-    output::{why_stopped, Stdout},
+    output::{Proven, Stdout},
 };
 
 /// Reads a formula and its digest from `path` ("-" for stdin), polling
@@ -32,14 +32,14 @@ pub fn read(path: &Path, expect: Option<Format>, stop: &Interrupter) -> Result<(
 
 /// Runs `solve-dimacs`.
 pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
-    let solver = hiargs::solver(&args.solver)?;
-    let stop = hiargs::stop(&args.solver);
-    let name = args.file.display().to_string();
-    if args.proof.proof.is_some() && args.file.as_os_str() == "-" {
+    let solver = hiargs::solver(&args.formula.solver)?;
+    let stop = hiargs::stop(&args.formula.solver);
+    let name = args.formula.file.display().to_string();
+    if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let mut prover = hiargs::prover(&args.proof, args.force, &stop)?;
-    let (formula, digest) = read(&args.file, Some(Format::Cnf), &stop)?;
+    let mut prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
+    let (formula, digest) = read(&args.formula.file, Some(Format::Cnf), &stop)?;
     let start = Instant::now();
     let mut backend = solver.create(Mode::Decide, &stop)?;
     backend.reserve_vars(formula.max_var);
@@ -62,72 +62,46 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             .with_context(|| name);
         }
     }
-    let proven = prover
-        .take()
-        .filter(|_| status == Status::Unsat)
-        .map(|mut p| {
-            p.formula(&formula, &args.file, &digest, None, None)
-                .map(|_| ())
-                .map(|()| p.finish())
-        });
-    let summary = proven.as_ref().and_then(|r| r.as_ref().ok()).cloned();
+    let prover = prover.take().filter(|_| status == Status::Unsat);
+    let proven = Proven::make(prover, |p| {
+        p.formula(&formula, &args.formula.file, &digest, None, None)
+            .map(|_| ())
+    });
+    let summary = proven.summary.clone();
     let unverified =
         status == Status::Unsat && solver.kind == SolverKind::External && summary.is_none();
+    let report = SolveDimacsReport {
+        command: "solve-dimacs",
+        file: name,
+        status: status.to_string(),
+        vars: formula.n_vars,
+        clauses: formula.clauses.len(),
+        model: (status == Status::Sat).then(|| dimacs::model_literals(&model, formula.n_vars)),
+        backend: signature,
+        elapsed: elapsed.as_secs_f64(),
+        stopped: (status == Status::Unknown).then(|| StopReason::words(reason)),
+        proof: summary,
+        unverified,
+    };
     let mut out = Stdout::new();
-    if args.json {
-        out.json(&SolveDimacsReport {
-            command: "solve-dimacs",
-            file: name,
-            status: status.to_string(),
-            vars: formula.n_vars,
-            clauses: formula.clauses.len(),
-            model: (status == Status::Sat).then(|| dimacs::model_literals(&model, formula.n_vars)),
-            backend: signature,
-            elapsed: elapsed.as_secs_f64(),
-            stopped: (status == Status::Unknown).then(|| why_stopped(reason)),
-            proof: summary.clone(),
-            unverified,
-        })?;
+    if args.formula.json {
+        out.json(&report)?;
     } else {
-        out.line(format!(
-            "c boardsat {} with {signature}",
-            env!("CARGO_PKG_VERSION")
-        ))?;
-        out.line(format!(
-            "c {} vars, {} clauses, {:.3} s",
-            formula.n_vars,
-            formula.clauses.len(),
-            elapsed.as_secs_f64()
-        ))?;
-        if status == Status::Unknown {
-            out.line(format!("c stopped: {}", why_stopped(reason)))?;
-        }
-        if unverified {
-            out.line(
-                "c unverified: the UNSAT answer of an external solver (--proof proves it again)",
-            )?;
-        }
-        if let Some(p) = &summary {
-            out.line(format!(
-                "c proof in {}, verify with boardsat verify {}",
-                p.dir, p.dir
-            ))?;
+        for line in report.comment_lines() {
+            out.line(line)?;
         }
         out.line(format!("s {}", status.competition()))?;
-        if status == Status::Sat {
-            // Variables no clause names are free; they are printed false.
-            for (i, line) in dimacs::model_lines(&model, formula.n_vars).enumerate() {
-                if i % 4096 == 0 && stop.is_interrupted() {
-                    return Ok(Outcome::Stopped(stop.reason()));
-                }
-                out.line(line)?;
+        // Variables no clause names are free; they are printed false.
+        let lines = dimacs::model_lines(&model, formula.n_vars);
+        for (i, line) in lines.enumerate().filter(|_| status == Status::Sat) {
+            if i % 4096 == 0 && stop.is_interrupted() {
+                return Ok(Outcome::Stopped(stop.reason()));
             }
+            out.line(line)?;
         }
     }
     out.flush()?;
-    if let Some(Err(e)) = proven {
-        return Err(e.into());
-    }
+    proven.finish()?;
     Ok(match status {
         Status::Sat => Outcome::Sat,
         Status::Unsat => Outcome::Unsat,
