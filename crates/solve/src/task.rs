@@ -11,7 +11,7 @@ use boardsat_encode::{Card, Config, Encoding, Placement, Problem};
 use rustsat::instances::Cnf;
 
 use crate::{
-    cubes::{count_queens, CubeOptions},
+    cubes::{count_queens, CubeOptions, Reduction},
     optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum, Progress, Search,
     Session, Solutions, SolveError, SolverSpec, Status, Strategy,
 };
@@ -131,6 +131,73 @@ pub struct CountOptions {
     pub limit: Option<u64>,
     /// How N-queens counts (without a limit) are split over threads.
     pub cubes: CubeOptions,
+}
+
+/// The N-queens count options as a user gives them (the command line's
+/// `--unique`, `--depth`, `--threads`, `--no-symmetry`, `--halve`; the
+/// Python keywords of the same names), before [`CubeFlags::options`]
+/// checks that they apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeFlags {
+    /// Report the fundamental solutions (needs symmetry breaking).
+    pub unique: bool,
+    /// Rows fixed per cube (default 2).
+    pub depth: Option<usize>,
+    /// Worker threads (default: every core).
+    pub threads: Option<usize>,
+    /// Count every placement, without lex-leader symmetry breaking.
+    pub no_symmetry: bool,
+    /// Mirror halving instead of symmetry breaking.
+    pub halve: bool,
+}
+
+impl CubeFlags {
+    /// The cube options of a count of `instance` with `limit`: a flag that
+    /// is given must apply (an N-queens count without a limit, the only
+    /// count split into cubes), and the reductions must agree.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`], naming the flag.
+    pub fn options(
+        &self,
+        instance: &Instance,
+        limit: Option<u64>,
+    ) -> Result<CubeOptions, SolveError> {
+        let cubes = instance.is_n_queens() && limit.is_none();
+        let given = [
+            ("--unique", self.unique),
+            ("--depth", self.depth.is_some()),
+            ("--threads", self.threads.is_some()),
+            ("--no-symmetry", self.no_symmetry),
+            ("--halve", self.halve),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, set)| *set).filter(|_| !cubes) {
+            return Err(SolveError::Unsupported(format!(
+                "{flag} applies to 'count queens N' without --limit"
+            )));
+        }
+        if self.unique && (self.no_symmetry || self.halve) {
+            return Err(SolveError::Unsupported(
+                "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
+                    .to_string(),
+            ));
+        }
+        Ok(CubeOptions {
+            depth: self.depth.unwrap_or(2),
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
+                .max(1),
+            reduction: if self.no_symmetry {
+                Reduction::None
+            } else if self.halve {
+                Reduction::Halve
+            } else {
+                Reduction::Symmetry
+            },
+        })
+    }
 }
 
 /// The cubes of an N-queens count.
