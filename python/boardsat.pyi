@@ -6,7 +6,25 @@ for queens, rooks, bishops, knights and kings. Keyword arguments are the
 dicts its ``--json`` prints.
 """
 
-from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+
+__all__ = [
+    "AMO_ENCODINGS",
+    "CARD_ENCODINGS",
+    "Encoding",
+    "FAMILIES",
+    "FORMULATIONS",
+    "PIECES",
+    "Placements",
+    "SOLVERS",
+    "SolverError",
+    "check",
+    "count",
+    "encode",
+    "enumerate",
+    "solve",
+    "__version__",
+]
 
 __version__: str
 
@@ -23,16 +41,16 @@ FORMULATIONS: Tuple[str, ...]
 SOLVERS: Tuple[str, ...]
 """Backends of this build accepted by ``solver=`` (``"external"`` needs ``solver_cmd``)."""
 
-Family = Literal["queens", "independence", "domination"]
-Square = Tuple[int, int]
+_Family = Literal["queens", "independence", "domination"]
+_Square = Tuple[int, int]
 """A square as ``(row, col)``, from 0."""
-Placement = List[Square]
+_Placement = List[_Square]
 
 class SolverError(RuntimeError):
     """A solver failed: it crashed, could not be started, or returned a wrong model."""
 
 def solve(
-    family: Family,
+    family: _Family,
     n: int,
     *,
     cols: Optional[int] = None,
@@ -63,7 +81,7 @@ def solve(
     """
 
 def count(
-    family: Family,
+    family: _Family,
     n: int,
     *,
     cols: Optional[int] = None,
@@ -100,7 +118,7 @@ def count(
     """
 
 def enumerate(
-    family: Family,
+    family: _Family,
     n: int,
     *,
     cols: Optional[int] = None,
@@ -124,7 +142,7 @@ def enumerate(
     """
 
 def encode(
-    family: Family,
+    family: _Family,
     n: int,
     *,
     cols: Optional[int] = None,
@@ -139,7 +157,7 @@ def encode(
     """The CNF of a problem with a fixed ``k`` (queens: n), as ``boardsat dimacs`` writes it."""
 
 def check(
-    family: Family,
+    family: _Family,
     n: int,
     placement: Sequence[Union[Tuple[int, int], Sequence[int]]],
     *,
@@ -154,6 +172,7 @@ def check(
     domination; without ``k`` any number. Optimality is not checked.
     """
 
+@final
 class Encoding:
     """The CNF of a problem; square ``(r, c)`` is variable ``r * cols + c + 1``."""
 
@@ -179,11 +198,12 @@ class Encoding:
         """DIMACS text with provenance comments and ``c p show`` / ``c ind`` projection lines."""
     def __len__(self) -> int: ...
 
-class Placements(Iterator[Placement]):
+@final
+class Placements(Iterator[_Placement]):
     """A lazy iterator of placements, made by :func:`enumerate`."""
 
     def __iter__(self) -> Placements: ...
-    def __next__(self) -> Placement: ...
+    def __next__(self) -> _Placement: ...
     def close(self) -> None:
         """Stops the enumeration and frees the solver."""
     def __enter__(self) -> Placements: ...
