@@ -198,3 +198,14 @@ impl SolverArgs<'_> {
 pub fn size(value: i64, message: &str) -> PyResult<usize> {
     usize::try_from(value).map_err(|_| invalid(message))
 }
+
+/// A `limit` on placements.
+///
+/// # Errors
+///
+/// `ValueError` for a negative limit.
+pub fn limit(value: Option<i64>) -> PyResult<Option<u64>> {
+    value
+        .map(|l| u64::try_from(l).map_err(|_| invalid("the limit must be a non-negative integer")))
+        .transpose()
+}

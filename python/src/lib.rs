@@ -138,14 +138,14 @@ fn solve(
 }
 
 /// A count's `progress` callback, called from the solver's threads.
-struct Progress {
+struct ProgressCallback {
     callback: Option<Py<PyAny>>,
     last: Mutex<Option<Instant>>,
     raised: Mutex<Option<PyErr>>,
     stop: Interrupter,
 }
 
-impl Progress {
+impl ProgressCallback {
     /// Calls the callback with the count so far and the seconds elapsed (at
     /// most every [`PROGRESS_EVERY`]); an exception it raises stops the
     /// count and is kept for the caller.
@@ -240,9 +240,7 @@ fn count(
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let limit = limit
-        .map(|l| size(l, "the limit must be a non-negative integer").map(|l| l as u64))
-        .transpose()?;
+    let limit = args::limit(limit)?;
     let flags = CubeFlags {
         unique: false,
         depth: depth
@@ -263,7 +261,7 @@ fn count(
         }
     }
     let stop = solver_args.stop()?;
-    let watcher = Progress {
+    let watcher = ProgressCallback {
         callback: progress,
         last: Mutex::new(None),
         raised: Mutex::new(None),
@@ -350,9 +348,7 @@ fn enumerate_placements(
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let limit = limit
-        .map(|l| size(l, "the limit must be a non-negative integer").map(|l| l as u64))
-        .transpose()?;
+    let limit = args::limit(limit)?;
     placements::Placements::new(instance, spec, limit, solver_args.stop()?)
 }
 
@@ -433,7 +429,6 @@ fn encode(
 /// that is not a list of pairs of integers.
 #[pyfunction]
 #[pyo3(signature = (family, n, placement, *, cols=None, piece=None, k=None, independent=false))]
-#[allow(clippy::too_many_arguments)]
 fn check(
     family: &str,
     n: i64,

@@ -3,6 +3,7 @@ time limit gives a result that claims nothing it did not prove."""
 
 import _thread
 import os
+import signal
 import threading
 import time
 
@@ -60,9 +61,22 @@ def interrupt_once_solving(cpu_seconds=0.2):
     return thread, fired
 
 
+def send_sigint():
+    """A real SIGINT to this process, as a terminal's Ctrl-C sends."""
+    os.kill(os.getpid(), signal.SIGINT)
+
+
 @needs_proc
-@pytest.mark.parametrize("options", [{"threads": 2}, {"limit": 10**9}, {"limit": 10**9, "solver": "varisat"}])
-def test_ctrl_c_during_a_count_raises_keyboard_interrupt_promptly(options):
+@pytest.mark.parametrize(
+    "options,interrupt",
+    [
+        ({"threads": 2}, _thread.interrupt_main),
+        ({"threads": 2}, send_sigint),
+        ({"limit": 10**9}, _thread.interrupt_main),
+        ({"limit": 10**9, "solver": "varisat"}, send_sigint),
+    ],
+)
+def test_ctrl_c_during_a_count_raises_keyboard_interrupt_promptly(options, interrupt):
     # 16-queens has 14,772,512 placements: minutes of counting. The
     # interrupt comes once the count is under way (its first progress call),
     # as Ctrl-C would: the signal handler runs on the main thread.
@@ -71,7 +85,7 @@ def test_ctrl_c_during_a_count_raises_keyboard_interrupt_promptly(options):
     def progress(count, seconds):
         if not interrupted:
             interrupted.append(time.monotonic())
-            _thread.interrupt_main()
+            interrupt()
 
     with pytest.raises(KeyboardInterrupt):
         boardsat.count("queens", 16, progress=progress, **options)
