@@ -8,13 +8,13 @@ import sys
 import boardsat
 
 
-def test_stubs_match_the_module():
+def test_stubs_match_the_module(tmp_path):
     allowlist = os.path.join(os.path.dirname(__file__), "stubtest-allowlist.txt")
     run = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "boardsat", "--allowlist", allowlist],
         capture_output=True,
         text=True,
-        cwd=os.path.dirname(__file__),
+        cwd=tmp_path,  # mypy's cache goes there, not into the source tree
     )
     assert run.returncode == 0, run.stdout + run.stderr
 
