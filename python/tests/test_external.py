@@ -39,7 +39,7 @@ def test_ctrl_c_stops_an_external_solver():
             _thread.interrupt_main()
 
     with pytest.raises(KeyboardInterrupt):
-        boardsat.count("queens", 16, limit=10**9, solver_cmd="minisat", progress=progress)
+        boardsat.count("queens", 16, limit=10**9, solver_cmd="minisat", progress=progress, time_limit=120)
     assert interrupted and time.monotonic() - interrupted[0] < 5
     # The solver process was stopped and waited for: this process has no
     # child left, running or unreaped.

@@ -55,6 +55,9 @@ def interrupt_once_solving(cpu_seconds=0.2):
                 _thread.interrupt_main()
                 return
             time.sleep(0.01)
+        # No solver thread seen: stop the call anyway, so that the test
+        # fails (nothing in `fired`) rather than hangs.
+        _thread.interrupt_main()
 
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
@@ -88,7 +91,8 @@ def test_ctrl_c_during_a_count_raises_keyboard_interrupt_promptly(options, inter
             interrupt()
 
     with pytest.raises(KeyboardInterrupt):
-        boardsat.count("queens", 16, progress=progress, **options)
+        # The time limit only bounds a failing test; the interrupt comes first.
+        boardsat.count("queens", 16, progress=progress, time_limit=120, **options)
     assert interrupted, "the count never reported progress"
     assert time.monotonic() - interrupted[0] < 5
     # The solver threads have ended: nothing runs on in the background.
@@ -131,7 +135,7 @@ def test_an_exception_in_progress_stops_the_count_and_is_raised():
 
     start = time.monotonic()
     with pytest.raises(ValueError, match="enough"):
-        boardsat.count("queens", 16, threads=1, progress=progress)
+        boardsat.count("queens", 16, threads=1, progress=progress, time_limit=120)
     assert len(calls) == 1
     assert time.monotonic() - start < 30
 
