@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use boardsat_encode::{Config, Request};
-use boardsat_solve::{proof::Prover, task::Instance, Interrupter, SolverKind, SolverSpec};
+use boardsat_solve::{proof::Prover, task::Instance, Interrupter, SolverSpec};
 
 use crate::flags::{ProblemArgs, SolverArgs};
 
@@ -31,18 +31,8 @@ pub fn instance(args: &ProblemArgs) -> Result<Instance> {
 /// The solver the flags ask for (checked: built in, a command for an
 /// external solver, a seed only for CaDiCaL).
 pub fn solver(args: &SolverArgs) -> Result<SolverSpec> {
-    let kind = match (args.solver, &args.solver_cmd) {
-        (Some(s), _) => s,
-        (None, Some(_)) => SolverKind::External,
-        (None, None) => SolverKind::default_embedded(),
-    };
-    let spec = SolverSpec {
-        kind,
-        command: args.solver_cmd.clone(),
-        seed: args.seed,
-    };
-    spec.validate()?;
-    Ok(spec)
+    let command = args.solver_cmd.clone();
+    Ok(SolverSpec::choose(args.solver, command, args.seed)?)
 }
 
 /// The prover of `--proof DIR`, ready before any work (a directory that is

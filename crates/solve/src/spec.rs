@@ -100,6 +100,32 @@ impl SolverSpec {
         }
     }
 
+    /// The spec users ask for: `kind` if named, else an external solver
+    /// when a command is given, else the default embedded one; checked
+    /// ([`SolverSpec::validate`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`SolverSpec::validate`].
+    pub fn choose(
+        kind: Option<SolverKind>,
+        command: Option<String>,
+        seed: Option<i32>,
+    ) -> Result<Self, SolveError> {
+        let kind = match (kind, &command) {
+            (Some(k), _) => k,
+            (None, Some(_)) => SolverKind::External,
+            (None, None) => SolverKind::default_embedded(),
+        };
+        let spec = SolverSpec {
+            kind,
+            command,
+            seed,
+        };
+        spec.validate()?;
+        Ok(spec)
+    }
+
     /// An external solver run as `command`.
     #[must_use]
     pub fn external(command: &str) -> Self {

@@ -11,7 +11,7 @@ use boardsat_encode::{Bound, Card, Config, Encoding, Placement, Problem};
 use rustsat::instances::Cnf;
 
 use crate::{
-    cubes::{count_queens, CubeOptions},
+    cubes::{count_queens, CubeOptions, Reduction},
     optimise_observed, optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum,
     Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
 };
@@ -144,6 +144,65 @@ pub struct CountOptions {
     /// Keep the placements counted ([`Counted::placements`]), for a proof
     /// that the count is complete.
     pub record: bool,
+}
+
+/// The N-queens count options as a user gives them (the command line's
+/// `--unique`, `--depth`, `--threads`, `--no-symmetry`, `--halve`; the
+/// Python keywords of the same names), before [`CubeFlags::options`]
+/// checks that they apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeFlags {
+    /// Report the fundamental solutions (needs symmetry breaking).
+    pub unique: bool,
+    /// Rows fixed per cube (default 2).
+    pub depth: Option<usize>,
+    /// Worker threads (default: every core).
+    pub threads: Option<usize>,
+    /// Count every placement, without lex-leader symmetry breaking.
+    pub no_symmetry: bool,
+    /// Mirror halving instead of symmetry breaking.
+    pub halve: bool,
+}
+
+impl CubeFlags {
+    /// The cube options of a count of `instance` with `limit`: a flag that
+    /// is given must apply (an N-queens count without a limit, the only
+    /// count split into cubes), and the reductions must agree.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`], naming the flag.
+    pub fn options(
+        &self,
+        instance: &Instance,
+        limit: Option<u64>,
+    ) -> Result<CubeOptions, SolveError> {
+        let cubes = instance.is_n_queens() && limit.is_none();
+        let given = [
+            ("--unique", self.unique),
+            ("--depth", self.depth.is_some()),
+            ("--threads", self.threads.is_some()),
+            ("--no-symmetry", self.no_symmetry),
+            ("--halve", self.halve),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, set)| *set).filter(|_| !cubes) {
+            return Err(SolveError::Unsupported(format!(
+                "{flag} applies to 'count queens N' without --limit"
+            )));
+        }
+        if self.unique && (self.no_symmetry || self.halve) {
+            return Err(SolveError::Unsupported(
+                "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
+                    .to_string(),
+            ));
+        }
+        let reduction = match (self.no_symmetry, self.halve) {
+            (true, _) => Reduction::None,
+            (false, true) => Reduction::Halve,
+            (false, false) => Reduction::Symmetry,
+        };
+        Ok(CubeOptions::with(self.depth, self.threads, reduction))
+    }
 }
 
 /// The cubes of an N-queens count.

@@ -1,12 +1,11 @@
 //! `boardsat count` and `boardsat enumerate`: every placement by blocking
 //! clauses, counted or listed; without -k, the optimal ones.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use boardsat_solve::{
-    cubes::{CubeOptions, Reduction},
     proof,
     report::{squares, CountReport},
-    task::{self, CountOptions, Instance},
+    task::{self, CountOptions, CubeFlags},
     End, SolverKind, StopReason,
 };
 
@@ -17,36 +16,17 @@ use crate::{
     output::{backing, note, ProgressLine, Proven, Stdout},
 };
 
-/// The cube options of a count, after checking that the flags apply.
-fn cube_options(args: &CountArgs, instance: &Instance) -> Result<CubeOptions> {
-    let cubes = instance.is_n_queens() && args.limit.is_none();
-    let given = [
-        ("--unique", args.unique),
-        ("--depth", args.depth.is_some()),
-        ("--threads", args.threads.is_some()),
-        ("--no-symmetry", args.no_symmetry),
-        ("--halve", args.halve),
-    ];
-    if let Some((flag, _)) = given.iter().find(|(_, set)| *set).filter(|_| !cubes) {
-        bail!("{flag} applies to 'count queens N' without --limit");
-    }
-    if args.unique && (args.no_symmetry || args.halve) {
-        bail!(
-            "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
-        );
-    }
-    let reduction = match (args.no_symmetry, args.halve) {
-        (true, _) => Reduction::None,
-        (false, true) => Reduction::Halve,
-        (false, false) => Reduction::Symmetry,
-    };
-    Ok(CubeOptions::with(args.depth, args.threads, reduction))
-}
-
 /// Runs `count`.
 pub fn run(args: &CountArgs) -> Result<Outcome> {
     let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
-    let cubes = cube_options(args, &instance)?;
+    let flags = CubeFlags {
+        unique: args.unique,
+        depth: args.depth,
+        threads: args.threads,
+        no_symmetry: args.no_symmetry,
+        halve: args.halve,
+    };
+    let cubes = flags.options(&instance, args.limit)?;
     let backend = solver.signature();
     if instance.is_n_queens() && args.limit.is_none() {
         note(format!(

@@ -1,0 +1,225 @@
+"""Type stubs of the ``boardsat`` module (a compiled extension).
+
+Chessboard placement puzzles as SAT: N-queens, independence and domination
+for queens, rooks, bishops, knights and kings. Keyword arguments are the
+``boardsat`` command line's options; ``solve`` and ``count`` return the
+dicts its ``--json`` prints.
+"""
+
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+
+__all__ = [
+    "AMO_ENCODINGS",
+    "CARD_ENCODINGS",
+    "Encoding",
+    "FAMILIES",
+    "FORMULATIONS",
+    "PIECES",
+    "Placements",
+    "SOLVERS",
+    "SolverError",
+    "check",
+    "count",
+    "encode",
+    "enumerate",
+    "solve",
+    "__version__",
+]
+
+__version__: str
+
+FAMILIES: Tuple[str, ...]
+"""``("queens", "independence", "domination")``."""
+PIECES: Tuple[str, ...]
+"""``("queen", "rook", "bishop", "knight", "king")``."""
+AMO_ENCODINGS: Tuple[str, ...]
+"""At-most-one encodings accepted by ``amo=``."""
+CARD_ENCODINGS: Tuple[str, ...]
+"""Cardinality encodings accepted by ``card=``."""
+FORMULATIONS: Tuple[str, ...]
+"""Formulations accepted by ``formulation=``."""
+SOLVERS: Tuple[str, ...]
+"""Backends of this build accepted by ``solver=`` (``"external"`` needs ``solver_cmd``)."""
+
+_Family = Literal["queens", "independence", "domination"]
+_Square = Tuple[int, int]
+"""A square as ``(row, col)``, from 0."""
+_Placement = List[_Square]
+
+class SolverError(RuntimeError):
+    """A solver failed: it crashed, could not be started, or returned a wrong model."""
+
+def solve(
+    family: _Family,
+    n: int,
+    *,
+    cols: Optional[int] = None,
+    piece: Optional[str] = None,
+    k: Optional[int] = None,
+    independent: bool = False,
+    amo: str = "auto",
+    card: str = "totalizer",
+    formulation: str = "lines",
+    solver: Optional[str] = None,
+    solver_cmd: Optional[str] = None,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    portfolio: bool = False,
+    force: bool = False,
+) -> Dict[str, Any]:
+    """One placement with ``k`` pieces, or without ``k`` the optimum with its proof.
+
+    Returns the keys of ``boardsat solve --json``: ``command``, ``status``
+    (``"sat"``, ``"unsat"``, ``"unknown"``), ``value``, ``optimal``,
+    ``placement`` (``[row, col]`` lists), ``backend``, ``elapsed``,
+    ``calls`` and ``stopped`` (when present), and the encoding's
+    ``problem``, ``rows``, ``cols``, ``piece``, ``amo``, ``card``,
+    ``formulation``, ``vars``, ``aux_vars``, ``clauses``, ``lits``.
+
+    Raises ``ValueError`` (bad arguments), ``SolverError`` (a solver failed),
+    ``KeyboardInterrupt`` (Ctrl-C; the solver is stopped).
+    """
+
+def count(
+    family: _Family,
+    n: int,
+    *,
+    cols: Optional[int] = None,
+    piece: Optional[str] = None,
+    k: Optional[int] = None,
+    independent: bool = False,
+    amo: str = "auto",
+    card: str = "totalizer",
+    formulation: str = "lines",
+    solver: Optional[str] = None,
+    solver_cmd: Optional[str] = None,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    limit: Optional[int] = None,
+    depth: Optional[int] = None,
+    threads: Optional[int] = None,
+    no_symmetry: bool = False,
+    halve: bool = False,
+    progress: Optional[Callable[[int, float], Any]] = None,
+    force: bool = False,
+) -> Dict[str, Any]:
+    """Counts the placements with ``k`` pieces, or without ``k`` the optimal ones.
+
+    Returns the keys of ``boardsat count --json``: ``count`` (the answer
+    when ``complete`` is true, a lower bound otherwise), ``complete``,
+    ``limit_reached``, ``stopped``, ``optimum``, ``backend``, ``elapsed``,
+    for N-queens cube counts ``fundamental``, ``models``, ``cubes``,
+    ``cubes_done``, ``depth``, ``threads``, ``symmetry``, ``halve``, and the
+    encoding's keys as in :func:`solve`.
+
+    ``progress(count, seconds)`` is called from a solver thread, at once and
+    then at most every 0.1 s; an exception it raises stops the count and is
+    raised here.
+    """
+
+def enumerate(
+    family: _Family,
+    n: int,
+    *,
+    cols: Optional[int] = None,
+    piece: Optional[str] = None,
+    k: Optional[int] = None,
+    independent: bool = False,
+    amo: str = "auto",
+    card: str = "totalizer",
+    formulation: str = "lines",
+    solver: Optional[str] = None,
+    solver_cmd: Optional[str] = None,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    limit: Optional[int] = None,
+    force: bool = False,
+) -> Placements:
+    """A lazy iterator over the placements (without ``k``: the optimal ones).
+
+    Nothing is solved before a placement is asked for; breaking out of the
+    loop stops the search and frees the solver.
+    """
+
+def encode(
+    family: _Family,
+    n: int,
+    *,
+    cols: Optional[int] = None,
+    piece: Optional[str] = None,
+    k: Optional[int] = None,
+    independent: bool = False,
+    amo: str = "auto",
+    card: str = "totalizer",
+    formulation: str = "lines",
+    force: bool = False,
+) -> Encoding:
+    """The CNF of a problem with a fixed ``k`` (queens: n), as ``boardsat dimacs`` writes it."""
+
+def check(
+    family: _Family,
+    n: int,
+    placement: Sequence[Union[Tuple[int, int], Sequence[int]]],
+    *,
+    cols: Optional[int] = None,
+    piece: Optional[str] = None,
+    k: Optional[int] = None,
+    independent: bool = False,
+) -> bool:
+    """Whether ``placement`` solves the problem, by the independent checker.
+
+    With ``k``: exactly k pieces for independence and queens, at most k for
+    domination; without ``k`` any number. Optimality is not checked.
+    """
+
+@final
+class Encoding:
+    """The CNF of a problem; square ``(r, c)`` is variable ``r * cols + c + 1``."""
+
+    @property
+    def clauses(self) -> List[List[int]]:
+        """The clauses as lists of DIMACS literals (a new list on each access)."""
+    @property
+    def nvars(self) -> int:
+        """Variables, auxiliary ones included (the ``p cnf`` count)."""
+    @property
+    def nclauses(self) -> int:
+        """Clauses."""
+    @property
+    def board_vars(self) -> List[int]:
+        """The board variables ``1 .. rows * cols``: the projection onto placements."""
+    @property
+    def k(self) -> int:
+        """The bound: exactly k pieces (independence) or at most k (domination)."""
+    @property
+    def stats(self) -> Dict[str, Any]:
+        """The keys of ``boardsat dimacs --json``: problem, sizes and encodings."""
+    def to_dimacs(self) -> str:
+        """DIMACS text with provenance comments and ``c p show`` / ``c ind`` projection lines."""
+    def __len__(self) -> int: ...
+
+@final
+class Placements(Iterator[_Placement]):
+    """A lazy iterator of placements, made by :func:`enumerate`."""
+
+    def __iter__(self) -> Placements: ...
+    def __next__(self) -> _Placement: ...
+    def close(self) -> None:
+        """Stops the enumeration and frees the solver."""
+    def __enter__(self) -> Placements: ...
+    def __exit__(self, *exc: object) -> None: ...
+    @property
+    def count(self) -> int:
+        """Placements listed so far."""
+    @property
+    def complete(self) -> Optional[bool]:
+        """``None`` while running; ``True`` when every placement was listed."""
+    @property
+    def limit_reached(self) -> bool:
+        """Whether ``limit`` ended the listing."""
+    @property
+    def stopped(self) -> Optional[str]:
+        """``"time limit"``, ``"interrupted"`` or ``None``."""
+    @property
+    def optimum(self) -> Optional[int]:
+        """Without ``k``: the proven optimum whose placements are listed."""

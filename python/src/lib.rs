@@ -1,0 +1,512 @@
+//! # boardsat-python
+//!
+//! The `boardsat` Python module: chessboard placement puzzles (N-queens,
+//! independence, domination) solved, counted, enumerated, encoded and
+//! checked by `boardsat-encode` and `boardsat-solve`, with the command
+//! line's options as keyword arguments and its `--json` reports as dicts.
+//!
+//! | item | role |
+//! |---|---|
+//! | `solve`, `count` | [`boardsat_solve::task::solve`] / [`boardsat_solve::task::count`], reported as [`boardsat_solve::report`] dicts |
+//! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate`] |
+//! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance |
+//! | `check` | the independent checker, [`boardsat_encode::check()`] |
+//! | [`args`] | keyword arguments to library objects, checked as the command line checks flags |
+//! | [`errors`] | library errors to Python exceptions |
+//! | [`wait`] | solving on a worker thread with the GIL released, Ctrl-C obeyed |
+//!
+//! Built by maturin (`pip install ./python`); the tests are pytest's, in
+//! `python/tests`.
+
+// User input must not reach a panic: no unwrap or expect outside tests.
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod args;
+pub mod encoding;
+pub mod errors;
+pub mod json;
+pub mod placements;
+pub mod wait;
+
+use std::{
+    sync::{Mutex, PoisonError},
+    time::{Duration, Instant},
+};
+
+use boardsat_encode::{
+    check as check_placement, Amo, Card, Family, Formulation, Piece, Placement, Square,
+};
+use boardsat_solve::{
+    report::{CountReport, SolveReport},
+    sink::Checked,
+    task::{self, CountOptions, CubeFlags},
+    Interrupter, SolverKind,
+};
+use pyo3::{
+    exceptions::{PyTypeError, PyValueError},
+    prelude::*,
+    types::PyTuple,
+};
+use rustsat::instances::Cnf;
+
+use crate::{
+    args::{size, ProblemArgs, SolverArgs},
+    errors::{encode_error, solve_error, SolverError},
+};
+
+/// How often a count's `progress` callback is called at most (the first
+/// call comes at once).
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// One placement with ``k`` pieces, or without ``k`` the optimum with the
+/// solver's proof: the keys and values of ``boardsat solve --json``.
+///
+/// ``family`` is ``"queens"`` (n queens on an n x n board), ``"independence"``
+/// (k pieces, no two attacking; without ``k`` the maximum) or
+/// ``"domination"`` (at most k pieces covering every square; without ``k``
+/// the minimum). The keywords are the command line's options.
+///
+/// The result says what was proven: ``status`` is ``"sat"`` (a placement;
+/// for an optimum, proven optimal), ``"unsat"`` (no placement with k pieces
+/// exists) or ``"unknown"`` (the solver stopped first, e.g. at
+/// ``time_limit``: nothing is proven, ``stopped`` says why, and a
+/// placement, if any, is only the best found).
+///
+/// Raises ``ValueError`` for bad arguments, ``boardsat.SolverError`` (a
+/// ``RuntimeError``) when a solver fails, ``KeyboardInterrupt`` on Ctrl-C
+/// (with the solver stopped). The GIL is released while the solver runs.
+#[pyfunction]
+#[pyo3(signature = (
+    family, n, *, cols=None, piece=None, k=None, independent=false,
+    amo="auto", card="totalizer", formulation="lines",
+    solver=None, solver_cmd=None, seed=None, time_limit=None,
+    portfolio=false, force=false
+))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    family: &str,
+    n: i64,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+    amo: &str,
+    card: &str,
+    formulation: &str,
+    solver: Option<&str>,
+    solver_cmd: Option<&str>,
+    seed: Option<i64>,
+    time_limit: Option<f64>,
+    portfolio: bool,
+    force: bool,
+) -> PyResult<Py<PyAny>> {
+    let instance = ProblemArgs {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo,
+        card,
+        formulation,
+        force,
+    }
+    .instance()?;
+    let solver_args = SolverArgs {
+        solver,
+        solver_cmd,
+        seed,
+        time_limit,
+    };
+    let spec = solver_args.spec()?;
+    if portfolio && instance.k.is_some() {
+        return Err(PyValueError::new_err(
+            "portfolio races encodings for an optimum; it does not apply with k",
+        ));
+    }
+    let stop = solver_args.stop()?;
+    let solved = wait::run(py, &stop, || {
+        task::solve(&instance, &spec, portfolio, &stop, &|_| {})
+    })?
+    .map_err(|e| solve_error(&e))?;
+    json::to_python(
+        py,
+        &SolveReport::new(&solved, spec.signature(), stop.reason()),
+    )
+}
+
+/// A count's `progress` callback, called from the solver's threads.
+struct ProgressCallback {
+    callback: Option<Py<PyAny>>,
+    last: Mutex<Option<Instant>>,
+    raised: Mutex<Option<PyErr>>,
+    stop: Interrupter,
+}
+
+impl ProgressCallback {
+    /// Calls the callback with the count so far and the seconds elapsed (at
+    /// most every [`PROGRESS_EVERY`]); an exception it raises stops the
+    /// count and is kept for the caller.
+    fn report(&self, p: &boardsat_solve::Progress) {
+        let Some(callback) = &self.callback else {
+            return;
+        };
+        {
+            let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
+            if last.is_some_and(|t| t.elapsed() < PROGRESS_EVERY) || self.stop.is_interrupted() {
+                return;
+            }
+            *last = Some(Instant::now());
+        }
+        Python::attach(|py| {
+            if let Err(e) = callback.call1(py, (p.count, p.elapsed.as_secs_f64())) {
+                self.raised
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(e);
+                self.stop.interrupt();
+            }
+        });
+    }
+}
+
+/// Counts the placements with ``k`` pieces, or without ``k`` the optimal
+/// ones: the keys and values of ``boardsat count --json``.
+///
+/// ``count`` is the answer when ``complete`` is true, and only a lower
+/// bound otherwise (``limit_reached``, or ``stopped`` says ``"time limit"``).
+/// N-queens counts without a limit are split into cubes over ``threads``
+/// (default: every core), ``depth`` rows fixed per cube (default 2), with
+/// lex-leader symmetry breaking (``fundamental`` is then the number of
+/// solutions up to the board's symmetries) unless ``no_symmetry`` or
+/// ``halve``; those four keywords apply to such counts only.
+///
+/// ``progress``, if given, is called as ``progress(count, seconds)`` with
+/// the count so far, at once and then at most every 0.1 s, from a solver
+/// thread; an exception it raises stops the count and is raised here.
+///
+/// Raises as :func:`solve` does.
+#[pyfunction]
+#[pyo3(signature = (
+    family, n, *, cols=None, piece=None, k=None, independent=false,
+    amo="auto", card="totalizer", formulation="lines",
+    solver=None, solver_cmd=None, seed=None, time_limit=None,
+    limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
+    progress=None, force=false
+))]
+#[allow(clippy::too_many_arguments)]
+fn count(
+    py: Python<'_>,
+    family: &str,
+    n: i64,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+    amo: &str,
+    card: &str,
+    formulation: &str,
+    solver: Option<&str>,
+    solver_cmd: Option<&str>,
+    seed: Option<i64>,
+    time_limit: Option<f64>,
+    limit: Option<i64>,
+    depth: Option<i64>,
+    threads: Option<i64>,
+    no_symmetry: bool,
+    halve: bool,
+    progress: Option<Py<PyAny>>,
+    force: bool,
+) -> PyResult<Py<PyAny>> {
+    let instance = ProblemArgs {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo,
+        card,
+        formulation,
+        force,
+    }
+    .instance()?;
+    let solver_args = SolverArgs {
+        solver,
+        solver_cmd,
+        seed,
+        time_limit,
+    };
+    let spec = solver_args.spec()?;
+    let limit = args::limit(limit)?;
+    let flags = CubeFlags {
+        unique: false,
+        depth: depth
+            .map(|d| size(d, "the depth must be a non-negative integer"))
+            .transpose()?,
+        threads: threads
+            .map(|t| size(t, "the number of threads must be a non-negative integer"))
+            .transpose()?,
+        no_symmetry,
+        halve,
+    };
+    let cubes = flags
+        .options(&instance, limit)
+        .map_err(|e| solve_error(&e))?;
+    if let Some(callback) = &progress {
+        if !callback.bind(py).is_callable() {
+            return Err(PyTypeError::new_err("progress must be callable"));
+        }
+    }
+    let stop = solver_args.stop()?;
+    let watcher = ProgressCallback {
+        callback: progress,
+        last: Mutex::new(None),
+        raised: Mutex::new(None),
+        stop: stop.clone(),
+    };
+    let counted = wait::run(py, &stop, || {
+        task::count(
+            &instance,
+            &spec,
+            CountOptions {
+                limit,
+                cubes,
+                record: false,
+            },
+            &stop,
+            &|p, _| watcher.report(p),
+        )
+    })?;
+    if let Some(raised) = watcher
+        .raised
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+    {
+        return Err(raised);
+    }
+    let counted = counted.map_err(|e| solve_error(&e))?;
+    json::to_python(
+        py,
+        &CountReport::new(&counted, spec.signature(), stop.reason()),
+    )
+}
+
+/// A lazy iterator over the placements with ``k`` pieces, or without ``k``
+/// the optimal ones (the optimum is found and proven on the first
+/// ``next()``), each a list of ``(row, col)`` tuples, at most ``limit``.
+///
+/// Nothing is solved before a placement is asked for; breaking out of the
+/// loop stops the search and frees the solver (so does ``close()``, or a
+/// ``with`` block). ``time_limit`` counts from this call and ends the
+/// iteration quietly: afterwards the iterator's ``complete`` is ``False``
+/// and ``stopped`` is ``"time limit"``.
+///
+/// Raises ``ValueError`` here for bad arguments; ``next()`` raises as
+/// :func:`solve` does.
+#[pyfunction]
+#[pyo3(name = "enumerate", signature = (
+    family, n, *, cols=None, piece=None, k=None, independent=false,
+    amo="auto", card="totalizer", formulation="lines",
+    solver=None, solver_cmd=None, seed=None, time_limit=None,
+    limit=None, force=false
+))]
+#[allow(clippy::too_many_arguments)]
+fn enumerate_placements(
+    family: &str,
+    n: i64,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+    amo: &str,
+    card: &str,
+    formulation: &str,
+    solver: Option<&str>,
+    solver_cmd: Option<&str>,
+    seed: Option<i64>,
+    time_limit: Option<f64>,
+    limit: Option<i64>,
+    force: bool,
+) -> PyResult<placements::Placements> {
+    let instance = ProblemArgs {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo,
+        card,
+        formulation,
+        force,
+    }
+    .instance()?;
+    let solver_args = SolverArgs {
+        solver,
+        solver_cmd,
+        seed,
+        time_limit,
+    };
+    let spec = solver_args.spec()?;
+    let limit = args::limit(limit)?;
+    placements::Placements::new(instance, spec, limit, solver_args.stop()?)
+}
+
+/// The CNF of a problem with a fixed number of pieces ``k`` (exactly k for
+/// independence, at most k for domination; queens: n), as
+/// ``boardsat dimacs`` writes it.
+///
+/// Raises ``ValueError`` for bad arguments (``k`` is needed except for
+/// queens), ``KeyboardInterrupt`` on Ctrl-C.
+#[pyfunction]
+#[pyo3(signature = (
+    family, n, *, cols=None, piece=None, k=None, independent=false,
+    amo="auto", card="totalizer", formulation="lines", force=false
+))]
+#[allow(clippy::too_many_arguments)]
+fn encode(
+    py: Python<'_>,
+    family: &str,
+    n: i64,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+    amo: &str,
+    card: &str,
+    formulation: &str,
+    force: bool,
+) -> PyResult<encoding::Encoding> {
+    let problem_args = ProblemArgs {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo,
+        card,
+        formulation,
+        force,
+    };
+    let instance = problem_args.instance()?;
+    let request = problem_args.request()?;
+    let Some(k) = instance.k else {
+        return Err(PyValueError::new_err(format!(
+            "encode {} needs k (the number of pieces) to fix the bound",
+            request.family
+        )));
+    };
+    let stop = Interrupter::new();
+    let problem = instance.problem;
+    let (built, cnf) = wait::run(py, &stop, || {
+        let mut vars = problem.var_manager();
+        let mut cnf = Cnf::new();
+        Checked::run(&stop, &mut cnf, |sink| {
+            problem.encode(k, instance.config, sink, &mut vars)
+        })
+        .map(|built| (built, cnf))
+    })?
+    .map_err(|e| solve_error(&e))?;
+    Ok(encoding::Encoding::new(
+        &built,
+        cnf,
+        k,
+        &problem_args.dimacs_command_line(&request, instance.config),
+    ))
+}
+
+/// Whether ``placement`` (a list of ``(row, col)`` pairs, or ``[row, col]``
+/// lists as in :func:`solve`'s result) solves the problem, by the
+/// independent checker, which shares no code with the encoder: pieces on
+/// the board, on distinct squares, none attacking another (independence),
+/// every square covered (domination), and with ``k`` the number of pieces
+/// (exactly k for independence and queens, at most k for domination).
+/// Without ``k`` any number of pieces is accepted; optimality is not
+/// checked.
+///
+/// Raises ``ValueError`` for bad arguments, ``TypeError`` for a placement
+/// that is not a list of pairs of integers.
+#[pyfunction]
+#[pyo3(signature = (family, n, placement, *, cols=None, piece=None, k=None, independent=false))]
+fn check(
+    family: &str,
+    n: i64,
+    placement: &Bound<'_, PyAny>,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+) -> PyResult<bool> {
+    let request = ProblemArgs {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo: "auto",
+        card: "totalizer",
+        formulation: "lines",
+        force: false,
+    }
+    .request()?;
+    let (problem, k) = request.problem().map_err(|e| encode_error(&e))?;
+    let mut squares = Vec::new();
+    for item in placement.try_iter()? {
+        let item = item?;
+        let (row, col) = item
+            .extract::<(i64, i64)>()
+            .or_else(|_| item.extract::<[i64; 2]>().map(|[r, c]| (r, c)))
+            .map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a placement is a list of (row, col) pairs of integers, not {}",
+                    item.repr()
+                        .map_or_else(|_| "?".to_string(), |r| r.to_string())
+                ))
+            })?;
+        // A negative coordinate is off the board, like one past the edge.
+        let (Ok(row), Ok(col)) = (usize::try_from(row), usize::try_from(col)) else {
+            return Ok(false);
+        };
+        squares.push(Square::new(row, col));
+    }
+    let bound = k.map(|k| problem.kind.bound(k));
+    Ok(check_placement(&problem, bound, &Placement::new(squares)).is_ok())
+}
+
+/// Chessboard placement puzzles as SAT: N-queens, independence and
+/// domination for queens, rooks, bishops, knights and kings.
+///
+/// ``solve``, ``count`` and ``enumerate`` run an embedded SAT solver
+/// (CaDiCaL or varisat) or any external DIMACS solver; ``encode`` gives the
+/// CNF for other tools (PySAT); ``check`` is the independent checker.
+/// Keyword arguments are the ``boardsat`` command line's options, and
+/// ``solve`` and ``count`` return the dicts its ``--json`` prints.
+#[pymodule]
+#[pyo3(name = "boardsat")]
+fn boardsat_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(enumerate_placements, m)?)?;
+    m.add_function(wrap_pyfunction!(encode, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_class::<encoding::Encoding>()?;
+    m.add_class::<placements::Placements>()?;
+    m.add("SolverError", py.get_type::<SolverError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("FAMILIES", PyTuple::new(py, Family::NAMES)?)?;
+    m.add("PIECES", PyTuple::new(py, Piece::NAMES)?)?;
+    m.add("AMO_ENCODINGS", PyTuple::new(py, Amo::NAMES)?)?;
+    m.add("CARD_ENCODINGS", PyTuple::new(py, Card::NAMES)?)?;
+    m.add("FORMULATIONS", PyTuple::new(py, Formulation::NAMES)?)?;
+    let mut solvers: Vec<&str> = SolverKind::embedded().iter().map(|s| s.name()).collect();
+    solvers.push(SolverKind::External.name());
+    m.add("SOLVERS", PyTuple::new(py, solvers)?)?;
+    Ok(())
+}
