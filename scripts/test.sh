@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: formatting, clippy, the pure-Rust build, and
+# Runs the whole test suite: formatting, clippy, the pure-Rust build,
 # every test of the workspace (unit, conformance, OEIS, CLI end-to-end,
-# corpus, external solvers).
+# corpus, external solvers, proofs), and the Python package's tests.
 #
 # The external-solver tests use Debian's cadical, minisat, picosat and
 # cryptominisat5. When they are missing and this runs as root with apt, they
@@ -38,9 +38,16 @@ set +e
 # every test.
 cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+# The Python package, built and installed as a user would, and its pytest
+# suite (scripts/test-python.sh ends with "python: N passed, M failed").
+echo "== python package" >&2
+scripts/test-python.sh 2>&1 | tee -a "$log"
+python_status=${PIPESTATUS[0]}
 set -e
-# One closing line for the whole suite (cargo prints one per test binary).
-passed=$(grep -Eo '[0-9]+ passed' "$log" | awk '{s += $1} END {print s + 0}')
-failed=$(grep -Eo '[0-9]+ failed' "$log" | awk '{s += $1} END {print s + 0}')
+# One closing line for the whole suite: cargo's "test result:" line per
+# test binary, and the Python suite's closing line.
+totals=$(grep -E '^(test result:|python:)' "$log")
+passed=$(grep -Eo '[0-9]+ passed' <<<"$totals" | awk '{s += $1} END {print s + 0}')
+failed=$(grep -Eo '[0-9]+ failed' <<<"$totals" | awk '{s += $1} END {print s + 0}')
 echo "$passed passed, $failed failed"
-exit "$status"
+[ "$status" = 0 ] && [ "$python_status" = 0 ]
