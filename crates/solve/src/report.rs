@@ -396,6 +396,39 @@ pub struct VerifyReport {
     pub claims: Vec<VerdictReport>,
 }
 
+impl VerifyReport {
+    /// The report of `verdicts`.
+    #[must_use]
+    pub fn new(verdicts: &[crate::proof::Verdict]) -> Self {
+        VerifyReport {
+            command: "verify",
+            verified: verdicts.iter().all(|v| v.result.is_ok()),
+            claims: verdicts
+                .iter()
+                .map(|v| VerdictReport {
+                    name: v.name.clone(),
+                    verified: v.result.is_ok(),
+                    reason: match &v.result {
+                        Ok(what) | Err(what) => what.clone(),
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    /// One line per claim: `NAME: verified (…)` or `NAME: NOT verified: …`.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        self.claims
+            .iter()
+            .map(|c| match c.verified {
+                true => format!("{}: verified ({})", c.name, c.reason),
+                false => format!("{}: NOT verified: {}", c.name, c.reason),
+            })
+            .collect()
+    }
+}
+
 /// `merge`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MergeReport {

@@ -2,7 +2,7 @@
 //! and projection lines.
 
 use anyhow::{bail, Result};
-use boardsat_encode::{dimacs, Family};
+use boardsat_encode::dimacs;
 use boardsat_solve::{
     files::{write_atomically, FileError, Stoppable},
     report::{DimacsReport, EncodingReport},
@@ -22,13 +22,11 @@ use crate::{
 pub fn run(args: &DimacsArgs) -> Result<Outcome> {
     let p = &args.problem;
     let instance = hiargs::instance(p)?;
+    // Only queens fix k by themselves.
     let Some(k) = instance.k else {
         bail!(
             "dimacs {} needs -k (the number of pieces) to fix the bound",
-            match p.family {
-                Family::Domination => "domination",
-                _ => "independence",
-            }
+            p.family
         );
     };
     if args.json && args.output.is_none() {
@@ -51,18 +49,12 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
             dimacs::write(w, &header, &cnf, n_vars).map_err(|e| FileError::io(path, e))
         })?,
         None => {
+            // A signal that stops the writing ends as stopped (main.rs).
             let mut out = Stdout::new();
             let mut w = std::io::BufWriter::new(Stoppable::new(out.writer(), Some(stop.clone())));
-            let written = dimacs::write(&mut w, &header, &cnf, n_vars).and_then(|()| {
-                use std::io::Write;
-                w.flush()
-            });
-            if let Err(e) = written {
-                if let Some(reason) = stop.reason() {
-                    return Ok(Outcome::Stopped(Some(reason)));
-                }
-                return Err(anyhow::Error::new(e).context("cannot write to stdout"));
-            }
+            dimacs::write(&mut w, &header, &cnf, n_vars)
+                .and_then(|()| std::io::Write::flush(&mut w))
+                .map_err(|e| FileError::io(std::path::Path::new("stdout"), e))?;
         }
     }
     note(encoding.summary());

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use boardsat_solve::{
     proof::{self, Verdict},
-    report::{VerdictReport, VerifyReport},
+    report::VerifyReport,
 };
 
 use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
@@ -21,33 +21,17 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome> {
     if let Some(reason) = stop.reason() {
         return Ok(Outcome::Stopped(Some(reason)));
     }
-    let verified = verdicts.iter().all(|v| v.result.is_ok());
+    let report = VerifyReport::new(&verdicts);
     let mut out = Stdout::new();
     if args.json {
-        out.json(&VerifyReport {
-            command: "verify",
-            verified,
-            claims: verdicts
-                .iter()
-                .map(|v| VerdictReport {
-                    name: v.name.clone(),
-                    verified: v.result.is_ok(),
-                    reason: match &v.result {
-                        Ok(what) | Err(what) => what.clone(),
-                    },
-                })
-                .collect(),
-        })?;
+        out.json(&report)?;
     } else {
-        for v in &verdicts {
-            match &v.result {
-                Ok(what) => out.line(format!("{}: verified ({what})", v.name))?,
-                Err(why) => out.line(format!("{}: NOT verified: {why}", v.name))?,
-            }
+        for line in report.lines() {
+            out.line(line)?;
         }
     }
     out.flush()?;
-    Ok(if verified {
+    Ok(if report.verified {
         Outcome::Done
     } else {
         Outcome::Rejected
