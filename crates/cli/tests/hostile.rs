@@ -575,6 +575,10 @@ fn options_that_do_not_apply_are_errors() {
             "--depth applies to 'count queens N'",
         ),
         (
+            &["count", "domination", "6", "--limit", "5", "--unique"][..],
+            "--unique applies to counts without --limit",
+        ),
+        (
             &["count", "queens", "8", "--limit", "5", "--halve"][..],
             "--halve applies to 'count queens N' without --limit",
         ),

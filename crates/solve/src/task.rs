@@ -12,8 +12,8 @@ use rustsat::instances::Cnf;
 
 use crate::{
     cubes::{count_queens, CubeOptions, Reduction},
-    optimise_observed, optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum,
-    Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
+    optimise_observed, optimise_portfolio, optimise_with, Breaking, Count, End, Interrupter, Mode,
+    Optimum, Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
 };
 
 /// A problem with its bound and encodings: what a task runs on.
@@ -38,6 +38,13 @@ impl Instance {
             && p.piece == boardsat_encode::Piece::Queen
             && p.board.is_square()
             && self.k == Some(p.board.rows())
+    }
+
+    /// Whether a count of this instance (without a limit) is split into
+    /// cubes over threads: N-queens.
+    #[must_use]
+    pub fn splits(&self) -> bool {
+        self.is_n_queens()
     }
 }
 
@@ -166,8 +173,12 @@ pub struct CubeFlags {
 
 impl CubeFlags {
     /// The cube options of a count of `instance` with `limit`: a flag that
-    /// is given must apply (an N-queens count without a limit, the only
-    /// count split into cubes), and the reductions must agree.
+    /// is given must apply, and the reductions must agree. `--unique` and
+    /// `--no-symmetry` apply to every count without a limit (each keeps
+    /// one placement per orbit of the board's symmetries unless told not
+    /// to: every piece attacks alike from symmetric squares);
+    /// `--depth`, `--threads` and `--halve` to the counts split into cubes
+    /// ([`Instance::splits`]).
     ///
     /// # Errors
     ///
@@ -177,17 +188,32 @@ impl CubeFlags {
         instance: &Instance,
         limit: Option<u64>,
     ) -> Result<CubeOptions, SolveError> {
-        let cubes = instance.is_n_queens() && limit.is_none();
-        let given = [
-            ("--unique", self.unique),
+        let cubes = instance.splits() && limit.is_none();
+        let split = [
             ("--depth", self.depth.is_some()),
             ("--threads", self.threads.is_some()),
-            ("--no-symmetry", self.no_symmetry),
-            ("--halve", self.halve),
         ];
-        if let Some((flag, _)) = given.iter().find(|(_, set)| *set).filter(|_| !cubes) {
+        if let Some((flag, _)) = split.iter().find(|(_, set)| *set).filter(|_| !cubes) {
             return Err(SolveError::Unsupported(format!(
                 "{flag} applies to 'count queens N' without --limit"
+            )));
+        }
+        if self.halve && !(instance.is_n_queens() && limit.is_none()) {
+            return Err(SolveError::Unsupported(
+                "--halve applies to 'count queens N' without --limit".to_string(),
+            ));
+        }
+        let orbits = [
+            ("--unique", self.unique),
+            ("--no-symmetry", self.no_symmetry),
+        ];
+        if let Some((flag, _)) = orbits
+            .iter()
+            .find(|(_, set)| *set)
+            .filter(|_| limit.is_some())
+        {
+            return Err(SolveError::Unsupported(format!(
+                "{flag} applies to counts without --limit"
             )));
         }
         if self.unique && (self.no_symmetry || self.halve) {
@@ -241,13 +267,19 @@ pub struct Counted {
     /// Whether the count kept one placement per orbit (lex-leader
     /// constraints, orbit weights).
     pub symmetry: bool,
+    /// With `symmetry`: the placements counted up to the board's
+    /// symmetries (the orbits; `boardsat count --unique`, the JSON's
+    /// `fundamental`).
+    pub fundamental: Option<u64>,
 }
 
 /// Counts the placements with k pieces, or without k the optimal ones
 /// (the optimum first, with its proof). N-queens without a limit is split
-/// into cubes over threads ([`crate::cubes`]); without k the count runs
-/// one placement per orbit with orbit weights. `progress` sees the count
-/// so far (and, for cubes, the cubes done).
+/// into cubes over threads ([`crate::cubes`]). Without a limit, and
+/// without k always, the count runs one placement per orbit of the board's
+/// symmetries with orbit weights, unless the reduction of
+/// [`CountOptions::cubes`] is [`Reduction::None`]. `progress` sees the
+/// count so far (and, for cubes, the cubes done).
 ///
 /// # Errors
 ///
@@ -298,14 +330,20 @@ pub fn count(
                 .map(|(cube, list)| (Some(cube), list))
                 .collect(),
             uniform: true,
-            symmetry: options.cubes.reduction == crate::cubes::Reduction::Symmetry,
+            symmetry: options.cubes.reduction == Reduction::Symmetry,
+            fundamental: (options.cubes.reduction == Reduction::Symmetry).then_some(counted.models),
         });
     }
     let backend = solver.create(Mode::Enumerate, stop)?;
     let report = |p: &Progress| progress(p, None);
+    let orbits = options.cubes.reduction == Reduction::Symmetry;
     let (optimum, count, session) = match k {
         Some(k) => {
             let mut session = Session::fixed(&problem, k, config, backend)?;
+            // A count to a limit counts placements, not orbits.
+            if orbits && options.limit.is_none() {
+                session.break_symmetry(Breaking::Hard)?;
+            }
             if options.record {
                 session.record_blocked();
             }
@@ -313,12 +351,11 @@ pub fn count(
             (None, Some(count), session)
         }
         None => {
-            let (optimum, count, session) = optimum_then_count(
+            let (optimum, count, session) = optimum_then_count_with(
                 &problem,
                 config,
                 backend,
-                options.limit,
-                options.record,
+                (options.limit, options.record, orbits),
                 report,
             )?;
             (Some(optimum), count, session)
@@ -330,6 +367,7 @@ pub fn count(
         Vec::new()
     };
     let (uniform, symmetry) = (session.uniform(), session.symmetry_broken());
+    let fundamental = count.as_ref().filter(|_| symmetry).map(|c| c.models);
     Ok(Counted {
         // An optimum that was not proven: its placements were not counted.
         count: count.unwrap_or(Count {
@@ -346,6 +384,7 @@ pub fn count(
         placements,
         uniform,
         symmetry,
+        fundamental,
     })
 }
 
@@ -472,8 +511,23 @@ pub fn optimum_then_count(
     record: bool,
     progress: impl FnMut(&Progress),
 ) -> Result<(Optimum, Option<Count>, Session), SolveError> {
+    optimum_then_count_with(problem, config, backend, (limit, record, true), progress)
+}
+
+/// [`optimum_then_count`] with (limit, record, orbits): without `orbits`
+/// the count sees every placement (no symmetry breaking).
+fn optimum_then_count_with(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn crate::Backend>,
+    (limit, record, orbits): (Option<u64>, bool, bool),
+    progress: impl FnMut(&Progress),
+) -> Result<(Optimum, Option<Count>, Session), SolveError> {
     let (optimum, mut session) =
         optimise_with(problem, config, backend, Strategy::fastest(problem))?;
+    if !orbits {
+        session.set_symmetry(false);
+    }
     if record {
         session.record_blocked();
     }

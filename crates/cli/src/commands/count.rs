@@ -94,7 +94,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         report.unverified = external && c.end == End::Exhausted;
         out.json(&report)?;
     } else {
-        let answer = if args.unique { c.models } else { c.count };
+        let answer = (counted.fundamental.filter(|_| args.unique)).unwrap_or(c.count);
         let backed = backing(summary.as_ref(), external);
         match backed
             .strip_prefix("; ")
