@@ -181,3 +181,100 @@ fn optimum_counts_of_queen_domination_are_a002564_and_orbits_match_brute_force()
         }
     }
 }
+
+/// `task::count` with explicit cube options, recording or not (a recording
+/// count runs on one solver): (count, orbits, cubes in all).
+fn count_with(
+    problem: Problem,
+    k: Option<usize>,
+    cubes: CubeOptions,
+    record: bool,
+) -> (u64, Option<u64>, Option<usize>) {
+    let instance = Instance {
+        problem,
+        k,
+        config: Config::default(),
+    };
+    let counted = task::count(
+        &instance,
+        &SolverSpec::new(SolverKind::Cadical),
+        CountOptions {
+            limit: None,
+            cubes,
+            record,
+        },
+        &Interrupter::new(),
+        &|_, _| {},
+    )
+    .unwrap();
+    assert_eq!(counted.count.end, End::Exhausted, "{problem}");
+    if let Some(c) = counted.cubes {
+        assert_eq!(c.done, c.total, "{problem}");
+    }
+    (
+        counted.count.count,
+        counted.fundamental,
+        counted.cubes.map(|c| c.total),
+    )
+}
+
+#[test]
+fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
+    for n in 1..=8 {
+        let problem = Problem::new(Board::square(n).unwrap(), Piece::Queen, Kind::Domination);
+        let one = count_with(
+            problem,
+            None,
+            CubeOptions::with(None, Some(1), Reduction::Symmetry),
+            true,
+        );
+        assert_eq!(one.0, A002564[n - 1], "n = {n}");
+        assert_eq!(one.2, None, "n = {n}: a recording count runs on one solver");
+        for depth in 0..=2 {
+            for reduction in [Reduction::Symmetry, Reduction::None] {
+                let split = count_with(
+                    problem,
+                    None,
+                    CubeOptions::with(Some(depth), Some(2), reduction),
+                    false,
+                );
+                let what = format!("n = {n}, depth {depth}, {reduction:?}");
+                assert_eq!(split.0, one.0, "{what}");
+                assert!(split.2.is_some(), "{what}");
+                if reduction == Reduction::Symmetry {
+                    assert_eq!(split.1, one.1, "{what}");
+                } else {
+                    assert_eq!(split.1, None, "{what}");
+                }
+            }
+        }
+    }
+    // Fixed k, other pieces, a rectangle, independent domination.
+    for (rows, cols, piece, kind, k) in [
+        (5, 6, Piece::Knight, Kind::Domination, 7),
+        (6, 6, Piece::King, Kind::Domination, 5),
+        (4, 6, Piece::Bishop, Kind::IndependentDomination, 5),
+        (6, 5, Piece::Rook, Kind::Domination, 5),
+    ] {
+        let problem = Problem::new(Board::new(rows, cols).unwrap(), piece, kind);
+        let one = count_with(
+            problem,
+            Some(k),
+            CubeOptions::with(None, Some(1), Reduction::Symmetry),
+            true,
+        );
+        for depth in [0, 2] {
+            let split = count_with(
+                problem,
+                Some(k),
+                CubeOptions::with(Some(depth), Some(2), Reduction::Symmetry),
+                false,
+            );
+            assert_eq!(
+                (split.0, split.1),
+                (one.0, one.1),
+                "{problem} k = {k}, depth {depth}"
+            );
+        }
+    }
+}

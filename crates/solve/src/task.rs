@@ -41,10 +41,12 @@ impl Instance {
     }
 
     /// Whether a count of this instance (without a limit) is split into
-    /// cubes over threads: N-queens.
+    /// cubes over threads: N-queens ([`crate::cubes`]), and domination
+    /// ([`crate::domination`]; not with a proof, which counts on one
+    /// solver).
     #[must_use]
     pub fn splits(&self) -> bool {
-        self.is_n_queens()
+        self.is_n_queens() || self.problem.kind.dominating()
     }
 }
 
@@ -188,14 +190,35 @@ impl CubeFlags {
         instance: &Instance,
         limit: Option<u64>,
     ) -> Result<CubeOptions, SolveError> {
+        self.options_for(instance, limit, false)
+    }
+
+    /// [`CubeFlags::options`] for a count that is `proven` (recorded for
+    /// a proof): domination then counts on one solver, so `--depth` and
+    /// `--threads` do not apply.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`], naming the flag.
+    pub fn options_for(
+        &self,
+        instance: &Instance,
+        limit: Option<u64>,
+        proven: bool,
+    ) -> Result<CubeOptions, SolveError> {
         let cubes = instance.splits() && limit.is_none();
+        if proven && !instance.is_n_queens() && (self.depth.is_some() || self.threads.is_some()) {
+            return Err(SolveError::Unsupported(
+                "with --proof, domination counts run on one solver (claims per cube are for 'count queens N'): drop --depth and --threads".to_string(),
+            ));
+        }
         let split = [
             ("--depth", self.depth.is_some()),
             ("--threads", self.threads.is_some()),
         ];
         if let Some((flag, _)) = split.iter().find(|(_, set)| *set).filter(|_| !cubes) {
             return Err(SolveError::Unsupported(format!(
-                "{flag} applies to 'count queens N' without --limit"
+                "{flag} applies to 'count queens N' and 'count domination N' without --limit"
             )));
         }
         if self.halve && !(instance.is_n_queens() && limit.is_none()) {
@@ -227,7 +250,12 @@ impl CubeFlags {
             (false, true) => Reduction::Halve,
             (false, false) => Reduction::Symmetry,
         };
-        Ok(CubeOptions::with(self.depth, self.threads, reduction))
+        let depth = self.depth.unwrap_or(if instance.is_n_queens() {
+            2
+        } else {
+            crate::domination::DEFAULT_DEPTH
+        });
+        Ok(CubeOptions::with(Some(depth), self.threads, reduction))
     }
 }
 
@@ -334,6 +362,9 @@ pub fn count(
             fundamental: (options.cubes.reduction == Reduction::Symmetry).then_some(counted.models),
         });
     }
+    if problem.kind.dominating() && options.limit.is_none() && !options.record {
+        return count_domination(instance, solver, options.cubes, stop, progress, start);
+    }
     let backend = solver.create(Mode::Enumerate, stop)?;
     let report = |p: &Progress| progress(p, None);
     let orbits = options.cubes.reduction == Reduction::Symmetry;
@@ -385,6 +416,91 @@ pub fn count(
         uniform,
         symmetry,
         fundamental,
+    })
+}
+
+/// [`count`] of a domination problem without a limit or a record: the
+/// optimum first when k is not given (on a solver of its own, with its
+/// proof), then the placements over the line cubes of
+/// [`crate::domination`].
+fn count_domination(
+    instance: &Instance,
+    solver: &SolverSpec,
+    cubes: CubeOptions,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+    start: Instant,
+) -> Result<Counted, SolveError> {
+    let Instance { problem, k, config } = *instance;
+    let (optimum, k, calls) = match k {
+        Some(k) => (None, k, 0),
+        None => {
+            let backend = solver.create(Mode::Decide, stop)?;
+            let (optimum, _) =
+                optimise_with(&problem, config, backend, Strategy::fastest(&problem))?;
+            let (value, calls) = (optimum.value, optimum.calls.len() as u64);
+            (Some(optimum), value, calls)
+        }
+    };
+    let encoding = problem.encode(k, config, &mut Cnf::new(), &mut problem.var_manager())?;
+    let symmetry = cubes.reduction == Reduction::Symmetry;
+    let report = |counted: Option<crate::cubes::CubeCount>, encoding: Encoding| Counted {
+        count: counted.as_ref().map_or(
+            Count {
+                count: 0,
+                models: 0,
+                end: End::Stopped,
+                elapsed: Duration::ZERO,
+            },
+            |c| Count {
+                count: c.count,
+                models: c.models,
+                end: c.end,
+                elapsed: c.elapsed,
+            },
+        ),
+        optimum: None,
+        encoding,
+        calls,
+        cubes: counted.as_ref().map(|c| CubeReport {
+            options: cubes,
+            done: c.cubes_done,
+            total: c.cubes_total,
+        }),
+        elapsed: start.elapsed(),
+        placements: Vec::new(),
+        uniform: instance.k.is_none(),
+        symmetry,
+        fundamental: counted.as_ref().filter(|_| symmetry).map(|c| c.models),
+    };
+    if optimum.as_ref().is_some_and(|o| !o.proven) {
+        // An optimum that was not proven: its placements are not counted.
+        return Ok(Counted {
+            optimum,
+            ..report(None, encoding)
+        });
+    }
+    let options = crate::domination::SplitOptions {
+        k,
+        uniform: instance.k.is_none(),
+        depth: cubes.depth,
+        threads: cubes.threads,
+        symmetry,
+    };
+    let counted =
+        crate::domination::count_split(&problem, config, options, solver, stop, &|total, done| {
+            progress(
+                &Progress {
+                    count: total,
+                    elapsed: start.elapsed(),
+                },
+                Some(done),
+            );
+        })?;
+    Ok(Counted {
+        optimum,
+        elapsed: start.elapsed(),
+        ..report(Some(counted), encoding)
     })
 }
 

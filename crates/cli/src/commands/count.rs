@@ -26,9 +26,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         no_symmetry: args.no_symmetry,
         halve: args.halve,
     };
-    let cubes = flags.options(&instance, args.limit)?;
+    let cubes = flags.options_for(&instance, args.limit, prover.is_some())?;
     let backend = solver.signature();
-    if instance.is_n_queens() && args.limit.is_none() {
+    if args.limit.is_none() && (instance.is_n_queens() || instance.splits() && prover.is_none()) {
         note(format!(
             "cubes of depth {} over {} threads, {}",
             cubes.depth,
