@@ -263,16 +263,21 @@ pub struct SolveDimacsArgs {
 /// `cubes`.
 #[derive(Debug, Args)]
 pub struct CubesArgs {
-    /// Puzzle family (queens).
+    /// Puzzle family (queens, or domination with -k).
     #[arg(value_parser = one_of!(Family))]
     pub family: Family,
     /// Board size.
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
     pub n: usize,
-    /// Rows fixed per cube.
+    /// Domination: at most k queens (needed; e.g. the optimum from `solve`).
+    #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
+    pub k: Option<usize>,
+    /// Queens: rows fixed per cube; domination: central rings of rows and
+    /// columns whose occupancy each cube fixes.
     #[arg(long, default_value_t = 2)]
     pub depth: usize,
-    /// Write every cube, not only the left half of the first row.
+    /// Write every cube, not only the left half of the first row (queens)
+    /// or one cube per orbit of the board's symmetries (domination).
     #[arg(long)]
     pub no_halve: bool,
     /// At-most-one encoding.

@@ -32,12 +32,19 @@ use std::{
     time::Instant,
 };
 
-use boardsat_encode::{Board, Config, Formulation, Problem};
-use rustsat::types::Lit;
+use boardsat_encode::{
+    dimacs::{Format, Header},
+    Board, Config, Family, Formulation, Kind, Piece, Problem, Square, Symmetry,
+};
+use rustsat::{
+    instances::{Cnf, ManageVars},
+    types::Lit,
+};
 
 use crate::{
-    cubes::CubeCount, Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError,
-    SolverSpec,
+    cubes::CubeCount,
+    jobs::{CubeJob, Split},
+    Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec,
 };
 
 /// The central rings fixed per cube by default: one (8 cubes on an odd
@@ -59,10 +66,10 @@ impl Line {
     pub fn lits(self, board: &Board) -> Vec<Lit> {
         match self {
             Line::Row(r) => (0..board.cols())
-                .map(|c| board.lit(boardsat_encode::Square::new(r, c)))
+                .map(|c| board.lit(Square::new(r, c)))
                 .collect(),
             Line::Column(c) => (0..board.rows())
-                .map(|r| board.lit(boardsat_encode::Square::new(r, c)))
+                .map(|r| board.lit(Square::new(r, c)))
                 .collect(),
         }
     }
@@ -309,6 +316,191 @@ pub fn count_split(
     })
 }
 
+/// The image of `line` under `sym` (a row of a square board may become a
+/// column).
+fn line_image(board: &Board, sym: Symmetry, line: Line) -> Line {
+    let swaps = board.cols() > 1
+        && sym.apply(board, Square::new(0, 0)).row != sym.apply(board, Square::new(0, 1)).row;
+    match line {
+        Line::Row(r) => {
+            let to = sym.apply(board, Square::new(r, 0));
+            if swaps {
+                Line::Column(to.col)
+            } else {
+                Line::Row(to.row)
+            }
+        }
+        Line::Column(c) => {
+            let to = sym.apply(board, Square::new(0, c));
+            if swaps {
+                Line::Row(to.row)
+            } else {
+                Line::Column(to.col)
+            }
+        }
+    }
+}
+
+impl LineSplit {
+    /// One cube per orbit of cubes under the board's symmetries (the
+    /// least in the order of [`LineSplit::cubes`]), with the orbit's size:
+    /// a symmetry maps the placements of one cube onto those of its image
+    /// one to one, so the weighted sum over the representatives is the
+    /// count. The lines of [`LineSplit::central`] are closed under the
+    /// symmetries of the board.
+    #[must_use]
+    pub fn orbits(&self, board: &Board) -> Vec<(usize, u64)> {
+        let index: std::collections::HashMap<&Vec<bool>, usize> =
+            self.cubes.iter().enumerate().map(|(i, c)| (c, i)).collect();
+        let position: std::collections::HashMap<Line, usize> = self
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(j, &l)| (l, j))
+            .collect();
+        let mut out = Vec::new();
+        for (i, cube) in self.cubes.iter().enumerate() {
+            let mut images = std::collections::BTreeSet::new();
+            for sym in Symmetry::of(board) {
+                let mut image = vec![false; cube.len()];
+                for (j, &on) in cube.iter().enumerate() {
+                    // The lines are closed under the symmetries; a line
+                    // outside them would be a bug, kept as the identity.
+                    let to = position
+                        .get(&line_image(board, sym, self.lines[j]))
+                        .copied()
+                        .unwrap_or(j);
+                    image[to] = on;
+                }
+                images.insert(index.get(&image).copied().unwrap_or(i));
+            }
+            if images.first() == Some(&i) {
+                out.push((i, images.len() as u64));
+            }
+        }
+        out
+    }
+}
+
+/// A domination count of at most `k` pieces split for the jobs pipeline
+/// ([`crate::jobs::write_split`], `boardsat merge`): the encoding of
+/// `boardsat dimacs` (the implied line bounds included as clauses), one
+/// variable per split line defined as "some square of the line is
+/// occupied", and one cube per occupancy pattern of the `depth` central
+/// rings — with `reduce`, one per orbit of patterns, weighted by the
+/// orbit's size. Each job counts every placement of its cube (no
+/// symmetry breaking), so `merge` sums exact counts.
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] for a problem that is not domination on a
+/// square board; encoding errors.
+pub fn split(
+    problem: &Problem,
+    k: usize,
+    depth: usize,
+    reduce: bool,
+    config: Config,
+    format: Format,
+) -> Result<Split, SolveError> {
+    if !problem.kind.dominating() || !problem.board.is_square() {
+        return Err(SolveError::Unsupported(
+            "cubes splits domination counts on square boards ('cubes domination N -k K')"
+                .to_string(),
+        ));
+    }
+    let board = problem.board;
+    let lines = LineSplit::central(&board, depth)?;
+    let mut vars = problem.var_manager();
+    let mut base = Cnf::new();
+    let encoding = problem.encode(k, config, &mut base, &mut vars)?;
+    let mut defined = Vec::new();
+    for line in &lines.lines {
+        let w = vars.new_lit();
+        let squares = line.lits(&board);
+        let mut some: Vec<Lit> = vec![!w];
+        some.extend(&squares);
+        base.add_clause(some.into_iter().collect());
+        for s in squares {
+            base.add_binary(!s, w);
+        }
+        defined.push(w);
+    }
+    let picked: Vec<(usize, u64)> = if reduce {
+        lines.orbits(&board)
+    } else {
+        (0..lines.cubes.len()).map(|i| (i, 1)).collect()
+    };
+    let cubes: Vec<CubeJob> = picked
+        .iter()
+        .enumerate()
+        .map(|(id, &(i, weight))| CubeJob {
+            id: format!("cube-{id:05}"),
+            weight,
+            description: lines.describe(i),
+            lits: defined
+                .iter()
+                .zip(&lines.cubes[i])
+                .map(|(&w, &on)| if on { w } else { !w })
+                .collect(),
+        })
+        .collect();
+    let mut header = Header::for_encoding(&encoding, None);
+    header.comments.push(format!(
+        "{} cubes of depth {depth} for {problem} with at most {k} pieces ({}): variables {}..={} are the occupancy of the lines {}",
+        cubes.len(),
+        if reduce { "one per orbit of the board's symmetries, weighted by its size" } else { "every cube" },
+        encoding.stats.n_vars + 1,
+        vars.n_used(),
+        lines.lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+    ));
+    if format == Format::Inccnf {
+        header.comments.push(format!(
+            "one 'a' line per cube after the clauses, in the order of the 'c cube' lines; count cube I (from 0) with: boardsat count-dimacs {} --cube I",
+            crate::jobs::ICNF
+        ));
+    }
+    Ok(Split {
+        header,
+        base,
+        n_vars: vars.n_used(),
+        cubes,
+        format,
+    })
+}
+
+impl Split {
+    /// The split `boardsat cubes` writes: `cubes queens N` without `k`
+    /// ([`Split::queens`], `reduce` halving), `cubes domination N -k K`
+    /// with it ([`split`] of queen domination on the n × n board, `reduce`
+    /// one cube per orbit).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for any other family or a missing or
+    /// extra k; encoding errors.
+    pub fn of(
+        family: Family,
+        n: usize,
+        k: Option<usize>,
+        depth: usize,
+        reduce: bool,
+        config: Config,
+        format: Format,
+    ) -> Result<Split, SolveError> {
+        match (family, k) {
+            (Family::Queens, None) => Split::queens(n, depth, reduce, config, format),
+            (Family::Domination, Some(k)) => {
+                let problem = Problem::new(Board::square(n)?, Piece::Queen, Kind::Domination);
+                split(&problem, k, depth, reduce, config, format)
+            }
+            _ => Err(SolveError::Unsupported(
+                "cubes splits 'cubes queens N' and 'cubes domination N -k K' only".to_string(),
+            )),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,6 +517,23 @@ mod tests {
             for d in 0..7 {
                 let r = rings(n, d);
                 assert!(r.iter().all(|&i| r.contains(&(n - 1 - i))), "{n} {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn cube_orbits_cover_every_cube_once() {
+        for n in 1..=9 {
+            let board = Board::square(n).unwrap();
+            for depth in 0..=3 {
+                let split = LineSplit::central(&board, depth).unwrap();
+                let orbits = split.orbits(&board);
+                let total: u64 = orbits.iter().map(|&(_, w)| w).sum();
+                assert_eq!(total, split.cubes.len() as u64, "n = {n}, depth {depth}");
+                assert!(orbits.iter().all(|&(_, w)| [1, 2, 4, 8].contains(&w)));
+                if depth > 0 && n > 1 {
+                    assert!(orbits.len() < split.cubes.len(), "n = {n}, depth {depth}");
+                }
             }
         }
     }
