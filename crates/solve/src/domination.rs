@@ -13,16 +13,18 @@
 //!   reason a fresh solver counts much faster than the optimiser's
 //!   session, which leaves them out of enumeration (BENCHMARKS.md);
 //! - lex-leader constraints under the board's whole group with orbit
-//!   weights ([`Session::break_symmetry`]): exact for any partition into
-//!   cubes, since each orbit's leader lies in exactly one cube; a cube
-//!   without leaders is refuted, and the models are the orbits;
+//!   weights, reading the occupancy of the rows and columns first
+//!   ([`LexOrder`]): exact for any partition into cubes, since each
+//!   orbit's leader lies in exactly one cube; a cube without leaders is
+//!   refuted, and the models are the orbits;
 //! - the cube as clauses over the board variables ("some square of this
 //!   line", or "no square of it").
 //!
-//! The prototype of issue 12 also measured lex-leader orders that read line
-//! occupancy first and one cube per orbit of cubes under each cube's
-//! stabilizer; both need the encoder's line variables and are not ported
-//! here (BENCHMARKS.md has what each gave).
+//! The prototype of issue 12 also measured one cube per orbit of cubes with
+//! lex-leader constraints under each cube's stabilizer (about half the CPU
+//! of whole-group constraints in every cube); it is not ported here. The
+//! exported split ([`split`]) does reduce to one cube per orbit, without
+//! symmetry breaking inside the cubes.
 
 use std::{
     sync::{
@@ -34,7 +36,8 @@ use std::{
 
 use boardsat_encode::{
     dimacs::{Format, Header},
-    Board, Config, Family, Formulation, Kind, Piece, Problem, Square, Symmetry,
+    symmetry, Board, Config, Family, Formulation, Kind, Piece, Placement, Problem, Square,
+    Symmetry,
 };
 use rustsat::{
     instances::{Cnf, ManageVars},
@@ -177,6 +180,159 @@ impl LineSplit {
     }
 }
 
+/// The order in which lex-leader constraints read a placement: which
+/// member of each orbit they keep. Both keep exactly one per orbit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LexOrder {
+    /// The board variables in row-major order
+    /// ([`boardsat_encode::symmetry::lex_leader`], what `boardsat verify`
+    /// re-derives).
+    Board,
+    /// The occupancy of the rows, then of the columns, then the board
+    /// row-major: measured about twice as fast for queen domination counts
+    /// (BENCHMARKS.md, issue 12), so the default.
+    #[default]
+    LinesFirst,
+}
+
+/// One position of the [`LexOrder::LinesFirst`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Item {
+    Line(Line),
+    Square(Square),
+}
+
+fn lines_first(board: &Board) -> Vec<Item> {
+    let mut items: Vec<Item> = (0..board.rows())
+        .map(|r| Item::Line(Line::Row(r)))
+        .collect();
+    items.extend((0..board.cols()).map(|c| Item::Line(Line::Column(c))));
+    items.extend(board.squares().map(Item::Square));
+    items
+}
+
+fn item_image(board: &Board, sym: Symmetry, item: Item) -> Item {
+    match item {
+        Item::Line(line) => Item::Line(line_image(board, sym, line)),
+        Item::Square(sq) => Item::Square(sym.apply(board, sq)),
+    }
+}
+
+/// The bits of `placement` in the order `items`.
+fn item_bits(items: &[Item], placement: &Placement) -> Vec<bool> {
+    let on: std::collections::HashSet<Square> = placement.squares().iter().copied().collect();
+    items
+        .iter()
+        .map(|&item| match item {
+            Item::Square(sq) => on.contains(&sq),
+            Item::Line(Line::Row(r)) => on.iter().any(|sq| sq.row == r),
+            Item::Line(Line::Column(c)) => on.iter().any(|sq| sq.col == c),
+        })
+        .collect()
+}
+
+/// Whether `placement` is the one member of its orbit that the
+/// [`LexOrder::LinesFirst`] constraints keep.
+#[must_use]
+pub fn is_lines_first_leader(board: &Board, placement: &Placement) -> bool {
+    let items = lines_first(board);
+    let own = item_bits(&items, placement);
+    Symmetry::of(board)
+        .into_iter()
+        .all(|s| own <= item_bits(&items, &s.apply_placement(board, placement)))
+}
+
+/// Adds the [`LexOrder::LinesFirst`] lex-leader constraints: a variable
+/// per row and column defined as its occupancy, then `x ≤lex σ(x)` for
+/// every non-identity symmetry σ, as a chain of "equal so far" variables.
+fn break_lines_first(
+    board: &Board,
+    cnf: &mut Cnf,
+    vars: &mut dyn ManageVars,
+) -> Result<(), SolveError> {
+    let items = lines_first(board);
+    let mut lits = Vec::with_capacity(items.len());
+    for &item in &items {
+        lits.push(match item {
+            Item::Square(sq) => board.lit(sq),
+            Item::Line(line) => {
+                let w = vars.new_lit();
+                let squares = line.lits(board);
+                let mut some = vec![!w];
+                some.extend(&squares);
+                cnf.add_clause(some.into_iter().collect());
+                for s in squares {
+                    cnf.add_binary(!s, w);
+                }
+                w
+            }
+        });
+    }
+    let position: std::collections::HashMap<Item, usize> = items
+        .iter()
+        .enumerate()
+        .map(|(i, &item)| (item, i))
+        .collect();
+    for sym in Symmetry::of(board).into_iter().skip(1) {
+        let mut equal: Option<Lit> = None;
+        for (i, &item) in items.iter().enumerate() {
+            let j = position
+                .get(&item_image(board, sym, item))
+                .copied()
+                .ok_or_else(|| SolveError::Unsupported("a symmetry left the board".to_string()))?;
+            if j == i {
+                continue;
+            }
+            let (x, y) = (lits[i], lits[j]);
+            let guard: Vec<Lit> = equal.map(|e| vec![!e]).unwrap_or_default();
+            let mut less = guard.clone();
+            less.extend([!x, y]);
+            cnf.add_clause(less.into_iter().collect());
+            let next = vars.new_lit();
+            let mut both = guard.clone();
+            both.extend([!x, !y, next]);
+            cnf.add_clause(both.into_iter().collect());
+            let mut neither = guard;
+            neither.extend([x, y, next]);
+            cnf.add_clause(neither.into_iter().collect());
+            equal = Some(next);
+        }
+    }
+    Ok(())
+}
+
+/// Counts the placements of one cube on `session`: (weighted count,
+/// models, end). With `order` [`LexOrder::LinesFirst`] the session holds
+/// those constraints, so every model must be its orbit's leader in that
+/// order and counts for its orbit.
+fn count_cube(
+    session: &mut Session,
+    order: Option<LexOrder>,
+) -> Result<(u64, u64, End), SolveError> {
+    if order != Some(LexOrder::LinesFirst) {
+        let c = session.count(None, Search::PerModel, |_| {})?;
+        return Ok((c.count, c.models, c.end));
+    }
+    let board = session.problem().board;
+    let (mut count, mut models) = (0u64, 0u64);
+    let mut solutions = session.solutions(None);
+    for result in solutions.by_ref() {
+        let placement = match result {
+            Ok(p) => p,
+            Err(SolveError::Stopped { .. }) => break,
+            Err(e) => return Err(e),
+        };
+        if !is_lines_first_leader(&board, &placement) {
+            return Err(SolveError::NotLexLeader {
+                placement: placement.to_string(),
+            });
+        }
+        models += 1;
+        count += symmetry::orbit_size(&board, &placement);
+    }
+    Ok((count, models, solutions.end().unwrap_or(End::Stopped)))
+}
+
 /// How [`count_split`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitOptions {
@@ -189,8 +345,9 @@ pub struct SplitOptions {
     pub depth: usize,
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// Lex-leader symmetry breaking with orbit weights.
-    pub symmetry: bool,
+    /// Lex-leader symmetry breaking in this order with orbit weights;
+    /// `None` for none.
+    pub symmetry: Option<LexOrder>,
 }
 
 /// Loads `problem` with at most `k` pieces for counting on a solver of
@@ -264,19 +421,23 @@ pub fn count_split(
                 if options.uniform {
                     session.assume_uniform_size();
                 }
-                if options.symmetry {
-                    session.break_symmetry(Breaking::Hard)?;
+                match options.symmetry {
+                    Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
+                    Some(LexOrder::LinesFirst) => session.add_clauses_with(|cnf, vars| {
+                        break_lines_first(&problem.board, cnf, vars)
+                    })?,
+                    None => {}
                 }
                 for clause in split.clauses(&problem.board, i) {
                     session.backend().add_clause(&clause)?;
                 }
-                session.count(None, Search::PerModel, |_| {})
+                count_cube(&mut session, options.symmetry)
             });
         match counted {
-            Ok(c) => {
-                let total = count.fetch_add(c.count, Ordering::SeqCst) + c.count;
-                models.fetch_add(c.models, Ordering::SeqCst);
-                let finished = if c.end == End::Exhausted {
+            Ok((c, m, end)) => {
+                let total = count.fetch_add(c, Ordering::SeqCst) + c;
+                models.fetch_add(m, Ordering::SeqCst);
+                let finished = if end == End::Exhausted {
                     done.fetch_add(1, Ordering::SeqCst) + 1
                 } else {
                     done.load(Ordering::SeqCst)

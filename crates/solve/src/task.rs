@@ -485,7 +485,7 @@ fn count_domination(
         uniform: instance.k.is_none(),
         depth: cubes.depth,
         threads: cubes.threads,
-        symmetry,
+        symmetry: symmetry.then_some(crate::domination::LexOrder::LinesFirst),
     };
     let counted =
         crate::domination::count_split(&problem, config, options, solver, stop, &|total, done| {
