@@ -50,7 +50,7 @@ use crate::{
     Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec,
 };
 
-/// The central rings fixed per cube by default: one (8 cubes on an odd
+/// The central rings fixed per cube by default: one (4 cubes on an odd
 /// side, 16 on an even one), measured against 0 and 2 (BENCHMARKS.md).
 pub const DEFAULT_DEPTH: usize = 1;
 
