@@ -272,12 +272,10 @@ pub struct CubesArgs {
     /// Domination: at most k queens (needed; e.g. the optimum from `solve`).
     #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
-    /// Queens: rows fixed per cube; domination: central rings of rows and
-    /// columns whose occupancy each cube fixes.
+    /// Rows (queens) or central rings of rows and columns (domination) per cube.
     #[arg(long, default_value_t = 2)]
     pub depth: usize,
-    /// Write every cube, not only the left half of the first row (queens)
-    /// or one cube per orbit of the board's symmetries (domination).
+    /// Write every cube, not the left half (queens) or one per orbit (domination).
     #[arg(long)]
     pub no_halve: bool,
     /// At-most-one encoding.

@@ -36,7 +36,7 @@ use std::{
 
 use boardsat_encode::{
     dimacs::{Format, Header},
-    symmetry, Board, Config, Family, Formulation, Kind, Piece, Placement, Problem, Square,
+    symmetry, Amo, Board, Config, Family, Formulation, Kind, Piece, Placement, Problem, Square,
     Symmetry,
 };
 use rustsat::{
@@ -634,7 +634,7 @@ impl Split {
     /// The split `boardsat cubes` writes: `cubes queens N` without `k`
     /// ([`Split::queens`], `reduce` halving), `cubes domination N -k K`
     /// with it ([`split`] of queen domination on the n × n board, `reduce`
-    /// one cube per orbit).
+    /// one cube per orbit), with the at-most-one encoding `amo`.
     ///
     /// # Errors
     ///
@@ -646,9 +646,13 @@ impl Split {
         k: Option<usize>,
         depth: usize,
         reduce: bool,
-        config: Config,
+        amo: Amo,
         format: Format,
     ) -> Result<Split, SolveError> {
+        let config = Config {
+            amo,
+            ..Config::default()
+        };
         match (family, k) {
             (Family::Queens, None) => Split::queens(n, depth, reduce, config, format),
             (Family::Domination, Some(k)) => {

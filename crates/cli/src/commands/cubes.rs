@@ -2,7 +2,6 @@
 //! merge` sums their answers (see `boardsat_solve::jobs`).
 
 use anyhow::Result;
-use boardsat_encode::Config;
 use boardsat_solve::{
     jobs::{self, Split},
     report::{CubesReport, MergeReport},
@@ -18,12 +17,8 @@ use crate::{
 /// Runs `cubes queens N --depth D -o DIR` (or `cubes domination N -k K`).
 pub fn run(args: &CubesArgs) -> Result<Outcome> {
     let stop = signals::job();
-    let config = Config {
-        amo: args.amo,
-        ..Config::default()
-    };
-    let (n, k, reduce) = (args.n, args.k, !args.no_halve);
-    let split = Split::of(args.family, n, k, args.depth, reduce, config, args.format)?;
+    let a = args;
+    let split = Split::of(a.family, a.n, a.k, a.depth, !a.no_halve, a.amo, a.format)?;
     let exe = std::env::current_exe()?;
     let program = jobs::job_program(&exe.to_string_lossy())?;
     jobs::write_split(&args.output, &split, &program, args.force, Some(&stop))?;
