@@ -6,6 +6,7 @@ use boardsat_encode::{Amo, Card, Family, Formulation, Kind, Piece};
 use boardsat_solve::{
     bench::{self, Cell, CellResult, CellStatus, Matrix, Meta},
     files::{check_writable, write_atomically},
+    plot,
     report::{BenchReport, CellReport},
     seconds, StopReason,
 };
@@ -20,7 +21,7 @@ use crate::{
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let cells = bench::plan(&matrix(args)?)?;
-    if let Some(path) = &args.output {
+    for path in [&args.output, &args.plot].into_iter().flatten() {
         check_writable(path)?;
     }
     let command: Vec<String> = std::env::args().skip(1).collect();
@@ -49,17 +50,10 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let text = match format {
         BenchFormat::Markdown => markdown(&meta, &cells, &results),
         BenchFormat::Csv => csv(&meta, &cells, &results)?,
-        BenchFormat::Json => {
-            let report = BenchReport {
-                meta,
-                cells: cells
-                    .iter()
-                    .zip(&results)
-                    .map(|(c, r)| CellReport::new(c, r))
-                    .collect(),
-            };
-            format!("{}\n", serde_json::to_string(&report)?)
-        }
+        BenchFormat::Json => format!(
+            "{}\n",
+            serde_json::to_string(&report(&meta, &cells, &results))?
+        ),
     };
     match &args.output {
         Some(path) => write_atomically(path, None, |w| -> Result<()> {
@@ -71,6 +65,14 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
             out.text(&text)?;
             out.flush()?;
         }
+    }
+    // The figure after the table: a drawing error loses no measurement.
+    if let Some(path) = &args.plot {
+        let figure = plot::svg(&report(&meta, &cells, &results), args.plot_y)?;
+        write_atomically(path, None, |w| -> Result<()> {
+            w.write_all(figure.as_bytes())?;
+            Ok(())
+        })?;
     }
     let count = |status: &str| results.iter().filter(|r| r.status.word() == status).count();
     let reason = stop.reason();
@@ -90,6 +92,18 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
         Some(r) => Outcome::Stopped(Some(r)),
         None => Outcome::Done,
     })
+}
+
+/// The typed report of the cells run (those before an interrupt).
+fn report(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> BenchReport {
+    BenchReport {
+        meta: meta.clone(),
+        cells: cells
+            .iter()
+            .zip(results)
+            .map(|(c, r)| CellReport::new(c, r))
+            .collect(),
+    }
 }
 
 /// The matrix the flags span.
