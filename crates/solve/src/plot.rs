@@ -587,10 +587,12 @@ where
         chart
             .draw_series(std::iter::once(Text::new(
                 format!("time limit {}", seconds_label(l)),
-                (x1, l),
+                // At the left, where times are short: the crosses of the
+                // largest sizes stand on the right.
+                (x0, l),
                 TextStyle::from(("sans-serif", 13).into_font())
                     .color(&RGBColor(110, 110, 110))
-                    .pos(Pos::new(HPos::Right, VPos::Bottom)),
+                    .pos(Pos::new(HPos::Left, VPos::Bottom)),
             )))
             .map_err(err)?;
     }
