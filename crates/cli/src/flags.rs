@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use boardsat_encode::{dimacs::Format, Amo, Card, Family, Formulation, Piece};
-use boardsat_solve::{bench::Task, SolverKind};
+use boardsat_solve::{bench::Task, plot::Measure, SolverKind};
 use clap::{
     builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
 };
@@ -386,6 +386,13 @@ pub struct BenchArgs {
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also draw the matrix as an SVG chart into FILE: x = n, one line per
+    /// encoding or solver, y as --plot-y says.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// The plot's y axis: time (median solve time) or clauses.
+    #[arg(long, value_name = "time|clauses", default_value = "time", value_parser = one_of!(Measure), requires = "plot")]
+    pub plot_y: Measure,
 }
 
 /// An encoding by name, with the library's own message (an AMO encoding

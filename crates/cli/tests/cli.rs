@@ -297,7 +297,7 @@ fn nothing_is_written_to_the_working_directory_without_o() {
 }
 
 #[test]
-fn svg_draws_pieces_and_attacked_squares() {
+fn svg_draws_pieces_and_coverage_or_attacked_squares() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("d.svg");
     let o = run(&["solve", "domination", "5", "--svg", file.to_str().unwrap()]);
@@ -305,9 +305,20 @@ fn svg_draws_pieces_and_attacked_squares() {
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.starts_with("<svg"));
     let pieces = svg.matches("class=\"piece\"").count();
-    let attacked = svg.matches("class=\"attacked\"").count();
+    // Domination: a coverage number on every empty square, no dots.
+    let numbers = svg.matches("class=\"coverage\"").count();
     assert_eq!(pieces, 3);
-    assert_eq!(pieces + attacked, 25);
+    assert_eq!(pieces + numbers, 25);
+    assert_eq!(svg.matches("class=\"attacked\"").count(), 0);
+    // Row and column numbers.
+    assert_eq!(svg.matches("class=\"coord\"").count(), 10);
+    // Independence: a dot on every attacked square (all of them for 5
+    // queens on 5x5).
+    let o = run(&["solve", "queens", "5", "--svg", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"attacked\"").count(), 20);
+    assert_eq!(svg.matches("class=\"coverage\"").count(), 0);
 }
 
 fn error_of(args: &[&str]) -> String {

@@ -22,6 +22,7 @@
 //! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
 //! | [`bench`] | the benchmark matrix and the timed run of one cell |
 //! | [`report`] | the JSON schema of every result, as typed structs |
+//! | [`plot`] | a bench matrix drawn as an SVG chart (plotters) |
 //! | [`dimacs`] | one strict reader for DIMACS and iCNF with projections, errors with line numbers |
 //! | [`files`], [`sink`] | output files written whole and safely; encoding that obeys a stop flag |
 //!
@@ -55,6 +56,7 @@ pub mod external;
 pub mod files;
 pub mod jobs;
 mod optimise;
+pub mod plot;
 pub mod proof;
 pub mod report;
 mod session;

@@ -75,7 +75,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if let (Some(path), Some(placement)) = (&args.svg, &solved.placement) {
         let problem = &instance.problem;
         write_atomically(path, Some(&stop), |w| -> Result<()> {
-            w.write_all(draw::svg(&problem.board, problem.piece, placement).as_bytes())?;
+            w.write_all(draw::svg(problem, placement).as_bytes())?;
             Ok(())
         })?;
     }
