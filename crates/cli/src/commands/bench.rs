@@ -4,7 +4,7 @@
 use anyhow::Result;
 use boardsat_solve::{
     bench::{self, Cell, CellResult, Matrix, Meta, Names},
-    files::{check_writable, write_atomically},
+    files::{check_writable, write_text},
     plot,
     report::{self, BenchReport, CellReport},
     seconds,
@@ -60,10 +60,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
         ),
     };
     match &args.output {
-        Some(path) => write_atomically(path, None, |w| -> Result<()> {
-            w.write_all(text.as_bytes())?;
-            Ok(())
-        })?,
+        Some(path) => write_text(path, &text, None)?,
         None => {
             let mut out = Stdout::new();
             out.text(&text)?;
@@ -73,10 +70,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     // The figure after the table: a drawing error loses no measurement.
     if let Some(path) = &args.plot {
         let figure = plot::svg(&BenchReport::new(&meta, &cells, &results), args.plot_y)?;
-        write_atomically(path, None, |w| -> Result<()> {
-            w.write_all(figure.as_bytes())?;
-            Ok(())
-        })?;
+        write_text(path, &figure, None)?;
     }
     let count = |status: &str| results.iter().filter(|r| r.status.word() == status).count();
     let reason = stop.reason();
