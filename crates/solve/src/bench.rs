@@ -28,7 +28,7 @@
 //! - solve: the task's solver calls, with decoding and checking each model
 //!   (and, for count, adding the blocking clauses); not loading the clauses
 //!   into the solver. For optimum it is the sum of the search's calls
-//!   (searched as `boardsat solve` does, [`Strategy::fastest`], refutations
+//!   (searched as `boardsat solve` does, [`crate::Strategy::fastest`], refutations
 //!   on fresh solvers included), the last of which is the UNSAT proof;
 //!   counting without k is the optimum and then the count of optimal
 //!   placements ([`crate::task::optimum_then_count`]).

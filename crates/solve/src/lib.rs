@@ -20,14 +20,15 @@
 //! | [`cubes`] | N-queens counts split into cubes over threads, with halving or symmetry breaking |
 //! | [`task`] | the jobs users ask for: [`task::solve`], [`task::count`], [`task::enumerate`], optimum then count |
 //! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
-//! | [`bench`] | the benchmark matrix and the timed run of one cell |
+//! | [`bench`](mod@bench) | the benchmark matrix and the timed run of one cell |
 //! | [`report`] | the JSON schema of every result, as typed structs |
 //! | [`plot`] | a bench matrix drawn as an SVG chart (plotters) |
+//! | [`proof`] | certified answers: the claims behind a result as standalone formulas with CaDiCaL's LRAT proofs, and [`proof::verify`] (the checker is `boardsat-lrat`) |
 //! | [`dimacs`] | one strict reader for DIMACS and iCNF with projections, errors with line numbers |
 //! | [`files`], [`sink`] | output files written whole and safely; encoding that obeys a stop flag |
 //!
 //! The command line, the benchmark and the Python package are thin callers
-//! of [`task`], [`jobs`], [`bench`] and [`report`], so they do the same
+//! of [`task`], [`jobs`], [`bench`](mod@bench) and [`report`], so they do the same
 //! thing and report it with the same fields.
 //!
 //! ```
