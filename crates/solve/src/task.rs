@@ -40,7 +40,10 @@ impl Instance {
     ///
     /// # Errors
     ///
-    /// A request that contradicts itself; an encoding estimated too large.
+    /// A request that contradicts itself; an encoding estimated too large;
+    /// [`SolveError::NoPropagator`] for lines left to a propagator that
+    /// `solver` does not have (before any work, not after the first
+    /// encoding).
     pub fn new(
         request: &Request,
         amo: Option<Amo>,
@@ -60,6 +63,13 @@ impl Instance {
             card,
             formulation,
         };
+        let propagates = solver.is_none_or(|s| s.kind == crate::SolverKind::Cadical);
+        let lazy = problem.lazy_lines(amo, formulation);
+        if let (false, Some(s)) = (propagates || lazy.is_none_or(|l| l.is_empty()), solver) {
+            return Err(SolveError::NoPropagator {
+                backend: s.signature(),
+            });
+        }
         let (problem, k) = request.checked_problem(config, force)?;
         Ok(Instance { problem, k, config })
     }
