@@ -45,6 +45,10 @@
 //! entry) and O(rows + cols) for the line counts: the lines themselves are
 //! geometry, never lists.
 
+// Without CaDiCaL nothing connects the propagator: only the public types
+// and the default choice are used then.
+#![cfg_attr(not(feature = "cadical"), allow(dead_code))]
+
 use std::{cell::RefCell, rc::Rc};
 
 use boardsat_encode::{Amo, Formulation, Kind, LazyLines, LineKind, Problem};
