@@ -375,7 +375,9 @@ def run_boardsat(binary, task, n, limit, first_amo, extra=(), cnf=None):
     elif task == "count":
         cmd = [binary, "count", "queens", str(n)]
     elif task == "first":
-        cmd = [binary, "solve", "queens", str(n), "--amo", first_amo]
+        cmd = [binary, "solve", "queens", str(n)]
+        if first_amo != "default":
+            cmd += ["--amo", first_amo]
     elif task == "gamma":
         cmd = [binary, "solve", "domination", str(n)]
     elif task == "rooks":
@@ -447,7 +449,7 @@ def measure(args):
             cnf = None
             on_file = {"clasp", "ganak", "count-dimacs"}.intersection(tools)
             if on_file and task in ("count", "first"):
-                amo = "pairwise" if task == "count" else args.first_amo
+                amo = "pairwise" if task == "count" else args.clasp_amo
                 cnf = os.path.join(tmp, f"queens-{n}-{amo}.cnf")
                 subprocess.run([args.boardsat, "dimacs", "queens", str(n), "--amo", amo,
                                 "-o", cnf], check=True, capture_output=True)
@@ -663,9 +665,13 @@ def main():
     ap.add_argument("--rooks-sizes", type=sizes, default=sizes("6..12"))
     ap.add_argument("--runs", type=int, default=3, help="repetitions (median reported)")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per tool and task")
-    ap.add_argument("--first-amo", default="product",
-                    help="boardsat's AMO for first solutions (and clasp's DIMACS); pairwise "
-                         "has ~n^3 clauses, too many for n = 500, 1000")
+    ap.add_argument("--first-amo", default="default",
+                    help="boardsat's AMO for first solutions: 'default' (boardsat's own "
+                         "choice, lazy with CaDiCaL) or an --amo value")
+    ap.add_argument("--clasp-amo", default="product",
+                    help="the AMO of clasp's DIMACS for first solutions (an eager one: lazy "
+                         "has no DIMACS form; pairwise has ~n^3 clauses, too many for "
+                         "n = 500, 1000)")
     ap.add_argument("--quick", action="store_true",
                     help="small sizes, one run: a smoke test of the whole pipeline")
     ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")

@@ -125,9 +125,11 @@ pub struct ProblemArgs {
 #[derive(Debug, Args, Clone, Copy)]
 pub struct EncodingArgs {
     /// At-most-one encoding: pairwise, ladder, bitwise, commander, product,
-    /// bimander, or auto (pairwise on short lines, product on long ones).
-    #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
-    pub amo: Amo,
+    /// bimander, auto (pairwise on short lines, product on long ones), or
+    /// lazy (no clauses: CaDiCaL propagates the lines). Default: lazy to
+    /// solve or count N-queens (and n rooks) with CaDiCaL, auto otherwise.
+    #[arg(long, value_parser = parse::<Amo>)]
+    pub amo: Option<Amo>,
     /// Cardinality encoding: seqcounter, totalizer, mtotalizer, cardnetwork.
     #[arg(long, default_value = "totalizer", value_parser = parse::<Card>)]
     pub card: Card,

@@ -9,7 +9,8 @@
 //! | type | role |
 //! |---|---|
 //! | [`Backend`], [`Status`] | the small core trait: clauses, solve under assumptions, values, a fresh solver of the same kind |
-//! | [`TimeLimit`], [`Interrupt`], [`SearchEnumerate`] | optional capabilities |
+//! | [`TimeLimit`], [`Interrupt`], [`SearchEnumerate`], [`PropagateLines`] | optional capabilities |
+//! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL: first-fail decisions, reasons on demand; [`default_amo`] |
 //! | [`Interrupter`], [`StopReason`] | one stop flag per job, with a deadline: signals and time limits |
 //! | [`SolverKind`], [`SolverSpec`], [`Mode`] | run-time choice of backend; building solvers for a task |
 //! | [`Varisat`], `Cadical`, [`External`] | the backends |
@@ -56,6 +57,7 @@ pub mod enumerate;
 pub mod external;
 pub mod files;
 pub mod jobs;
+pub mod lines;
 mod optimise;
 pub mod plot;
 pub mod proof;
@@ -73,6 +75,7 @@ pub use backend::{
 pub use cadical_backend::Cadical;
 pub use enumerate::{count_projected, Count, End, Progress};
 pub use external::{External, ExternalError};
+pub use lines::{default_amo, Decide, LinesOptions, LinesStats, PropagateLines};
 pub use optimise::{
     optimise, optimise_observed, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult,
     Sense, Strategy,
@@ -148,6 +151,15 @@ pub enum SolveError {
     /// This build has no such backend.
     #[error("backend {0} is not built in (rebuild with the feature of that name)")]
     Unavailable(&'static str),
+    /// The encoding leaves lines to a propagator ([`boardsat_encode::Amo::Lazy`])
+    /// that the backend does not have.
+    #[error(
+        "the lazy AMO needs a solver with an external propagator (cadical); {backend} has none"
+    )]
+    NoPropagator {
+        /// The backend's signature.
+        backend: String,
+    },
     /// The external backend needs a command.
     #[error("the external backend needs a solver command (e.g. --solver-cmd minisat)")]
     MissingCommand,
