@@ -10,6 +10,7 @@
 #   scripts/bench-lazy.sh                          # n = 100 500 1000 2000 5000, 3 runs
 #   scripts/bench-lazy.sh --sizes "1000 2000" --runs 5 --limit 120
 #   scripts/bench-lazy.sh --sizes 10000 --runs 1 --force   # lazy 10000 needs about 18 GB
+#   scripts/bench-lazy.sh --sizes "1000 2000" --tools "lazy cp"   # leave a tool out
 #
 # An encoding the size check refuses (the eager AMO from n = 2000, the lazy
 # one at 10000 without --force) is reported as refused with boardsat's
@@ -19,6 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sizes="100 500 1000 2000 5000"
+tools="eager lazy cp"
 runs=3
 limit=300
 force=()
@@ -28,6 +30,7 @@ while [ $# -gt 0 ]; do
         --runs) runs="$2"; shift 2 ;;
         --limit) limit="$2"; shift 2 ;;
         --force) force=(--force); shift ;;
+        --tools) tools="$2"; shift 2 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -68,7 +71,7 @@ for n in $sizes; do
     for tool in eager lazy cp; do wall[$tool]=""; cpu[$tool]=""; rss[$tool]=""; note[$tool]=""; done
     own=
     for ((run = 1; run <= runs; run++)); do
-        for tool in eager lazy cp; do
+        for tool in $tools; do
             [ -n "${note[$tool]}" ] && continue
             echo "[n=$n run $run/$runs] $tool" >&2
             case $tool in
@@ -92,7 +95,7 @@ for n in $sizes; do
     if [ -n "$own" ]; then
         note[cp]="own clock (model built, interpreter start not counted): $(tr ' ' '\n' <<< "$own" | grep . | median) s"
     fi
-    for tool in eager lazy cp; do
+    for tool in $tools; do
         count=$(wc -w <<< "${wall[$tool]}")
         printf "| %s | %s | %s | %s | %s | %s | %s |\n" "$n" "$tool" \
             "$(tr ' ' '\n' <<< "${wall[$tool]}" | grep . | median)" \
