@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # boardsat against its peers (OR-Tools CP-SAT and CP solver, PySAT with
-# CaDiCaL, clasp) on this machine, interleaved; see scripts/peers/compare.py.
+# CaDiCaL, clasp, the Ganak model counter) and against itself with the
+# published queen-domination encoding, on this machine, interleaved; see
+# scripts/peers/compare.py.
 #
 #   scripts/bench-peers.sh --quick             # smoke test: small sizes, one run
 #   scripts/bench-peers.sh                     # the issue's full size lists, 3 runs
 #   scripts/bench-peers.sh --tasks count --count-sizes 8..12 --time-limit 30
+#   scripts/bench-peers.sh --tasks count,mds --peers ganak,count-dimacs   # #SAT vs blocking clauses
 #
-# Sets up scripts/.venv (python-sat, ortools) on first use, installs Debian's
+# Sets up scripts/.venv (python-sat, ortools, pyganak) on first use, installs Debian's
 # clasp when run as root with apt and it is missing, and builds the release
 # binary unless BOARDSAT points at one. The table goes to stdout, progress to
 # stderr.
@@ -14,11 +17,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=scripts/.venv
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pysat, ortools' 2>/dev/null; then
-    echo "setting up $venv (python-sat, ortools)" >&2
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pysat, ortools, pyganak' 2>/dev/null; then
+    echo "setting up $venv (python-sat, ortools, pyganak)" >&2
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --upgrade pip >&2
-    "$venv/bin/pip" install --quiet python-sat ortools >&2
+    "$venv/bin/pip" install --quiet python-sat ortools pyganak >&2
 fi
 
 if ! command -v clasp >/dev/null; then
@@ -27,7 +30,7 @@ if ! command -v clasp >/dev/null; then
         apt-get update -qq >&2 && apt-get install -y -qq clasp >&2
     else
         echo "clasp is missing (apt-get install clasp); running without it" >&2
-        set -- --peers cpsat,cp,pysat "$@"
+        set -- --peers cpsat,cp,pysat,ganak,published,count-dimacs "$@"
     fi
 fi
 

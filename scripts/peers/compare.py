@@ -6,6 +6,8 @@ Tasks (issue 5):
   first  one N-queens solution
   gamma  the queens domination number with its proof (A075458)
   mds    the number of minimum dominating sets of queens (A002564)
+  rooks  all placements of n non-attacking rooks, n! (A000142): a huge count
+         with few constraints, where a #SAT counter should win
 
 Tools:
   boardsat  the release binary (`count`, `solve` subcommands; wall time of the process)
@@ -14,6 +16,22 @@ Tools:
   pysat     PySAT with CaDiCaL 1.9.5: blocking-clause enumeration, pysat.card
             encodings, an incremental totalizer for the domination number
   clasp     Debian's clasp on boardsat's DIMACS (count: `-n 0`, first: `-n 1`)
+  ganak     Ganak (PyPI pyganak), the exact model counter of the model-counting
+            competitions, on boardsat's own DIMACS file (`dimacs queens N`;
+            `dimacs domination N -k GAMMA` with GAMMA from OEIS A075458), projected
+            on the board variables (the file's `c p show` line, handed to
+            pyganak's set_sampling_set) (count, mds)
+
+boardsat variants (own columns, not peers in the ratio):
+  published     boardsat with the published queen-domination encoding of
+                Rostami and Bright 2025 ("Queen Domination by SAT Solving",
+                arXiv:2508.11945), up to details: `--formulation cardinality
+                --card mtotalizer` (closed-neighbourhood clauses, a modulo
+                totalizer over Hilbert-ordered inputs, lex-leader symmetry
+                breaking) (gamma, mds); the last column is default / published
+  count-dimacs  `boardsat count-dimacs FILE` on the very file Ganak counts:
+                one thread, plain blocking clauses, no symmetry breaking, no
+                cubes (count, mds)
 
 For every task and size, each repetition runs boardsat and then every peer,
 each in its own process with a time limit; the reported time is the median
@@ -26,6 +44,7 @@ known value; a wrong one is flagged, never just timed.
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -37,27 +56,45 @@ import time
 A000170 = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
            2279184, 14772512]
 # OEIS A075458, n = 0..: domination number of the queen graph (a(0) unused).
-A075458 = [None, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 10]
+A075458 = [None, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11,
+           12, 12, 13, 13]
 # OEIS A002564, n = 0..: number of minimum dominating sets of queens.
-A002564 = [None, 1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288]
+A002564 = [None, 1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288, 4632, 205832,
+           2968, 124, 16, 84]
 
-TASKS = ["count", "first", "gamma", "mds"]
+TASKS = ["count", "first", "gamma", "mds", "rooks"]
 PEERS = {
-    "count": ["cpsat", "cp", "pysat", "clasp"],
+    "count": ["cpsat", "cp", "pysat", "clasp", "ganak"],
     "first": ["cpsat", "cp", "pysat", "clasp"],
     "gamma": ["cpsat", "pysat"],
-    "mds": ["cpsat", "pysat"],
+    "mds": ["cpsat", "pysat", "ganak"],
+    "rooks": ["ganak"],
 }
+# boardsat itself run another way: own columns, never "the best peer".
+VARIANTS = {
+    "count": ["count-dimacs"],
+    "first": [],
+    "gamma": ["published"],
+    "mds": ["published", "count-dimacs"],
+    "rooks": ["count-dimacs"],
+}
+ALL_TOOLS = ["cpsat", "cp", "pysat", "clasp", "ganak", "published", "count-dimacs"]
+# The published encoding's flags (see the docstring).
+PUBLISHED = ["--formulation", "cardinality", "--card", "mtotalizer"]
+
 TITLES = {
     "count": "count all N-queens solutions (A000170)",
     "first": "first N-queens solution",
     "gamma": "queens domination number with proof (A075458)",
     "mds": "number of minimum dominating sets of queens (A002564)",
+    "rooks": "count all placements of n non-attacking rooks (n!, A000142)",
 }
 
 
 def known(task, n):
     """The known answer, or None when no table value is at hand."""
+    if task == "rooks":
+        return math.factorial(n)
     table = {"count": A000170, "gamma": A075458, "mds": A002564}.get(task)
     if table is None:
         return None
@@ -254,9 +291,55 @@ def worker_pysat(task, n, limit, start):
         s.add_clause([-v for v in board if model[v - 1] > 0])
 
 
-def worker(tool, task, n, limit):
+def read_dimacs(path):
+    """(variables, clauses, projection) of a DIMACS file; the projection from
+    `c p show ... 0` (or `c ind ... 0`) lines, None without one."""
+    nvars, clauses, clause = 0, [], []
+    show, ind = None, None
+    with open(path) as f:
+        for line in f:
+            t = line.split()
+            if not t:
+                continue
+            if t[0] == "c":
+                if t[1:3] == ["p", "show"]:
+                    show = (show or []) + [int(x) for x in t[3:] if x != "0"]
+                elif t[1:2] == ["ind"]:
+                    ind = (ind or []) + [int(x) for x in t[2:] if x != "0"]
+                continue
+            if t[0] == "p":
+                nvars = int(t[2])
+                continue
+            for x in t:
+                v = int(x)
+                if v == 0:
+                    clauses.append(clause)
+                    clause = []
+                else:
+                    clause.append(v)
+    return nvars, clauses, show if show is not None else ind
+
+
+def worker_ganak(cnf):
+    """The projected model count of `cnf` by Ganak. count() cannot be
+    interrupted: the driver kills this process at the limit."""
+    import pyganak
+
+    nvars, clauses, projection = read_dimacs(cnf)
+    if not projection:
+        raise SystemExit(f"{cnf} has no projection line")
+    counter = pyganak.Counter()
+    counter.new_vars(nvars)
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(projection)
+    return int(counter.count())
+
+
+def worker(tool, task, n, limit, cnf=None):
     start = time.perf_counter()
-    if tool == "cpsat":
+    if tool == "ganak":
+        answer = worker_ganak(cnf)
+    elif tool == "cpsat":
         answer = worker_cpsat(task, n, limit)
     elif tool == "cp":
         answer = worker_cp(task, n, limit)
@@ -285,23 +368,30 @@ def run_process(cmd, limit, grace=2.0):
     return p, time.perf_counter() - start, p.stderr
 
 
-def run_boardsat(binary, task, n, limit, first_amo):
-    if task == "count":
+def run_boardsat(binary, task, n, limit, first_amo, extra=(), cnf=None):
+    """boardsat's answer and wall time; with `cnf`, `count-dimacs` on it."""
+    if cnf is not None:
+        cmd = [binary, "count-dimacs", cnf]
+    elif task == "count":
         cmd = [binary, "count", "queens", str(n)]
     elif task == "first":
-        cmd = [binary, "solve", "queens", str(n), "--amo", first_amo]
+        cmd = [binary, "solve", "queens", str(n)]
+        if first_amo != "default":
+            cmd += ["--amo", first_amo]
     elif task == "gamma":
         cmd = [binary, "solve", "domination", str(n)]
+    elif task == "rooks":
+        cmd = [binary, "count", "independence", str(n), "--piece", "rook", "-k", str(n)]
     else:
         cmd = [binary, "count", "domination", str(n)]
-    cmd += ["--json", "--time-limit", str(limit)]
+    cmd += list(extra) + ["--json", "--time-limit", str(limit)]
     p, wall, err = run_process(cmd, limit)
     if p is None or p.returncode == 3:
         return None, wall
     if p.returncode != 0:
         return ("error", err.strip().splitlines()[-1:] or ["exit %d" % p.returncode]), wall
     out = json.loads(p.stdout)
-    if task in ("count", "mds"):
+    if task in ("count", "mds", "rooks"):
         return (out["count"] if out.get("complete") else None), wall
     if task == "gamma":
         return (out["value"] if out.get("optimal") else None), wall
@@ -327,8 +417,10 @@ def run_clasp(cnf, task, limit):
     return ("error", ["no Models line"]), wall
 
 
-def run_python(tool, task, n, limit):
+def run_python(tool, task, n, limit, cnf=None):
     cmd = [sys.executable, os.path.abspath(__file__), "worker", tool, task, str(n), str(limit)]
+    if cnf is not None:
+        cmd.append(cnf)
     p, wall, err = run_process(cmd, limit, grace=STARTUP_GRACE)
     if p is None:
         return None, None
@@ -350,19 +442,33 @@ def measure(args):
     results = []  # (task, n, tool, [seconds], status, answer)
     tmp = tempfile.mkdtemp(prefix="boardsat-peers-")
     sizes = {"count": args.count_sizes, "first": args.first_sizes,
-             "gamma": args.gamma_sizes, "mds": args.mds_sizes}
+             "gamma": args.gamma_sizes, "mds": args.mds_sizes, "rooks": args.rooks_sizes}
     for task in args.tasks:
         for n in sizes[task]:
-            tools = ["boardsat"] + [t for t in PEERS[task] if t in args.peers]
+            tools = columns(task, args.peers)
             cnf = None
-            if "clasp" in tools:
-                amo = "pairwise" if task == "count" else args.first_amo
+            on_file = {"clasp", "ganak", "count-dimacs"}.intersection(tools)
+            if on_file and task in ("count", "first"):
+                amo = "pairwise" if task == "count" else args.clasp_amo
                 cnf = os.path.join(tmp, f"queens-{n}-{amo}.cnf")
                 subprocess.run([args.boardsat, "dimacs", "queens", str(n), "--amo", amo,
                                 "-o", cnf], check=True, capture_output=True)
+            elif on_file and task == "rooks":
+                cnf = os.path.join(tmp, f"rooks-{n}.cnf")
+                subprocess.run([args.boardsat, "dimacs", "independence", str(n), "--piece", "rook",
+                                "-k", str(n), "-o", cnf], check=True, capture_output=True)
+            elif on_file and known("gamma", n) is not None:
+                # Every placement of at most GAMMA queens is a minimum one.
+                cnf = os.path.join(tmp, f"domination-{n}.cnf")
+                subprocess.run([args.boardsat, "dimacs", "domination", str(n),
+                                "-k", str(known("gamma", n)), "-o", cnf],
+                               check=True, capture_output=True)
             times = {t: [] for t in tools}
             answers = {t: None for t in tools}
             status = {t: "ok" for t in tools}
+            if cnf is None:
+                for t in on_file:
+                    status[t] = "no γ known"
             for rep in range(args.runs):
                 for tool in tools:
                     if status[tool] != "ok":
@@ -372,8 +478,16 @@ def measure(args):
                     if tool == "boardsat":
                         answer, secs = run_boardsat(args.boardsat, task, n, args.time_limit,
                                                     args.first_amo)
+                    elif tool == "published":
+                        answer, secs = run_boardsat(args.boardsat, task, n, args.time_limit,
+                                                    args.first_amo, extra=PUBLISHED)
+                    elif tool == "count-dimacs":
+                        answer, secs = run_boardsat(args.boardsat, task, n, args.time_limit,
+                                                    args.first_amo, cnf=cnf)
                     elif tool == "clasp":
                         answer, secs = run_clasp(cnf, task, args.time_limit)
+                    elif tool == "ganak":
+                        answer, secs = run_python(tool, task, n, args.time_limit, cnf)
                     else:
                         answer, secs = run_python(tool, task, n, args.time_limit)
                     if answer is None:
@@ -402,12 +516,31 @@ def measure(args):
     return results
 
 
+def columns(task, chosen):
+    """boardsat, its variants, then the peers: the tools run for `task`."""
+    return (["boardsat"] + [t for t in VARIANTS[task] if t in chosen]
+            + [t for t in PEERS[task] if t in chosen])
+
+
 def cell_text(r, limit):
     if r["status"] == "timeout":
         return f"> {limit:g} s"
     if r["status"] != "ok":
         return r["status"]
     return f"{statistics.median(r['times']):.3f}"
+
+
+def ratio_text(b, others, who):
+    """boardsat's median over the best of `others` (rows), in words when
+    one side has no time."""
+    medians = [statistics.median(r["times"]) for r in others if r["status"] == "ok"]
+    if b["status"] == "ok" and medians:
+        return f"{statistics.median(b['times']) / min(medians):.2f}"
+    if b["status"] == "ok":
+        return f"every {who} > limit" if others else "-"
+    if medians:
+        return "boardsat > limit"
+    return "-"
 
 
 def markdown(results, args, meta):
@@ -422,27 +555,28 @@ def markdown(results, args, meta):
         rows = [r for r in results if r["task"] == task]
         if not rows:
             continue
-        tools = ["boardsat"] + [t for t in PEERS[task] if t in args.peers]
+        tools = columns(task, args.peers)
+        peers = [t for t in tools if t in PEERS[task]]
+        published = "published" in tools
         out.append(f"### {TITLES[task]}\n")
-        out.append("| n | answer | " + " | ".join(tools) + " | boardsat / best peer |")
-        out.append("|---:|---:|" + "---:|" * len(tools) + "---:|")
+        header = "| n | answer | " + " | ".join(tools)
+        if peers:
+            header += " | boardsat / best peer"
+        if published:
+            header += " | default / published"
+        out.append(header + " |")
+        out.append("|---:|---:|" + "---:|" * (len(tools) + bool(peers) + published))
         for n in sorted({r["n"] for r in rows}):
             by_tool = {r["tool"]: r for r in rows if r["n"] == n}
             cells = [cell_text(by_tool[t], args.time_limit) for t in tools]
-            peer_medians = [statistics.median(by_tool[t]["times"]) for t in tools[1:]
-                            if by_tool[t]["status"] == "ok"]
             b = by_tool["boardsat"]
-            if b["status"] == "ok" and peer_medians:
-                ratio = f"{statistics.median(b['times']) / min(peer_medians):.2f}"
-            elif b["status"] == "ok":
-                ratio = "every peer > limit"
-            elif peer_medians:
-                ratio = "boardsat > limit"
-            else:
-                ratio = "-"
+            if peers:
+                cells.append(ratio_text(b, [by_tool[t] for t in peers], "peer"))
+            if published:
+                cells.append(ratio_text(b, [by_tool["published"]], "published"))
             want = by_tool["boardsat"]["expected"]
             out.append(f"| {n} | {want if want is not None else '-'} | " + " | ".join(cells)
-                       + f" | {ratio} |")
+                       + " |")
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -480,6 +614,11 @@ def metadata(args):
         versions.append(f"python-sat {pysat.__version__} (CaDiCaL 1.9.5)")
     except ImportError:
         pass
+    try:
+        import pyganak
+        versions.append(f"pyganak {pyganak.__version__}")
+    except ImportError:
+        pass
     versions.append(sh(["clasp", "--version"]).splitlines()[0] if sh(["clasp", "--version"])
                     != "unknown" else "clasp missing")
     versions.append(f"Python {sys.version.split()[0]}")
@@ -510,35 +649,44 @@ def sizes(text):
 
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "worker":
-        _, _, tool, task, n, limit = sys.argv
-        worker(tool, task, int(n), float(limit))
+        tool, task, n, limit = sys.argv[2:6]
+        worker(tool, task, int(n), float(limit), *sys.argv[6:7])
         return
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--boardsat", default="target/release/boardsat", help="the boardsat binary")
     ap.add_argument("--tasks", default=",".join(TASKS), help="comma-separated: " + ",".join(TASKS))
-    ap.add_argument("--peers", default="cpsat,cp,pysat,clasp", help="comma-separated peers")
+    ap.add_argument("--peers", default=",".join(ALL_TOOLS),
+                    help="comma-separated peers and boardsat variants: " + ",".join(ALL_TOOLS))
     ap.add_argument("--count-sizes", type=sizes, default=sizes("8..14"))
     ap.add_argument("--first-sizes", type=sizes, default=sizes("8,50,100,200,500,1000"))
     ap.add_argument("--gamma-sizes", type=sizes, default=sizes("4..13"))
     ap.add_argument("--mds-sizes", type=sizes, default=sizes("4..10"))
+    ap.add_argument("--rooks-sizes", type=sizes, default=sizes("6..12"))
     ap.add_argument("--runs", type=int, default=3, help="repetitions (median reported)")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per tool and task")
-    ap.add_argument("--first-amo", default="product",
-                    help="boardsat's AMO for first solutions (and clasp's DIMACS); pairwise "
-                         "has ~n^3 clauses, too many for n = 500, 1000")
+    ap.add_argument("--first-amo", default="default",
+                    help="boardsat's AMO for first solutions: 'default' (boardsat's own "
+                         "choice, lazy with CaDiCaL) or an --amo value")
+    ap.add_argument("--clasp-amo", default="product",
+                    help="the AMO of clasp's DIMACS for first solutions (an eager one: lazy "
+                         "has no DIMACS form; pairwise has ~n^3 clauses, too many for "
+                         "n = 500, 1000)")
     ap.add_argument("--quick", action="store_true",
                     help="small sizes, one run: a smoke test of the whole pipeline")
     ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
     args = ap.parse_args()
     args.tasks = [t for t in args.tasks.split(",") if t]
     args.peers = [p for p in args.peers.split(",") if p]
+    for p in args.peers:
+        if p not in ALL_TOOLS:
+            ap.error(f"unknown peer {p}")
     for t in args.tasks:
         if t not in TASKS:
             ap.error(f"unknown task {t}")
     if args.quick:
         args.count_sizes, args.first_sizes = [6, 8], [8, 50]
-        args.gamma_sizes, args.mds_sizes = [4, 6], [4, 5]
+        args.gamma_sizes, args.mds_sizes, args.rooks_sizes = [4, 6], [4, 5], [5, 6]
         args.runs = 1
     meta = metadata(args)
     results = measure(args)

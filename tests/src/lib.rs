@@ -9,6 +9,8 @@
 //! | [`Graph::count_subsets`] | exhaustive search over all subsets, for tiny boards |
 //! | [`backend`], [`default_backend`] | fresh embedded solvers |
 //! | [`pigeonhole`] | a hard UNSAT family for time-limit tests |
+//! | [`Graph::coverage`] | how many pieces attack each square |
+//! | [`xml_elements`] | a tiny well-formedness check for the SVG figures |
 //!
 //! Boards have at most 64 squares, so a set of squares is a `u64` with bit
 //! `r·cols + c` for square `(r, c)`.
@@ -305,6 +307,186 @@ impl Graph {
         let n = u64::try_from(self.n_squares()).unwrap_or(64);
         (0..1u64 << n).filter(|&m| keep(m)).map(|_| 1).sum()
     }
+
+    /// For each square (bit order), how many squares of `mask` attack it.
+    #[must_use]
+    pub fn coverage(&self, mask: u64) -> Vec<usize> {
+        (0..self.n_squares())
+            .map(|j| bits(mask).filter(|&i| self.open(i) >> j & 1 == 1).count())
+            .collect()
+    }
+}
+
+/// The elements of an XML document, as (name, attributes, text up to the
+/// next tag), after checking that it is well formed: one root, every start
+/// tag closed in order, attribute values quoted. Enough for the SVG that
+/// boardsat and plotters write (no CDATA, no DTD); comments and `<?…?>`
+/// are skipped.
+///
+/// # Errors
+///
+/// What is wrong, with the byte offset.
+pub fn xml_elements(doc: &str) -> Result<Vec<XmlElement>, String> {
+    let mut out = Vec::new();
+    // The open elements: name and index in `out`.
+    let mut open: Vec<(String, usize)> = Vec::new();
+    let mut roots = 0;
+    let mut rest = doc;
+    let offset = |rest: &str| doc.len() - rest.len();
+    while let Some(lt) = rest.find('<') {
+        if let Some(&(_, i)) = open.last() {
+            let inner: &mut XmlElement = &mut out[i];
+            inner.text.push_str(&unescape(&rest[..lt])?);
+        } else if !rest[..lt].trim().is_empty() {
+            return Err(format!("text outside the root at {}", offset(rest)));
+        }
+        rest = &rest[lt..];
+        for (start, end) in [("<!--", "-->"), ("<?", "?>")] {
+            if rest.starts_with(start) {
+                let close = rest
+                    .find(end)
+                    .ok_or_else(|| format!("unclosed {start} at {}", offset(rest)))?;
+                rest = &rest[close + end.len()..];
+            }
+        }
+        if !rest.starts_with('<') {
+            continue;
+        }
+        let gt = tag_end(rest).ok_or_else(|| format!("unclosed tag at {}", offset(rest)))?;
+        let tag = &rest[1..gt];
+        if let Some(name) = tag.strip_prefix('/') {
+            match open.pop() {
+                Some((top, _)) if top == name.trim() => {}
+                top => return Err(format!("</{name}> closes {top:?} at {}", offset(rest))),
+            }
+        } else {
+            let self_closing = tag.ends_with('/');
+            let tag = tag.trim_end_matches('/');
+            let (name, attributes) =
+                parse_tag(tag).map_err(|e| format!("{e} at {}", offset(rest)))?;
+            if open.is_empty() {
+                roots += 1;
+            }
+            if !self_closing {
+                open.push((name.clone(), out.len()));
+            }
+            out.push(XmlElement {
+                name,
+                attributes,
+                text: String::new(),
+            });
+        }
+        rest = &rest[gt + 1..];
+    }
+    if !rest.trim().is_empty() {
+        return Err("text after the root".to_string());
+    }
+    if let Some((top, _)) = open.pop() {
+        return Err(format!("<{top}> is never closed"));
+    }
+    if roots != 1 {
+        return Err(format!("{roots} root elements"));
+    }
+    Ok(out)
+}
+
+/// An element of [`xml_elements`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XmlElement {
+    /// The tag name.
+    pub name: String,
+    /// The attributes, in order.
+    pub attributes: Vec<(String, String)>,
+    /// The text between this tag and the next one.
+    pub text: String,
+}
+
+impl XmlElement {
+    /// The value of attribute `name`.
+    #[must_use]
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Text with XML's five entities replaced; any other `&` is an error.
+fn unescape(text: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        rest = &rest[amp..];
+        let (entity, c) = [
+            ("&lt;", '<'),
+            ("&gt;", '>'),
+            ("&amp;", '&'),
+            ("&quot;", '"'),
+            ("&apos;", '\''),
+        ]
+        .into_iter()
+        .find(|(e, _)| rest.starts_with(e))
+        .ok_or_else(|| format!("unknown entity in {text:?}"))?;
+        out.push(c);
+        rest = &rest[entity.len()..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The index of the `>` that ends the tag at the start of `s`, skipping
+/// quoted attribute values.
+fn tag_end(s: &str) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in s.char_indices().skip(1) {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => return Some(i),
+            (None, '<') => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A start tag's name and attributes (`name="value"` or `name='value'`).
+fn parse_tag(tag: &str) -> Result<(String, Vec<(String, String)>), String> {
+    let tag = tag.trim();
+    let name_end = tag.find(char::is_whitespace).unwrap_or(tag.len());
+    let name = &tag[..name_end];
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || ":-_".contains(c))
+    {
+        return Err(format!("bad tag name {name:?}"));
+    }
+    let mut attributes = Vec::new();
+    let mut rest = tag[name_end..].trim_start();
+    while !rest.is_empty() {
+        let eq = rest
+            .find('=')
+            .ok_or_else(|| format!("attribute without a value in <{name}>"))?;
+        let key = rest[..eq].trim();
+        let after = rest[eq + 1..].trim_start();
+        let quote = after
+            .chars()
+            .next()
+            .filter(|c| *c == '"' || *c == '\'')
+            .ok_or_else(|| format!("unquoted attribute {key} in <{name}>"))?;
+        let close = after[1..]
+            .find(quote)
+            .ok_or_else(|| format!("unclosed attribute {key} in <{name}>"))?;
+        if attributes.iter().any(|(k, _)| k == key) {
+            return Err(format!("attribute {key} twice in <{name}>"));
+        }
+        attributes.push((key.to_string(), unescape(&after[1..=close])?));
+        rest = after[close + 2..].trim_start();
+    }
+    Ok((name.to_string(), attributes))
 }
 
 /// A fresh solver of `kind`.
@@ -368,6 +550,36 @@ mod tests {
             .minimum_dominating_sets(false)
             .iter()
             .all(|&m| g.dominates(m)));
+    }
+
+    #[test]
+    fn xml_check_accepts_and_rejects() {
+        let doc = r#"<?xml version="1.0"?><svg a="1"><!-- c --><g><text x='2'>hi &gt; &amp;</text></g><rect/></svg>"#;
+        let elements = xml_elements(doc).unwrap();
+        let names: Vec<&str> = elements.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["svg", "g", "text", "rect"]);
+        assert_eq!(elements[2].text, "hi > &");
+        assert_eq!(elements[2].attribute("x"), Some("2"));
+        for bad in [
+            "<svg><g></svg>",
+            "<svg></g>",
+            "<svg a=1></svg>",
+            "<svg/><svg/>",
+            "<svg a=\"1\" a=\"2\"/>",
+            "<svg",
+            "text<svg/>",
+            "<svg>a & b</svg>",
+        ] {
+            assert!(xml_elements(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn coverage_counts_attackers() {
+        // Two rooks on a 3x3 board at (0,0) and (2,2): (0,2) and (2,0) are
+        // attacked by both, (1,1) by none, each rook's square by none.
+        let g = Graph::new(3, 3, Piece::Rook);
+        assert_eq!(g.coverage(1 | 1 << 8), [0, 1, 2, 1, 0, 1, 2, 1, 0]);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use boardsat_encode::{dimacs::Format, Amo, Card, Family, Formulation, Piece};
-use boardsat_solve::{bench::Task, SolverKind};
+use boardsat_solve::{bench::Task, plot::Measure, SolverKind};
 use clap::{
     builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
 };
@@ -125,9 +125,11 @@ pub struct ProblemArgs {
 #[derive(Debug, Args, Clone, Copy)]
 pub struct EncodingArgs {
     /// At-most-one encoding: pairwise, ladder, bitwise, commander, product,
-    /// bimander, or auto (pairwise on short lines, product on long ones).
-    #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
-    pub amo: Amo,
+    /// bimander, auto (pairwise on short lines, product on long ones), or
+    /// lazy (no clauses: CaDiCaL propagates the lines). Default: lazy to
+    /// solve or count N-queens (and n rooks) with CaDiCaL, auto otherwise.
+    #[arg(long, value_parser = parse::<Amo>)]
+    pub amo: Option<Amo>,
     /// Cardinality encoding: seqcounter, totalizer, mtotalizer, cardnetwork.
     #[arg(long, default_value = "totalizer", value_parser = parse::<Card>)]
     pub card: Card,
@@ -389,6 +391,13 @@ pub struct BenchArgs {
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also draw the matrix as an SVG chart into FILE: x = n, one line per
+    /// encoding or solver, y as --plot-y says.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// The plot's y axis: time (median solve time) or clauses.
+    #[arg(long, value_name = "time|clauses", default_value = "time", value_parser = one_of!(Measure), requires = "plot")]
+    pub plot_y: Measure,
 }
 
 /// An encoding by name, with the library's own message (an AMO encoding

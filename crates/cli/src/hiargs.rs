@@ -3,19 +3,15 @@
 //! the `--time-limit` deadline, raised by Ctrl-C and SIGTERM).
 
 use anyhow::Result;
-use boardsat_encode::{Config, Request};
+use boardsat_encode::Request;
 use boardsat_solve::{proof::Prover, task::Instance, Interrupter, SolverSpec};
 
 use crate::flags::{ProblemArgs, SolverArgs};
 
 /// The instance the problem flags describe, with its size checked unless
-/// `--force`.
-pub fn instance(args: &ProblemArgs) -> Result<Instance> {
-    let config = Config {
-        amo: args.encoding.amo,
-        card: args.encoding.card,
-        formulation: args.encoding.formulation,
-    };
+/// `--force`; without `--amo`, the library's choice for `solver` (none:
+/// DIMACS).
+pub fn instance(args: &ProblemArgs, solver: Option<&SolverSpec>) -> Result<Instance> {
     let request = Request {
         family: args.family,
         n: args.n,
@@ -24,8 +20,16 @@ pub fn instance(args: &ProblemArgs) -> Result<Instance> {
         k: args.k,
         independent: args.independent,
     };
-    let (problem, k) = request.checked_problem(config, args.force)?;
-    Ok(Instance { problem, k, config })
+    let e = &args.encoding;
+    let (amo, card, formulation) = (e.amo, e.card, e.formulation);
+    Ok(Instance::new(
+        &request,
+        amo,
+        card,
+        formulation,
+        solver,
+        args.force,
+    )?)
 }
 
 /// The solver the flags ask for (checked: built in, a command for an
@@ -69,8 +73,8 @@ pub fn stop(args: &SolverArgs) -> Interrupter {
 pub fn job(
     args: &crate::flags::JobArgs,
 ) -> Result<(Instance, SolverSpec, Interrupter, Option<Prover>)> {
-    let instance = instance(&args.problem)?;
     let solver = solver(&args.solver)?;
+    let instance = instance(&args.problem, Some(&solver))?;
     let stop = stop(&args.solver);
     let prover = prover(&args.proof, args.problem.force, &stop)?;
     Ok((instance, solver, stop, prover))

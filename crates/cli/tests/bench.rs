@@ -240,3 +240,29 @@ fn bad_lists_are_rejected() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("needs -k"));
 }
+
+#[test]
+fn plot_writes_an_svg_figure_of_the_matrix() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fig.svg");
+    let path = file.to_str().unwrap();
+    for y in ["time", "clauses"] {
+        tiny(&["--plot", path, "--plot-y", y]);
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("queens: count"), "{y}");
+        // Clauses do not depend on the backend: one line per AMO encoding.
+        let legend = if y == "time" {
+            "pairwise · varisat"
+        } else {
+            "pairwise"
+        };
+        assert!(svg.contains(&format!("\n{legend}\n")), "{y}: {legend}");
+    }
+    // --plot-y alone, and a path that cannot be written, fail before any run.
+    let o = run(&["bench", "queens", "--plot-y", "clauses"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["bench", "queens", "--n", "4", "--plot", "/etc/passwd/x.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to /etc/passwd/x.svg"));
+}

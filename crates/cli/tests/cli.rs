@@ -62,6 +62,77 @@ fn solve_queens_draws_a_valid_board_and_its_columns() {
     assert_eq!(columns, squares.iter().map(|s| s.1).collect::<Vec<_>>());
 }
 
+fn amo_of(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["amo"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_lazy_amo_is_the_default_for_n_queens_with_cadical_only() {
+    assert_eq!(amo_of(&["solve", "queens", "12", "--json"]), "lazy");
+    assert_eq!(amo_of(&["count", "queens", "8", "--json"]), "lazy");
+    assert_eq!(amo_of(&["enumerate", "queens", "6", "--json"]), "lazy");
+    let rooks = [
+        "solve",
+        "independence",
+        "5",
+        "--cols",
+        "7",
+        "--piece",
+        "rook",
+        "-k",
+        "5",
+        "--json",
+    ];
+    assert_eq!(amo_of(&rooks), "lazy");
+    // No exact lines: measured as fast or slower lazily.
+    let bishops = ["solve", "independence", "6", "--piece", "bishop", "--json"];
+    assert_eq!(amo_of(&bishops), "auto");
+    let seven = ["solve", "independence", "8", "-k", "7", "--json"];
+    assert_eq!(amo_of(&seven), "auto");
+    let cardinality = [
+        "solve",
+        "queens",
+        "8",
+        "--formulation",
+        "cardinality",
+        "--json",
+    ];
+    assert_eq!(amo_of(&cardinality), "auto");
+    let varisat = ["solve", "queens", "12", "--solver", "varisat", "--json"];
+    assert_eq!(amo_of(&varisat), "auto");
+    let explicit = ["solve", "queens", "12", "--amo", "ladder", "--json"];
+    assert_eq!(amo_of(&explicit), "ladder");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.cnf");
+    let dimacs = [
+        "dimacs",
+        "queens",
+        "8",
+        "-o",
+        file.to_str().unwrap(),
+        "--json",
+    ];
+    assert_eq!(amo_of(&dimacs), "auto");
+    // The size check knows the lazy AMO has no AMO clauses: N = 3000,
+    // refused eagerly, is not refused and solves.
+    let eager = run(&["solve", "queens", "3000", "--amo", "auto"]);
+    assert_eq!(eager.status.code(), Some(2), "{}", stderr(&eager));
+    let o = run(&["solve", "queens", "300", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["amo"].as_str(), v["value"].as_u64()),
+        (Some("lazy"), Some(300))
+    );
+    assert_eq!(
+        v["clauses"], 600,
+        "the rows' and columns' at-least-one clauses"
+    );
+}
+
 #[test]
 fn solve_queens_without_solution_exits_20() {
     let o = run(&["solve", "queens", "3"]);
@@ -330,7 +401,7 @@ fn nothing_is_written_to_the_working_directory_without_o() {
 }
 
 #[test]
-fn svg_draws_pieces_and_attacked_squares() {
+fn svg_draws_pieces_and_coverage_or_attacked_squares() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("d.svg");
     let o = run(&["solve", "domination", "5", "--svg", file.to_str().unwrap()]);
@@ -338,9 +409,20 @@ fn svg_draws_pieces_and_attacked_squares() {
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.starts_with("<svg"));
     let pieces = svg.matches("class=\"piece\"").count();
-    let attacked = svg.matches("class=\"attacked\"").count();
+    // Domination: a coverage number on every empty square, no dots.
+    let numbers = svg.matches("class=\"coverage\"").count();
     assert_eq!(pieces, 3);
-    assert_eq!(pieces + attacked, 25);
+    assert_eq!(pieces + numbers, 25);
+    assert_eq!(svg.matches("class=\"attacked\"").count(), 0);
+    // Row and column numbers.
+    assert_eq!(svg.matches("class=\"coord\"").count(), 10);
+    // Independence: a dot on every attacked square (all of them for 5
+    // queens on 5x5).
+    let o = run(&["solve", "queens", "5", "--svg", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"attacked\"").count(), 20);
+    assert_eq!(svg.matches("class=\"coverage\"").count(), 0);
 }
 
 fn error_of(args: &[&str]) -> String {
@@ -363,7 +445,7 @@ fn bad_input_errors_are_pinned() {
     );
     assert_eq!(
         error_of(&["dimacs", "queens", "8", "--amo", "foo"]),
-        "error: invalid value 'foo' for '--amo <AMO>': unknown encoding 'foo' (expected one of: pairwise, ladder, bitwise, commander, product, bimander, auto)"
+        "error: invalid value 'foo' for '--amo <AMO>': unknown encoding 'foo' (expected one of: pairwise, ladder, bitwise, commander, product, bimander, auto, lazy)"
     );
     assert_eq!(
         error_of(&["dimacs", "domination", "8", "-k", "4", "--card", "pairwise"]),

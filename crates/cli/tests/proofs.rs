@@ -306,3 +306,54 @@ fn external_unsat_answers_are_marked_unverified() {
         Some(0)
     );
 }
+
+#[test]
+fn results_found_with_the_lazy_amo_are_proven_on_the_eager_encoding() {
+    // The search ran on CaDiCaL's line propagator, whose reasons an LRAT
+    // proof cannot cite: every claim's formula is the `auto` encoding.
+    let tmp = tempfile::tempdir().unwrap();
+    let jobs: [(&[&str], i32); 5] = [
+        (&["solve", "queens", "3", "--amo", "lazy"], 20),
+        (&["count", "queens", "6", "--amo", "lazy"], 0),
+        (&["enumerate", "queens", "5", "--amo", "lazy"], 0),
+        (
+            &[
+                "count",
+                "independence",
+                "4",
+                "--cols",
+                "5",
+                "--piece",
+                "rook",
+                "-k",
+                "4",
+                "--amo",
+                "lazy",
+            ],
+            0,
+        ),
+        (
+            &["count", "domination", "4", "--independent", "--amo", "lazy"],
+            0,
+        ),
+    ];
+    for (i, (args, code)) in jobs.into_iter().enumerate() {
+        let dir = tmp.path().join(i.to_string());
+        let out = proven(&dir, args, code);
+        assert!(out.contains("claim-0000: verified"), "{args:?}: {out}");
+        let mut formulas = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "cnf") {
+                let cnf = std::fs::read_to_string(&path).unwrap();
+                assert!(
+                    cnf.contains("c amo: auto\n"),
+                    "{args:?}: {}",
+                    path.display()
+                );
+                formulas += 1;
+            }
+        }
+        assert!(formulas > 0, "{args:?}");
+    }
+}

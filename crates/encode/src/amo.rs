@@ -21,6 +21,16 @@
 //! (`tests/propagation.rs` checks every partial assignment up to 9
 //! inputs). Bitwise included: a true input fixes every bit of its code,
 //! and every other input has a different code.
+//!
+//! `lazy` writes no clause at all: [`crate::Problem::encode_lazy`] records
+//! the lines in [`crate::Encoding::lazy`] ([`crate::LazyLines`]) and a
+//! solver-side propagator enforces them, arc consistent as well (a true
+//! square falsifies every other square of its lines), explaining each step
+//! with one binary clause of the pairwise encoding. Only a backend with an
+//! external propagator (CaDiCaL) can solve such an encoding, and its CNF
+//! alone is not the problem: [`crate::Problem::encode`], which promises the
+//! whole problem as clauses (DIMACS, cube files, proofs, Python's
+//! `encode`), refuses it.
 
 use rustsat::{
     encodings::{
@@ -53,6 +63,9 @@ crate::name_table! {
         /// default).
         #[default]
         Auto = "auto",
+        /// No clauses: the lines are left to a propagator inside the solver
+        /// (see the module docs and [`crate::LazyLines`]).
+        Lazy = "lazy",
     }
     parse_error: EncodeError = |name: &str| {
         if crate::Card::from_name(name).is_some() {
@@ -73,6 +86,34 @@ crate::name_table! {
 pub const AUTO_PAIRWISE_MAX: usize = 16;
 
 impl Amo {
+    /// Every AMO encoding that writes clauses: all but [`Amo::Lazy`].
+    pub const EAGER: [Amo; 7] = [
+        Amo::Pairwise,
+        Amo::Ladder,
+        Amo::Bitwise,
+        Amo::Commander,
+        Amo::Product,
+        Amo::Bimander,
+        Amo::Auto,
+    ];
+
+    /// Whether this choice leaves the lines to a propagator.
+    #[must_use]
+    pub const fn is_lazy(self) -> bool {
+        matches!(self, Amo::Lazy)
+    }
+
+    /// The encoding that puts the same constraints into clauses: itself,
+    /// and [`Amo::Auto`] for [`Amo::Lazy`] (what a proof, which needs every
+    /// constraint as a clause it can cite, encodes instead).
+    #[must_use]
+    pub const fn in_clauses(self) -> Amo {
+        match self {
+            Amo::Lazy => Amo::Auto,
+            other => other,
+        }
+    }
+
     /// The encoding `self` uses for a line of `len` literals (itself, except
     /// for `auto`).
     #[must_use]
@@ -88,7 +129,10 @@ impl Amo {
     ///
     /// # Errors
     ///
-    /// [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow;
+    /// [`EncodeError::LazyAmo`] for [`Amo::Lazy`] on two or more literals,
+    /// which has no clauses to add (only [`crate::Problem::encode_lazy`]
+    /// can leave lines to a propagator).
     pub fn encode<C: CollectClauses>(
         self,
         lits: &[Lit],
@@ -108,6 +152,7 @@ impl Amo {
             Amo::Bimander => Bimander::<4, Pairwise>::from(lits).encode(sink, vars),
             // `for_len` never returns `Auto`.
             Amo::Auto => Pairwise::from(lits).encode(sink, vars),
+            Amo::Lazy => return Err(EncodeError::LazyAmo),
         }?;
         Ok(())
     }

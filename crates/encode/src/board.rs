@@ -13,8 +13,11 @@ use rustsat::types::{Lit, Var};
 use crate::EncodeError;
 
 /// The largest number of squares a board may have: variables must fit in a
-/// DIMACS literal (`i32`) with room left for auxiliary variables.
-pub const MAX_SQUARES: usize = 1 << 26;
+/// DIMACS literal (`i32`) with room left for auxiliary variables (2²⁸
+/// squares leave 7/8 of the range to them). Enough for `queens 16384`
+/// with the lazy AMO, which needs no auxiliaries; the size estimate
+/// refuses the eager encodings of such boards long before.
+pub const MAX_SQUARES: usize = 1 << 28;
 
 /// One square of a board, `row` and `col` counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::{Board, Piece, Placement, Square};
+use crate::{Board, Kind, Piece, Placement, Problem, Square};
 
 /// One letter per piece, as in chess notation.
 #[must_use]
@@ -17,25 +17,11 @@ pub fn letter(piece: Piece) -> char {
     }
 }
 
-/// Which squares the placement attacks (occupied squares excluded).
-fn attacked(board: &Board, piece: Piece, placement: &Placement) -> Vec<bool> {
-    let mut out = vec![false; board.n_squares()];
-    for &from in placement.squares() {
-        for to in piece.attacks(board, from) {
-            out[board.index(to)] = true;
-        }
-    }
-    for &sq in placement.squares() {
-        out[board.index(sq)] = false;
-    }
-    out
-}
-
 /// The board as text, one row per line: the piece letter on occupied
 /// squares, `*` on attacked ones when `mark_attacked`, `.` elsewhere.
 #[must_use]
 pub fn text(board: &Board, piece: Piece, placement: &Placement, mark_attacked: bool) -> String {
-    let hit = attacked(board, piece, placement);
+    let cover = coverage(board, piece, placement);
     let occupied: std::collections::HashSet<Square> = placement.squares().iter().copied().collect();
     let mut out = String::new();
     for row in 0..board.rows() {
@@ -43,7 +29,7 @@ pub fn text(board: &Board, piece: Piece, placement: &Placement, mark_attacked: b
             let sq = Square::new(row, col);
             let c = if occupied.contains(&sq) {
                 letter(piece)
-            } else if mark_attacked && hit[board.index(sq)] {
+            } else if mark_attacked && cover[board.index(sq)] > 0 {
                 '*'
             } else {
                 '.'
@@ -58,25 +44,84 @@ pub fn text(board: &Board, piece: Piece, placement: &Placement, mark_attacked: b
     out
 }
 
-/// The board as an SVG figure: pieces as dark discs, attacked squares
-/// dotted, like the figures in puzzle books.
+/// How many pieces of the placement attack each square, by board index
+/// (a piece does not count for its own square).
 #[must_use]
-pub fn svg(board: &Board, piece: Piece, placement: &Placement) -> String {
-    const CELL: usize = 40;
-    let (w, h) = (board.cols() * CELL, board.rows() * CELL);
-    let hit = attacked(board, piece, placement);
+pub fn coverage(board: &Board, piece: Piece, placement: &Placement) -> Vec<usize> {
+    let mut out = vec![0; board.n_squares()];
+    for &from in placement.squares() {
+        for to in piece.attacks(board, from) {
+            out[board.index(to)] += 1;
+        }
+    }
+    out
+}
+
+/// The side of a square in the SVG figure, in pixels.
+const CELL: usize = 40;
+/// The band above and left of the board that holds the coordinates.
+const MARGIN: usize = 24;
+
+/// The placement as an SVG figure, like the figures in puzzle books:
+/// pieces as dark discs with their letter, and 0-based row numbers down the
+/// left and column numbers along the top, the coordinates of the text
+/// output's `placement: row,col` (row 0 at the top). What the other squares
+/// show depends on the puzzle:
+/// - independence: a dot on every attacked square;
+/// - domination: how many pieces attack the square (its coverage, the
+///   `coverage` class with `data-row` and `data-col`), since on a dominated
+///   board every square is attacked and a dot everywhere says nothing. A
+///   square no piece covers stays blank (none does on a dominating
+///   placement).
+#[must_use]
+pub fn svg(problem: &Problem, placement: &Placement) -> String {
+    let (board, piece) = (&problem.board, problem.piece);
+    let (w, h) = (MARGIN + board.cols() * CELL, MARGIN + board.rows() * CELL);
+    let cover = coverage(board, piece, placement);
+    let occupied: std::collections::HashSet<Square> = placement.squares().iter().copied().collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
     );
+    let verb = match problem.kind {
+        Kind::Independence => "independent",
+        Kind::Domination => "dominating",
+        Kind::IndependentDomination => "independent dominating",
+    };
     let _ = writeln!(
         out,
-        "<title>{} {}s on {}</title>",
+        "<title>{} {verb} {}s on the {} board</title>",
         placement.len(),
         piece,
         board
     );
+    let marks = if problem.kind.dominating() {
+        "numbers: how many pieces attack the square"
+    } else {
+        "dots: attacked squares"
+    };
+    let _ = writeln!(
+        out,
+        "<desc>rows and columns numbered from 0, row 0 at the top; {marks}</desc>"
+    );
+    let coord = r##"font-family="sans-serif" font-size="12" fill="#555" class="coord""##;
+    for col in 0..board.cols() {
+        let x = MARGIN + col * CELL + CELL / 2;
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}" {coord} text-anchor="middle">{col}</text>"#,
+            MARGIN - 8
+        );
+    }
+    for row in 0..board.rows() {
+        let y = MARGIN + row * CELL + CELL / 2 + 4;
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{y}" {coord} text-anchor="end">{row}</text>"#,
+            MARGIN - 6
+        );
+    }
     for row in 0..board.rows() {
         for col in 0..board.cols() {
             let fill = if (row + col) % 2 == 0 {
@@ -84,13 +129,24 @@ pub fn svg(board: &Board, piece: Piece, placement: &Placement) -> String {
             } else {
                 "#b58863"
             };
-            let (x, y) = (col * CELL, row * CELL);
+            let (x, y) = (MARGIN + col * CELL, MARGIN + row * CELL);
             let _ = writeln!(
                 out,
                 r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
             );
-            if hit[board.index(Square::new(row, col))] {
-                let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+            let sq = Square::new(row, col);
+            let count = cover[board.index(sq)];
+            if occupied.contains(&sq) || count == 0 {
+                continue;
+            }
+            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+            if problem.kind.dominating() {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{cx}" y="{}" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#222" class="coverage" data-row="{row}" data-col="{col}">{count}</text>"##,
+                    cy + 5
+                );
+            } else {
                 let _ = writeln!(
                     out,
                     r##"<circle cx="{cx}" cy="{cy}" r="3" fill="#333" class="attacked"/>"##
@@ -99,7 +155,8 @@ pub fn svg(board: &Board, piece: Piece, placement: &Placement) -> String {
         }
     }
     for sq in placement.squares() {
-        let (cx, cy) = (sq.col * CELL + CELL / 2, sq.row * CELL + CELL / 2);
+        let cx = MARGIN + sq.col * CELL + CELL / 2;
+        let cy = MARGIN + sq.row * CELL + CELL / 2;
         let _ = writeln!(
             out,
             r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#111" class="piece"/>"##,

@@ -48,7 +48,9 @@
 //!
 //! [`Estimate::bytes`] turns sizes into memory: a clause held twice (once
 //! in the CNF built, once in the solver), about 48 bytes of overhead per
-//! clause and 8 per literal.
+//! clause and 8 per literal, and CaDiCaL's per-variable tables. With the
+//! lazy AMO ([`Amo::Lazy`]) the lines cost no clause, literal or variable:
+//! the estimate is the at-least-one clauses and the board.
 
 use std::collections::HashMap;
 
@@ -76,13 +78,17 @@ impl Estimate {
     /// Calibrated on peak resident memory of `boardsat solve queens N`
     /// (CaDiCaL 3.0.1): pairwise N = 200 (13.3 M clauses) 2.8 GB, product
     /// N = 1000 (11.9 M clauses, 1.3 M variables) 2.8 GB, commander N = 1000
-    /// (114 M clauses) 22.2 GB; this formula is within 20 % of all three.
+    /// (114 M clauses) 22.2 GB, and the lazy AMO, where the variables
+    /// dominate (CaDiCaL's tables take about 160 bytes per variable before
+    /// any clause, the line propagator a few more): N = 1000 (1 M
+    /// variables), 2000 and 5000 (BENCHMARKS.md, "Eager encodings vs lazy
+    /// propagation"). This formula is within 20 % of all of them.
     #[must_use]
     pub fn bytes(&self) -> u64 {
         self.n_clauses
             .saturating_mul(160)
             .saturating_add(self.n_lits.saturating_mul(16))
-            .saturating_add(self.n_vars.saturating_mul(64))
+            .saturating_add(self.n_vars.saturating_mul(166))
     }
 
     fn add(&mut self, other: Estimate) {
@@ -149,6 +155,8 @@ pub fn amo(amo: Amo, len: usize) -> Estimate {
     let (clauses, vars) = match amo.for_len(len) {
         // `for_len` never returns `Auto`; counted as pairwise for the match.
         Amo::Pairwise | Amo::Auto => (pairs(l), 0),
+        // The lines go to a propagator (LazyLines), not into clauses.
+        Amo::Lazy => (0, 0),
         Amo::Ladder => (3 * l - 4, l - 1),
         Amo::Bitwise => {
             let b = digits(l - 1);
@@ -566,7 +574,9 @@ pub fn check_fits(
         return Ok(());
     }
     let mut options: Vec<(String, Estimate)> = Vec::new();
-    for amo in Amo::ALL.into_iter().filter(|&a| a != config.amo) {
+    // Eager encodings only: the lazy AMO has no DIMACS form, and a solve
+    // that can use it gets it by default.
+    for amo in Amo::EAGER.into_iter().filter(|&a| a != config.amo) {
         let c = Config { amo, ..config };
         options.push((format!("--amo {amo}"), estimate_for(problem, k, c)));
     }

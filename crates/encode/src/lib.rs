@@ -11,7 +11,8 @@
 //! | [`Piece`] | attack sets and closed neighbourhoods |
 //! | [`Request`], [`Family`] | what a user asks for (the CLI's and Python's words), validated into a problem |
 //! | [`Problem`], [`Kind`], [`Formulation`], [`Config`] | pure CNF builders |
-//! | [`Amo`] | at-most-one encodings (rustsat) |
+//! | [`Amo`] | at-most-one encodings (rustsat), or lazy lines |
+//! | [`LazyLines`] | the lines a lazy encoding leaves to a propagator |
 //! | [`Card`], [`Bound`] | cardinality encodings chosen at run time, and bounds |
 //! | [`card::BuildCounter`], [`card::Counter`] | build a counter once, enforce any bound by assumptions |
 //! | [`card::SequentialCounter`], [`card::ModuloTotalizer`], [`card::CardinalityNetwork`] | the own counters, also usable through rustsat's encoding traits |
@@ -60,6 +61,7 @@ pub mod check;
 pub mod dimacs;
 pub mod draw;
 pub mod estimate;
+pub mod lazy;
 pub mod piece;
 pub mod problem;
 pub mod request;
@@ -70,6 +72,7 @@ pub use board::{Board, LineKind, Square};
 pub use card::{Bound, Card};
 pub use check::{check, Placement, Violation};
 pub use estimate::Estimate;
+pub use lazy::LazyLines;
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};
 pub use request::{Family, Request};
@@ -133,6 +136,16 @@ pub enum EncodeError {
     /// An AMO encoding where a cardinality encoding is needed.
     #[error("'{0}' is an at-most-one encoding; a cardinality encoding is needed (seqcounter, totalizer, mtotalizer, cardnetwork)")]
     NotACardinality(String),
+    /// The lazy AMO asked for clauses.
+    #[error("the lazy at-most-one has no clauses: its lines are recorded by Problem::encode_lazy for a propagator")]
+    LazyAmo,
+    /// The clauses alone were asked for (DIMACS, cube files, proofs), but
+    /// the encoding leaves lines to a propagator.
+    #[error("--amo lazy leaves {groups} at-most-one constraints to the solver's propagator, which a CNF cannot carry; choose a clause encoding (--amo auto, pairwise, ladder, ...)")]
+    LazyNotInClauses {
+        /// The constraints left out.
+        groups: u64,
+    },
     /// The clause sink ran out of memory.
     #[error("out of memory while encoding")]
     OutOfMemory,

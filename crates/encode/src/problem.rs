@@ -17,6 +17,7 @@ use rustsat::{
 use crate::{
     board::{Board, LineKind, Square},
     card::{Bound, Counter, Direction},
+    lazy::LazyLines,
     piece::Piece,
     Amo, Card, EncodeError,
 };
@@ -154,6 +155,12 @@ pub struct Encoding {
     /// [`Formulation::Lines`]). Empty otherwise; a fixed bound adds them as
     /// hard clauses instead.
     pub implied: Vec<Box<dyn Counter>>,
+    /// With [`Amo::Lazy`] ([`Problem::encode_lazy`]): the at-most-one
+    /// constraints left out of the clauses, which a solver must enforce by
+    /// propagation; the clauses alone are then not the problem. `None` for
+    /// every eager encoding, and where the lazy AMO has no lines to leave
+    /// out (domination, leapers).
+    pub lazy: Option<LazyLines>,
 }
 
 impl Encoding {
@@ -188,7 +195,14 @@ impl Encoding {
             None => out.push("bound: open (set by assumptions)".to_string()),
         }
         out.push(format!("formulation: {}", self.config.formulation));
-        out.push(format!("amo: {}", self.config.amo));
+        match &self.lazy {
+            Some(lazy) => out.push(format!(
+                "amo: lazy ({} at-most-one constraints over {} literals left to a propagator, not in these clauses)",
+                lazy.n_groups(),
+                lazy.n_lits()
+            )),
+            None => out.push(format!("amo: {}", self.config.amo)),
+        }
         out.push(format!("card: {}", self.config.card));
         out
     }
@@ -270,7 +284,8 @@ impl Problem {
     }
 
     /// Encodes the problem with exactly `k` pieces (independence) or at most
-    /// `k` (domination) into `sink`.
+    /// `k` (domination) into `sink`: the whole problem as clauses, what
+    /// DIMACS output, cube files and proofs need.
     ///
     /// `vars` must come from [`Problem::var_manager`] (or otherwise have the
     /// board variables taken).
@@ -278,8 +293,31 @@ impl Problem {
     /// # Errors
     ///
     /// [`EncodeError::Infeasible`] when k exceeds the number of squares for
-    /// independence; [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    /// independence; [`EncodeError::OutOfMemory`] when the sink cannot grow;
+    /// [`EncodeError::LazyNotInClauses`] when [`Amo::Lazy`] would leave
+    /// lines out of the clauses (use [`Problem::encode_lazy`] for a solver
+    /// that propagates them).
     pub fn encode<C: CollectClauses>(
+        &self,
+        k: usize,
+        config: Config,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<Encoding, EncodeError> {
+        let formulation = self.effective_formulation(config.formulation, k);
+        refuse_lazy(self.lazy_lines(config.amo, formulation))?;
+        self.encode_lazy(k, config, sink, vars)
+    }
+
+    /// As [`Problem::encode`], except that with [`Amo::Lazy`] the lines are
+    /// not refused but recorded in [`Encoding::lazy`], for a solver that
+    /// enforces them by propagation (boardsat-solve's line propagator).
+    /// The same as [`Problem::encode`] for every other AMO.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::Infeasible`], [`EncodeError::OutOfMemory`].
+    pub fn encode_lazy<C: CollectClauses>(
         &self,
         k: usize,
         config: Config,
@@ -296,6 +334,7 @@ impl Problem {
             n_lits: 0,
         };
         let line_vars = self.encode_base(config.amo, formulation, &mut sink, vars)?;
+        let lazy = self.lazy_lines(config.amo, formulation);
         // Independence in the lines formulation needs no counter: the exact
         // lines count for it.
         if formulation == Formulation::Cardinality || self.kind.dominating() {
@@ -307,7 +346,9 @@ impl Problem {
                     .encode(lits, Bound::AtMost(k), &mut sink, vars)?;
             }
         }
-        Ok(self.finish(Some(bound), formulation, config, before, &sink, vars, None))
+        let mut encoding = self.finish(Some(bound), formulation, config, before, &sink, vars, None);
+        encoding.lazy = lazy;
+        Ok(encoding)
     }
 
     /// Encodes the problem with the number of pieces left open: a counter of
@@ -317,8 +358,26 @@ impl Problem {
     ///
     /// # Errors
     ///
-    /// [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow;
+    /// [`EncodeError::LazyNotInClauses`] as for [`Problem::encode`].
     pub fn encode_open<C: CollectClauses>(
+        &self,
+        max_bound: usize,
+        config: Config,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<Encoding, EncodeError> {
+        refuse_lazy(self.lazy_lines(config.amo, self.open_formulation(config, max_bound)))?;
+        self.encode_open_lazy(max_bound, config, sink, vars)
+    }
+
+    /// As [`Problem::encode_open`], with the lines of [`Amo::Lazy`]
+    /// recorded in [`Encoding::lazy`] (see [`Problem::encode_lazy`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow.
+    pub fn encode_open_lazy<C: CollectClauses>(
         &self,
         max_bound: usize,
         config: Config,
@@ -331,13 +390,7 @@ impl Problem {
             n_clauses: 0,
             n_lits: 0,
         };
-        // With the bound open, the lines formulation applies only to
-        // domination (independence needs the exact k of the lines).
-        let formulation = if self.kind.dominating() {
-            self.effective_formulation(config.formulation, max_bound)
-        } else {
-            Formulation::Cardinality
-        };
+        let formulation = self.open_formulation(config, max_bound);
         let line_vars = self.encode_base(config.amo, formulation, &mut sink, vars)?;
         let direction = if self.kind.dominating() {
             Direction::Upper
@@ -369,7 +422,49 @@ impl Problem {
             Some(counter),
         );
         encoding.implied = implied;
+        encoding.lazy = self.lazy_lines(config.amo, formulation);
         Ok(encoding)
+    }
+
+    /// The formulation of an open encoding: with the bound open, the lines
+    /// formulation applies only to domination (independence needs the
+    /// exact k of the lines).
+    fn open_formulation(&self, config: Config, max_bound: usize) -> Formulation {
+        if self.kind.dominating() {
+            self.effective_formulation(config.formulation, max_bound)
+        } else {
+            Formulation::Cardinality
+        }
+    }
+
+    /// The lines [`Amo::Lazy`] leaves to a propagator in `formulation`:
+    /// those of a sliding piece that may not attack (independence,
+    /// independent domination), with N-queens' rows and columns marked
+    /// exact in the `lines` formulation. `None` for other AMO choices and
+    /// where there are no such lines (domination, leapers, whose attack
+    /// pairs stay clauses: lazily they measured slower, BENCHMARKS.md).
+    #[must_use]
+    pub fn lazy_lines(&self, amo: Amo, formulation: Formulation) -> Option<LazyLines> {
+        if !amo.is_lazy() || !self.kind.independent() || !self.piece.is_slider() {
+            return None;
+        }
+        let mut lines = LazyLines::new(self.board, self.piece);
+        lines.exact = lines
+            .kinds
+            .iter()
+            .copied()
+            .filter(|&kind| self.exact(formulation, kind))
+            .collect();
+        Some(lines)
+    }
+
+    /// Whether the lines of `kind` get at-least-one clauses: N-queens'
+    /// (independent domination in the lines formulation has line
+    /// variables instead).
+    fn exact(&self, formulation: Formulation, kind: LineKind) -> bool {
+        formulation == Formulation::Lines
+            && self.kind == Kind::Independence
+            && self.exact_line(kind)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -400,6 +495,7 @@ impl Problem {
             },
             counter,
             implied: Vec::new(),
+            lazy: None,
         }
     }
 
@@ -444,17 +540,20 @@ impl Problem {
         let board = &self.board;
         if self.kind.independent() {
             for &kind in self.piece.line_kinds() {
+                let exact = self.exact(formulation, kind);
+                // The lazy AMO leaves the lines to a propagator
+                // ([`Problem::lazy_lines`]); only exact lines have clauses.
+                if amo.is_lazy() && !exact {
+                    continue;
+                }
                 for line in board.lines(kind) {
                     let lits: Vec<Lit> = line.iter().map(|&sq| board.lit(sq)).collect();
-                    // Exact lines are N-queens' (independent domination
-                    // in the lines formulation has line variables instead).
-                    if formulation == Formulation::Lines
-                        && self.kind == Kind::Independence
-                        && self.exact_line(kind)
-                    {
+                    if exact {
                         sink.add_clause(lits.iter().copied().collect())?;
                     }
-                    amo.encode(&lits, sink, vars)?;
+                    if !amo.is_lazy() {
+                        amo.encode(&lits, sink, vars)?;
+                    }
                 }
             }
             if !self.piece.leaps().is_empty() {
@@ -541,6 +640,17 @@ impl Problem {
             LineKind::Column => cols <= rows,
             LineKind::Diagonal | LineKind::AntiDiagonal => false,
         }
+    }
+}
+
+/// Refuses lines left to a propagator where the clauses must be the whole
+/// problem.
+fn refuse_lazy(lines: Option<LazyLines>) -> Result<(), EncodeError> {
+    match lines {
+        Some(lines) if !lines.is_empty() => Err(EncodeError::LazyNotInClauses {
+            groups: lines.n_groups(),
+        }),
+        _ => Ok(()),
     }
 }
 

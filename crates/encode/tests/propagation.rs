@@ -391,7 +391,7 @@ fn the_modulo_totalizer_refutes_complete_assignments_only_with_both_halves() {
 
 #[test]
 fn amo_encodings_are_arc_consistent() {
-    for amo in Amo::ALL {
+    for amo in Amo::EAGER {
         for n in 0..=9 {
             let (lits, mut vars) = inputs(n);
             let mut cnf = Cnf::new();

@@ -109,6 +109,12 @@ pub trait Backend {
         None
     }
 
+    /// The line-propagator capability ([`boardsat_encode::Amo::Lazy`]), if
+    /// the backend has one.
+    fn propagate_lines(&mut self) -> Option<&mut dyn crate::PropagateLines> {
+        None
+    }
+
     /// A new, empty solver of the same kind, with the same options (tuned
     /// for `mode` where the backend has options), the same time limit
     /// and the same interrupt flag: for a call best made on a solver of its

@@ -12,7 +12,10 @@
 //! Only choices that change the CNF multiply the matrix; a choice that does
 //! not is `None` in the cell (shown as `-`) and its cell is run once:
 //! - the AMO encoding matters only when pieces may not attack each other
-//!   (independence, queens, independent domination);
+//!   (independence, queens, independent domination); `lazy` (lines
+//!   propagated inside CaDiCaL, [`crate::lines`]) runs with CaDiCaL only,
+//!   so `--amo auto,lazy` gives the rows "eager encodings vs lazy
+//!   propagation";
 //! - the formulation matters only where `lines` applies: queens, and rooks
 //!   with k = min(rows, cols), for the tasks first and count; domination by
 //!   queens, rooks and bishops for every task. Elsewhere `lines` falls back
@@ -24,11 +27,11 @@
 //! ## What is timed ([`run_cell`])
 //!
 //! - encode: building the CNF in memory (a separate encoding into a `Cnf`,
-//!   as `boardsat dimacs` does);
+//!   as `boardsat dimacs` does; with `lazy`, the clauses it keeps);
 //! - solve: the task's solver calls, with decoding and checking each model
 //!   (and, for count, adding the blocking clauses); not loading the clauses
 //!   into the solver. For optimum it is the sum of the search's calls
-//!   (searched as `boardsat solve` does, [`Strategy::fastest`], refutations
+//!   (searched as `boardsat solve` does, [`crate::Strategy::fastest`], refutations
 //!   on fresh solvers included), the last of which is the UNSAT proof;
 //!   counting without k is the optimum and then the count of optimal
 //!   placements ([`crate::task::optimum_then_count`]).
@@ -322,6 +325,10 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
                 for &amo in &matrix.amos {
                     for &card in &matrix.cards {
                         for &solver in &solvers {
+                            // The lazy AMO needs CaDiCaL's propagator.
+                            if amo.is_lazy() && solver != SolverKind::Cadical {
+                                continue;
+                            }
                             // Without a k (the optimum task) only domination
                             // can use the lines formulation.
                             let k_or_open = k.unwrap_or(0);
@@ -575,8 +582,8 @@ fn encode_sizes(
     let mut cnf = Cnf::new();
     let start = Instant::now();
     let encoding = match fixed {
-        Some(k) => problem.encode(k, config, &mut cnf, &mut vars)?,
-        None => problem.encode_open(max_bound, config, &mut cnf, &mut vars)?,
+        Some(k) => problem.encode_lazy(k, config, &mut cnf, &mut vars)?,
+        None => problem.encode_open_lazy(max_bound, config, &mut cnf, &mut vars)?,
     };
     Ok((start.elapsed(), encoding.stats))
 }

@@ -9,17 +9,23 @@
 //! Time limits and interrupts both go through one terminator callback that
 //! CaDiCaL polls during search: it fires when the deadline has passed or the
 //! [`Interrupter`] is triggered, and the call returns [`Status::Unknown`].
-//! The solver stays usable afterwards.
+//! The solver stays usable afterwards. The line propagator
+//! ([`crate::lines`]) looks at the same flag inside its callbacks.
 //!
 //! [`Cadical::trace_proof`] writes a text LRAT proof of a fresh solver;
 //! the ids CaDiCaL gives to original clauses are documented there.
 
+use std::cell::{Cell, RefCell};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use boardsat_encode::LazyLines;
 use cadical_sys::{CaDiCal, ExternalPropagator, State, Status as CStatus, Terminator};
+
+use crate::lines::{self, LinesOptions, LinesStats, PropagateLines};
 
 /// Options of [`Cadical::for_enumeration`].
 const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
@@ -57,6 +63,16 @@ pub struct Cadical {
     /// [`Backend::fresh`].
     options: Vec<(String, i32)>,
     proof: ProofTrace,
+    /// The deadline of the running call, shared with the terminator and the
+    /// line propagator.
+    deadline: Rc<Cell<Option<Instant>>>,
+    lines_options: LinesOptions,
+    /// The line propagator's statistics and accepted models, once
+    /// connected.
+    lines: Option<Rc<RefCell<LinesStats>>>,
+    lines_model: Option<Rc<RefCell<lines::Model>>>,
+    /// Reused by [`Backend::add_clause`].
+    clause_buffer: Vec<i32>,
 }
 
 /// An error of the embedded CaDiCaL.
@@ -128,14 +144,29 @@ impl Default for Cadical {
     }
 }
 
+/// The time limit and interrupt flag of the running call.
+#[derive(Clone)]
 struct Stop {
-    deadline: Option<Instant>,
+    deadline: Rc<Cell<Option<Instant>>>,
     interrupter: Interrupter,
+}
+
+impl Stop {
+    fn now(&self) -> bool {
+        self.interrupter.is_interrupted()
+            || self.deadline.get().is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Terminator for Stop {
     fn terminated(&mut self) -> bool {
-        self.interrupter.is_interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.now()
+    }
+}
+
+impl lines::StopCheck for Stop {
+    fn stopped(&self) -> bool {
+        self.now()
     }
 }
 
@@ -154,6 +185,24 @@ impl Cadical {
             enumerator_connected: false,
             options: Vec::new(),
             proof: ProofTrace::Off,
+            deadline: Rc::new(Cell::new(None)),
+            lines_options: LinesOptions::default(),
+            lines: None,
+            lines_model: None,
+            clause_buffer: Vec::new(),
+        }
+    }
+
+    /// Options for the line propagator of a later
+    /// [`PropagateLines::connect_lines`] (kept by [`Backend::fresh`]).
+    pub fn set_lines_options(&mut self, options: LinesOptions) {
+        self.lines_options = options;
+    }
+
+    fn stop(&self) -> Stop {
+        Stop {
+            deadline: Rc::clone(&self.deadline),
+            interrupter: self.interrupter.clone(),
         }
     }
 
@@ -210,13 +259,15 @@ impl Cadical {
         if self.interrupter.is_interrupted() {
             return Ok(Status::Unknown);
         }
+        self.deadline
+            .set(self.time_limit.map(|l| Instant::now() + l));
         let needs_terminator = self.time_limit.is_some() || self.wants_terminator;
         if needs_terminator {
-            self.solver.connect_terminator(Stop {
-                deadline: self.time_limit.map(|l| Instant::now() + l),
-                interrupter: self.interrupter.clone(),
-            });
+            self.solver.connect_terminator(self.stop());
             self.wants_terminator = true;
+        }
+        if let Some(model) = &self.lines_model {
+            model.borrow_mut().valid = false;
         }
         for &lit in assumptions {
             self.solver.assume(lit.to_ipasir());
@@ -358,10 +409,12 @@ impl Cadical {
 impl Backend for Cadical {
     fn add_clause(&mut self, clause: &[Lit]) -> Result<(), SolveError> {
         self.has_model = false;
-        for &lit in clause {
-            self.solver.add(lit.to_ipasir());
-        }
-        self.solver.add(0);
+        // One call for the whole clause: on long clauses (N-queens' rows
+        // and columns) the per-literal calls were most of the loading time.
+        self.clause_buffer.clear();
+        self.clause_buffer
+            .extend(clause.iter().map(|lit| lit.to_ipasir()));
+        self.solver.clause6(&self.clause_buffer);
         Ok(())
     }
 
@@ -379,6 +432,15 @@ impl Backend for Cadical {
     fn value(&mut self, var: Var) -> Result<bool, SolveError> {
         if !self.has_model {
             return Err(SolveError::NoModel);
+        }
+        // A board square: from the model the line propagator accepted,
+        // without a call into CaDiCaL per square.
+        if let Some(value) = self
+            .lines_model
+            .as_ref()
+            .and_then(|m| m.borrow().value(var.idx() + 1))
+        {
+            return Ok(value);
         }
         // Variables the solver never saw come back false.
         Ok(self.solver.val(var.pos_lit().to_ipasir()) > 0)
@@ -404,11 +466,60 @@ impl Backend for Cadical {
         solver.time_limit = self.time_limit;
         solver.interrupter = self.interrupter.clone();
         solver.wants_terminator = self.wants_terminator;
+        solver.lines_options = self.lines_options;
         Some(Box::new(solver))
     }
 
     fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {
         Some(self)
+    }
+
+    fn propagate_lines(&mut self) -> Option<&mut dyn PropagateLines> {
+        Some(self)
+    }
+}
+
+impl PropagateLines for Cadical {
+    fn connect_lines(&mut self, lines: &LazyLines) -> Result<(), SolveError> {
+        let refuse = |why: &str| fail(format!("cannot connect the line propagator: {why}"));
+        if self.lines.is_some() {
+            return Err(refuse("it is connected already"));
+        }
+        if self.may_have_eliminated {
+            // Observing an eliminated variable would abort the process.
+            return Err(refuse(
+                "the solver has searched with variable elimination on",
+            ));
+        }
+        if self.enumerator_connected {
+            self.solver.disconnect_external_propagator();
+            self.enumerator_connected = false;
+        }
+        let stats = Rc::new(RefCell::new(LinesStats::default()));
+        let core = lines::Core::new(lines, self.lines_options, self.stop(), Rc::clone(&stats));
+        let Ok(max_var) = i32::try_from(core.n_vars()) else {
+            return Err(refuse("the board has too many squares"));
+        };
+        // Declared up front, CaDiCaL sizes its per-variable tables once and
+        // exactly, instead of doubling them as variables are observed.
+        if max_var > self.solver.vars() {
+            self.has_model = false;
+            self.solver.resize(max_var);
+        }
+        self.lines_model = Some(core.model());
+        self.solver
+            .connect_external_propagator(lines::Propagator(core));
+        // Highest first, so that CaDiCaL's observed and frozen tables grow
+        // once.
+        for var in (1..=max_var).rev() {
+            self.solver.add_observed_var(var);
+        }
+        self.lines = Some(stats);
+        Ok(())
+    }
+
+    fn lines_stats(&self) -> Option<LinesStats> {
+        self.lines.as_ref().map(|s| s.borrow().clone())
     }
 }
 
@@ -472,8 +583,9 @@ impl ExternalPropagator for Enumerator {
 impl SearchEnumerate for Cadical {
     fn can_enumerate_in_search(&self) -> bool {
         // Not after a plain search with variable elimination on: observing
-        // an eliminated variable would abort the process.
-        !self.may_have_eliminated
+        // an eliminated variable would abort the process. Not with the line
+        // propagator either: CaDiCaL takes one propagator at a time.
+        !self.may_have_eliminated && self.lines.is_none()
     }
 
     fn enumerate_in_search(
@@ -486,6 +598,11 @@ impl SearchEnumerate for Cadical {
         let mut position = vec![None; max + 1];
         for (i, v) in project.iter().enumerate() {
             position[v.idx() + 1] = Some(i);
+        }
+        if self.lines.is_some() {
+            return Err(fail(
+                "in-search enumeration cannot replace the line propagator".to_string(),
+            ));
         }
         if self.may_have_eliminated {
             // Observing an eliminated variable would abort the process.

@@ -7,7 +7,7 @@
 //! limit on the number of models ([`End::Limit`]), or when the solver gives
 //! up ([`End::Stopped`]) — and then the count so far is a lower bound, not
 //! an answer. What a model is, how it is checked and what clause blocks it
-//! is the [`Models`] implementation's business: [`crate::Session`] blocks
+//! is the `Models` implementation's business: [`crate::Session`] blocks
 //! placements on the board variables; [`count_projected`] blocks any
 //! formula's models on its projection.
 

@@ -203,6 +203,18 @@ pub fn check_writable(path: &Path) -> Result<(), FileError> {
     target(path).map(|_| ())
 }
 
+/// Writes `text` to `path` whole or not at all ([`write_atomically`]).
+///
+/// # Errors
+///
+/// A [`FileError`] naming `path` and the reason.
+pub fn write_text(path: &Path, text: &str, stop: Option<&Interrupter>) -> Result<(), FileError> {
+    write_atomically(path, stop, |w| {
+        w.write_all(text.as_bytes())
+            .map_err(|e| FileError::io(path, e))
+    })
+}
+
 /// Writes `path` whole or not at all (see the module doc); `fill` writes
 /// the content into a buffered writer. With `stop`, writing fails promptly
 /// once it is raised, and the temporary file is removed.

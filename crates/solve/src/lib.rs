@@ -9,7 +9,8 @@
 //! | type | role |
 //! |---|---|
 //! | [`Backend`], [`Status`] | the small core trait: clauses, solve under assumptions, values, a fresh solver of the same kind |
-//! | [`TimeLimit`], [`Interrupt`], [`SearchEnumerate`] | optional capabilities |
+//! | [`TimeLimit`], [`Interrupt`], [`SearchEnumerate`], [`PropagateLines`] | optional capabilities |
+//! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL: first-fail decisions, reasons on demand; [`default_amo`] |
 //! | [`Interrupter`], [`StopReason`] | one stop flag per job, with a deadline: signals and time limits |
 //! | [`SolverKind`], [`SolverSpec`], [`Mode`] | run-time choice of backend; building solvers for a task |
 //! | [`Varisat`], `Cadical`, [`External`] | the backends |
@@ -21,13 +22,15 @@
 //! | [`domination`] | domination counts split into cubes on the central rows and columns, over threads |
 //! | [`task`] | the jobs users ask for: [`task::solve`], [`task::count`], [`task::enumerate`], optimum then count |
 //! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
-//! | [`bench`] | the benchmark matrix and the timed run of one cell |
+//! | [`bench`](mod@bench) | the benchmark matrix and the timed run of one cell |
 //! | [`report`] | the JSON schema of every result, as typed structs |
+//! | [`plot`] | a bench matrix drawn as an SVG chart (plotters) |
+//! | [`proof`] | certified answers: the claims behind a result as standalone formulas with CaDiCaL's LRAT proofs, and [`proof::verify`] (the checker is `boardsat-lrat`) |
 //! | [`dimacs`] | one strict reader for DIMACS and iCNF with projections, errors with line numbers |
 //! | [`files`], [`sink`] | output files written whole and safely; encoding that obeys a stop flag |
 //!
 //! The command line, the benchmark and the Python package are thin callers
-//! of [`task`], [`jobs`], [`bench`] and [`report`], so they do the same
+//! of [`task`], [`jobs`], [`bench`](mod@bench) and [`report`], so they do the same
 //! thing and report it with the same fields.
 //!
 //! ```
@@ -56,7 +59,9 @@ pub mod enumerate;
 pub mod external;
 pub mod files;
 pub mod jobs;
+pub mod lines;
 mod optimise;
+pub mod plot;
 pub mod proof;
 pub mod report;
 mod session;
@@ -72,6 +77,7 @@ pub use backend::{
 pub use cadical_backend::Cadical;
 pub use enumerate::{count_projected, Count, End, Progress};
 pub use external::{External, ExternalError};
+pub use lines::{default_amo, Decide, LinesOptions, LinesStats, PropagateLines};
 pub use optimise::{
     optimise, optimise_observed, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult,
     Sense, Strategy,
@@ -147,6 +153,15 @@ pub enum SolveError {
     /// This build has no such backend.
     #[error("backend {0} is not built in (rebuild with the feature of that name)")]
     Unavailable(&'static str),
+    /// The encoding leaves lines to a propagator ([`boardsat_encode::Amo::Lazy`])
+    /// that the backend does not have.
+    #[error(
+        "the lazy AMO needs a solver with an external propagator (cadical); {backend} has none"
+    )]
+    NoPropagator {
+        /// The backend's signature.
+        backend: String,
+    },
     /// The external backend needs a command.
     #[error("the external backend needs a solver command (e.g. --solver-cmd minisat)")]
     MissingCommand,

@@ -12,6 +12,10 @@
 //! | a DIMACS file is unsatisfiable | the file's clauses |
 //! | a projected count of a DIMACS file is complete | the file's clauses and one blocking clause per projected model |
 //!
+//! Board claims are always encoded eagerly: with the lazy AMO the search
+//! ran on a line propagator whose reasons no LRAT proof can cite, so the
+//! claim's formula uses `auto` clauses instead (see `board_formula`).
+//!
 //! The formula is written as `NAME.cnf` (provenance comments, then the
 //! clauses in order), read back by a fresh CaDiCaL through its own DIMACS
 //! parser (so that LRAT clause ids are the file's clause numbers) and
@@ -462,6 +466,13 @@ struct Built {
 
 /// The canonical formula of a board claim: the fixed encoding, lex-leader
 /// constraints, a cube's units, then one blocking clause per placement.
+///
+/// The encoding is always eager: a result found with the lazy AMO (lines
+/// propagated inside CaDiCaL) is proven on the same problem with
+/// [`boardsat_encode::Amo::in_clauses`] (`auto`), since an LRAT proof can
+/// only cite clauses of its formula, and the propagator's reasons are not
+/// in it. The claim is about the problem, not the encoding the search
+/// used, so the proof stands; its provenance names `amo: auto`.
 fn board_formula(
     problem: &Problem,
     k: usize,
@@ -471,6 +482,10 @@ fn board_formula(
     placements: &[Placement],
     uniform: bool,
 ) -> Result<Built, ProofError> {
+    let config = Config {
+        amo: config.amo.in_clauses(),
+        ..config
+    };
     let mut vars = problem.var_manager();
     let mut cnf = Cnf::new();
     let encoding = problem.encode(k, config, &mut cnf, &mut vars)?;

@@ -639,6 +639,22 @@ pub struct BenchReport {
     pub cells: Vec<CellReport>,
 }
 
+impl BenchReport {
+    /// The report of the cells run (those before an interrupt: `results`
+    /// may be shorter than `cells`).
+    #[must_use]
+    pub fn new(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> Self {
+        BenchReport {
+            meta: meta.clone(),
+            cells: cells
+                .iter()
+                .zip(results)
+                .map(|(c, r)| CellReport::new(c, r))
+                .collect(),
+        }
+    }
+}
+
 /// A bench matrix as a markdown table, with the machine above it.
 #[must_use]
 pub fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {

@@ -121,7 +121,10 @@ impl Session {
     /// independence, at most k for domination) into `backend`.
     ///
     /// The clauses are those of [`Problem::encode`] (what `boardsat dimacs`
-    /// writes), except for domination in the `lines` formulation: there the
+    /// writes), except with [`boardsat_encode::Amo::Lazy`], whose lines go
+    /// to the backend's line propagator ([`crate::PropagateLines`]; a
+    /// backend without one is refused with [`SolveError::NoPropagator`]),
+    /// and except for domination in the `lines` formulation: there the
     /// implied line bounds stay assumptions of decision calls rather than
     /// unit clauses, so that enumeration can leave them out;
     /// [`Session::fix_bound`] with [`Fix::BoundAndImplied`] makes them units.
@@ -151,7 +154,7 @@ impl Session {
         let mut backend = backend;
         let stop = stop_flag(backend.as_mut());
         let encoding = Checked::run(&stop, &mut cnf, |sink| {
-            problem.encode(k, config, sink, &mut vars)
+            problem.encode_lazy(k, config, sink, &mut vars)
         })?;
         let bound = encoding.bound;
         let mut session = Session::load(problem, encoding, vars, &cnf, backend)?;
@@ -180,7 +183,7 @@ impl Session {
         let mut backend = backend;
         let stop = stop_flag(backend.as_mut());
         let encoding = Checked::run(&stop, &mut cnf, |sink| {
-            problem.encode_open(max_bound, config, sink, &mut vars)
+            problem.encode_open_lazy(max_bound, config, sink, &mut vars)
         })?;
         Session::load(problem, encoding, vars, &cnf, backend)
     }
@@ -193,6 +196,15 @@ impl Session {
         mut backend: Box<dyn Backend>,
     ) -> Result<Self, SolveError> {
         backend.reserve_vars(vars.n_used());
+        // The lines the lazy AMO left out of the clauses go to the
+        // backend's propagator, or the problem cannot be solved there.
+        if let Some(lines) = encoding.lazy.as_ref().filter(|l| !l.is_empty()) {
+            let signature = backend.signature();
+            backend
+                .propagate_lines()
+                .ok_or(SolveError::NoPropagator { backend: signature })?
+                .connect_lines(lines)?;
+        }
         let stop = stop_flag(backend.as_mut());
         for (i, clause) in cnf.iter().enumerate() {
             if i % 65_536 == 0 {

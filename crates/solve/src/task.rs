@@ -7,7 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Bound, Card, Config, Encoding, Placement, Problem};
+use boardsat_encode::{
+    Amo, Bound, Card, Config, Encoding, Formulation, Placement, Problem, Request,
+};
 use rustsat::instances::Cnf;
 
 use crate::{
@@ -29,6 +31,49 @@ pub struct Instance {
 }
 
 impl Instance {
+    /// The instance `request` describes with these encodings, its size
+    /// checked ([`boardsat_encode::estimate::check_fits`]) unless `force`.
+    /// An `amo` of `None` is boardsat's choice: [`crate::default_amo`] for
+    /// the problem solved by `solver` ([`Amo::Lazy`] for N-queens with
+    /// CaDiCaL), and [`Amo::Auto`] without a solver (the clauses alone, as
+    /// DIMACS needs them).
+    ///
+    /// # Errors
+    ///
+    /// A request that contradicts itself; an encoding estimated too large;
+    /// [`SolveError::NoPropagator`] for lines left to a propagator that
+    /// `solver` does not have (before any work, not after the first
+    /// encoding).
+    pub fn new(
+        request: &Request,
+        amo: Option<Amo>,
+        card: Card,
+        formulation: Formulation,
+        solver: Option<&SolverSpec>,
+        force: bool,
+    ) -> Result<Instance, SolveError> {
+        let (problem, k) = request.problem()?;
+        let amo = amo.unwrap_or_else(|| {
+            solver.map_or(Amo::Auto, |s| {
+                crate::default_amo(&problem, k, formulation, s.kind)
+            })
+        });
+        let config = Config {
+            amo,
+            card,
+            formulation,
+        };
+        let propagates = solver.is_none_or(|s| s.kind == crate::SolverKind::Cadical);
+        let lazy = problem.lazy_lines(amo, formulation);
+        if let (false, Some(s)) = (propagates || lazy.is_none_or(|l| l.is_empty()), solver) {
+            return Err(SolveError::NoPropagator {
+                backend: s.signature(),
+            });
+        }
+        let (problem, k) = request.checked_problem(config, force)?;
+        Ok(Instance { problem, k, config })
+    }
+
     /// Whether this is N-queens: n queens on an n × n board, the problem
     /// the cube-and-conquer count splits.
     #[must_use]
@@ -323,7 +368,8 @@ pub fn count(
     let Instance { problem, k, config } = *instance;
     if instance.is_n_queens() && options.limit.is_none() {
         let n = problem.board.rows();
-        let encoding = problem.encode(n, config, &mut Cnf::new(), &mut problem.var_manager())?;
+        let encoding =
+            problem.encode_lazy(n, config, &mut Cnf::new(), &mut problem.var_manager())?;
         let cube_options = CubeOptions {
             record: options.record,
             ..options.cubes

@@ -60,7 +60,9 @@ fn every_cube_mode_matches_a000170() {
 
 #[test]
 fn symmetry_breaking_counts_orbits_for_every_amo() {
-    for amo in Amo::ALL {
+    // The lazy AMO needs CaDiCaL's propagator.
+    let propagates = SolverKind::default_embedded() == SolverKind::Cadical;
+    for amo in Amo::ALL.into_iter().filter(|a| propagates || !a.is_lazy()) {
         for formulation in Formulation::ALL {
             let config = Config {
                 amo,

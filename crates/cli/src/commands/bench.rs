@@ -4,7 +4,8 @@
 use anyhow::Result;
 use boardsat_solve::{
     bench::{self, Cell, CellResult, Matrix, Meta, Names},
-    files::{check_writable, write_atomically},
+    files::{check_writable, write_text},
+    plot,
     report::{self, BenchReport, CellReport},
     seconds,
 };
@@ -19,7 +20,7 @@ use crate::{
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let cells = bench::plan(&matrix(args)?)?;
-    if let Some(path) = &args.output {
+    for path in [&args.output, &args.plot].into_iter().flatten() {
         check_writable(path)?;
     }
     let meta = Meta::collect(
@@ -53,28 +54,23 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let text = match format {
         BenchFormat::Markdown => report::markdown(&meta, &cells, &results),
         BenchFormat::Csv => csv(&meta, &cells, &results)?,
-        BenchFormat::Json => {
-            let report = BenchReport {
-                meta,
-                cells: cells
-                    .iter()
-                    .zip(&results)
-                    .map(|(c, r)| CellReport::new(c, r))
-                    .collect(),
-            };
-            format!("{}\n", serde_json::to_string(&report)?)
-        }
+        BenchFormat::Json => format!(
+            "{}\n",
+            serde_json::to_string(&BenchReport::new(&meta, &cells, &results))?
+        ),
     };
     match &args.output {
-        Some(path) => write_atomically(path, None, |w| -> Result<()> {
-            w.write_all(text.as_bytes())?;
-            Ok(())
-        })?,
+        Some(path) => write_text(path, &text, None)?,
         None => {
             let mut out = Stdout::new();
             out.text(&text)?;
             out.flush()?;
         }
+    }
+    // The figure after the table: a drawing error loses no measurement.
+    if let Some(path) = &args.plot {
+        let figure = plot::svg(&BenchReport::new(&meta, &cells, &results), args.plot_y)?;
+        write_text(path, &figure, None)?;
     }
     let count = |status: &str| results.iter().filter(|r| r.status.word() == status).count();
     let reason = stop.reason();

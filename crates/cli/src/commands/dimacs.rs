@@ -21,7 +21,7 @@ use crate::{
 /// Runs `dimacs`.
 pub fn run(args: &DimacsArgs) -> Result<Outcome> {
     let p = &args.problem;
-    let instance = hiargs::instance(p)?;
+    let instance = hiargs::instance(p, None)?;
     // Only queens fix k by themselves.
     let Some(k) = instance.k else {
         bail!(

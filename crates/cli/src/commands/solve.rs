@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 use boardsat_encode::draw;
 use boardsat_solve::{
-    files::{check_writable, write_atomically},
+    files::{check_writable, write_text},
     proof,
     report::{self, SolveReport},
     task, SolverKind,
@@ -74,10 +74,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     proven.finish()?;
     if let (Some(path), Some(placement)) = (&args.svg, &solved.placement) {
         let problem = &instance.problem;
-        write_atomically(path, Some(&stop), |w| -> Result<()> {
-            w.write_all(draw::svg(&problem.board, problem.piece, placement).as_bytes())?;
-            Ok(())
-        })?;
+        write_text(path, &draw::svg(problem, placement), Some(&stop))?;
     }
     Ok(match solved.status {
         boardsat_solve::Status::Sat => Outcome::Done,
