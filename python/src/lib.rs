@@ -177,11 +177,12 @@ impl ProgressCallback {
 ///
 /// ``count`` is the answer when ``complete`` is true, and only a lower
 /// bound otherwise (``limit_reached``, or ``stopped`` says ``"time limit"``).
-/// N-queens counts without a limit are split into cubes over ``threads``
-/// (default: every core), ``depth`` rows fixed per cube (default 2), with
-/// lex-leader symmetry breaking (``fundamental`` is then the number of
-/// solutions up to the board's symmetries) unless ``no_symmetry`` or
-/// ``halve``; those four keywords apply to such counts only.
+/// N-queens and domination counts without a limit are split into cubes
+/// over ``threads`` (default: every core), ``depth`` rows (queens, default
+/// 2) or central rings of rows and columns (domination, default 1) fixed
+/// per cube. Every count without a limit keeps one placement per orbit of
+/// the board's symmetries (``fundamental`` is then the number of solutions
+/// up to symmetry) unless ``no_symmetry`` (or, for N-queens, ``halve``).
 ///
 /// ``progress``, if given, is called as ``progress(count, seconds)`` with
 /// the count so far, at once and then at most every 0.1 s, from a solver

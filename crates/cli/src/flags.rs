@@ -194,18 +194,18 @@ pub struct CountArgs {
     /// Stop after this many placements.
     #[arg(long)]
     pub limit: Option<u64>,
-    /// Queens: print the number of fundamental solutions (one per orbit of
-    /// the 8 symmetries of the square, OEIS A002562).
+    /// Print the number of placements up to the board's symmetries (8 on a
+    /// square, 4 on a rectangle; for N-queens OEIS A002562).
     #[arg(long)]
     pub unique: bool,
-    /// Queens: rows fixed per cube (cubes are counted by fresh solvers, in
-    /// parallel; default 2).
+    /// Queens: rows fixed per cube; domination: central rings of rows and
+    /// columns fixed per cube (cubes are counted by fresh solvers, in parallel).
     #[arg(long)]
     pub depth: Option<usize>,
-    /// Queens: worker threads (default: every core).
+    /// Queens, domination: worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Queens: no lex-leader symmetry breaking (count every placement).
+    /// No lex-leader symmetry breaking: the solver sees every placement.
     #[arg(long)]
     pub no_symmetry: bool,
     /// Queens: count the left half of the first row and double (exact; only
@@ -265,16 +265,19 @@ pub struct SolveDimacsArgs {
 /// `cubes`.
 #[derive(Debug, Args)]
 pub struct CubesArgs {
-    /// Puzzle family (queens).
+    /// Puzzle family (queens, or domination with -k).
     #[arg(value_parser = one_of!(Family))]
     pub family: Family,
     /// Board size.
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
     pub n: usize,
-    /// Rows fixed per cube.
+    /// Domination: at most k queens (needed; e.g. the optimum from `solve`).
+    #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
+    pub k: Option<usize>,
+    /// Rows (queens) or central rings of rows and columns (domination) per cube.
     #[arg(long, default_value_t = 2)]
     pub depth: usize,
-    /// Write every cube, not only the left half of the first row.
+    /// Write every cube, not the left half (queens) or one per orbit (domination).
     #[arg(long)]
     pub no_halve: bool,
     /// At-most-one encoding.

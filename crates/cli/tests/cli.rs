@@ -256,6 +256,39 @@ fn count_domination_8_is_a002564() {
     assert_eq!(stdout(&o).trim(), "4860");
 }
 
+/// Domination counts over cubes: the same count (A002564(7) = 86) with and
+/// without symmetry reduction, at any depth; `--unique` prints the JSON's
+/// `fundamental`, and fixed-k counts report it too.
+#[test]
+fn count_domination_unique_matches_fundamental_and_every_reduction_agrees() {
+    for extra in [
+        vec![],
+        vec!["--no-symmetry"],
+        vec!["--depth", "0", "--threads", "1"],
+        vec!["--depth", "2"],
+    ] {
+        let mut args = vec!["count", "domination", "7"];
+        args.extend(&extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), "86", "{extra:?}");
+    }
+    for args in [
+        &["count", "domination", "7"][..],
+        &["count", "domination", "6", "-k", "5", "--piece", "king"][..],
+    ] {
+        let unique = run(&[args, &["--unique"]].concat());
+        let json = run(&[args, &["--json"]].concat());
+        let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(
+            stdout(&unique).trim(),
+            v["fundamental"].to_string(),
+            "{args:?}"
+        );
+        assert!(v["fundamental"].as_u64().unwrap() < v["count"].as_u64().unwrap());
+    }
+}
+
 #[test]
 fn dimacs_header_projection_and_solve_dimacs_round_trip() {
     let dir = tempfile::tempdir().unwrap();

@@ -63,6 +63,47 @@ fn split_run_and_merge_gives_a000170() {
     }
 }
 
+/// OEIS A002564: minimum dominating sets of queens, n = 8 (γ = 5) and
+/// n = 9 (γ = 5): 4860 and 114. Each split's merge equals the in-process
+/// count of the same problem.
+#[test]
+fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
+    for (n, k, count, extra) in [
+        ("8", "5", "4860", vec![]),
+        ("8", "5", "4860", vec!["--no-halve", "--depth", "1"]),
+        ("9", "5", "114", vec!["--format", "icnf", "--depth", "3"]),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut args = vec!["cubes", "domination", n, "-k", k, "-o", "split"];
+        args.extend(&extra);
+        let out = boardsat(tmp.path(), &args);
+        assert!(
+            out.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(run_and_merge(tmp.path()), count, "n = {n} {extra:?}");
+        let direct = boardsat(tmp.path(), &["count", "domination", n, "-k", k]);
+        assert_eq!(
+            String::from_utf8_lossy(&direct.stdout).trim(),
+            count,
+            "n = {n}"
+        );
+    }
+    // Without k, or for another family: one line, exit 2.
+    for args in [
+        &["cubes", "domination", "8", "-o", "x"][..],
+        &["cubes", "queens", "8", "-k", "3", "-o", "x"][..],
+        &["cubes", "independence", "8", "-k", "3", "-o", "x"][..],
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = boardsat(tmp.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr)
+            .contains("cubes splits 'cubes queens N' and 'cubes domination N -k K' only"));
+    }
+}
+
 #[test]
 fn merge_names_missing_and_incomplete_cubes() {
     let tmp = tempfile::tempdir().unwrap();

@@ -571,8 +571,12 @@ fn options_that_do_not_apply_are_errors() {
             "--seed applies to cadical only",
         ),
         (
-            &["count", "domination", "6", "--depth", "3"][..],
-            "--depth applies to 'count queens N'",
+            &["count", "independence", "6", "-k", "3", "--depth", "3"][..],
+            "--depth applies to 'count queens N' and 'count domination N' without --limit",
+        ),
+        (
+            &["count", "domination", "6", "--limit", "5", "--unique"][..],
+            "--unique applies to counts without --limit",
         ),
         (
             &["count", "queens", "8", "--limit", "5", "--halve"][..],

@@ -19,6 +19,7 @@
 //! | [`optimise()`], [`optimise_with`], [`Strategy`], [`Optimum`] | minimum domination / maximum independence with the solver's proof (refutations on fresh solvers with the bound as units) |
 //! | [`optimise_portfolio`] | the same, encodings racing on threads |
 //! | [`cubes`] | N-queens counts split into cubes over threads, with halving or symmetry breaking |
+//! | [`domination`] | domination counts split into cubes on the central rows and columns, over threads |
 //! | [`task`] | the jobs users ask for: [`task::solve`], [`task::count`], [`task::enumerate`], optimum then count |
 //! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
 //! | [`bench`](mod@bench) | the benchmark matrix and the timed run of one cell |
@@ -53,6 +54,7 @@ pub mod bench;
 mod cadical_backend;
 pub mod cubes;
 pub mod dimacs;
+pub mod domination;
 pub mod enumerate;
 pub mod external;
 pub mod files;

@@ -229,6 +229,7 @@ impl CountReport {
         if let Some(cubes) = &counted.cubes {
             report.add_cubes(cubes, counted.count.models);
         }
+        report.fundamental = counted.fundamental;
         report
     }
 

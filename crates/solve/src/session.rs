@@ -368,6 +368,27 @@ impl Session {
         Ok(())
     }
 
+    /// Adds the clauses `build` writes, with fresh variables from the
+    /// session's own manager, for every later call: constraints a caller
+    /// owns (definitions, symmetry breaking in an order of its own). The
+    /// session's checks and weights do not know about them.
+    ///
+    /// # Errors
+    ///
+    /// `build`'s errors; backend errors.
+    pub fn add_clauses_with(
+        &mut self,
+        build: impl FnOnce(&mut Cnf, &mut dyn ManageVars) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
+        let mut cnf = Cnf::new();
+        build(&mut cnf, &mut self.vars)?;
+        self.backend.reserve_vars(self.vars.n_used());
+        for clause in &cnf {
+            self.backend.add_clause(&clause[..])?;
+        }
+        Ok(())
+    }
+
     /// Whether symmetry breaking is in force for the next call.
     #[must_use]
     pub fn symmetry_broken(&self) -> bool {

@@ -14,8 +14,8 @@ use rustsat::instances::Cnf;
 
 use crate::{
     cubes::{count_queens, CubeOptions, Reduction},
-    optimise_observed, optimise_portfolio, optimise_with, Count, End, Interrupter, Mode, Optimum,
-    Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
+    optimise_observed, optimise_portfolio, optimise_with, Breaking, Count, End, Interrupter, Mode,
+    Optimum, Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
 };
 
 /// A problem with its bound and encodings: what a task runs on.
@@ -83,6 +83,15 @@ impl Instance {
             && p.piece == boardsat_encode::Piece::Queen
             && p.board.is_square()
             && self.k == Some(p.board.rows())
+    }
+
+    /// Whether a count of this instance (without a limit) is split into
+    /// cubes over threads: N-queens ([`crate::cubes`]), and domination
+    /// ([`crate::domination`]; not with a proof, which counts on one
+    /// solver).
+    #[must_use]
+    pub fn splits(&self) -> bool {
+        self.is_n_queens() || self.problem.kind.dominating()
     }
 }
 
@@ -211,8 +220,12 @@ pub struct CubeFlags {
 
 impl CubeFlags {
     /// The cube options of a count of `instance` with `limit`: a flag that
-    /// is given must apply (an N-queens count without a limit, the only
-    /// count split into cubes), and the reductions must agree.
+    /// is given must apply, and the reductions must agree. `--unique` and
+    /// `--no-symmetry` apply to every count without a limit (each keeps
+    /// one placement per orbit of the board's symmetries unless told not
+    /// to: every piece attacks alike from symmetric squares);
+    /// `--depth`, `--threads` and `--halve` to the counts split into cubes
+    /// ([`Instance::splits`]).
     ///
     /// # Errors
     ///
@@ -222,17 +235,53 @@ impl CubeFlags {
         instance: &Instance,
         limit: Option<u64>,
     ) -> Result<CubeOptions, SolveError> {
-        let cubes = instance.is_n_queens() && limit.is_none();
-        let given = [
-            ("--unique", self.unique),
+        self.options_for(instance, limit, false)
+    }
+
+    /// [`CubeFlags::options`] for a count that is `proven` (recorded for
+    /// a proof): domination then counts on one solver, so `--depth` and
+    /// `--threads` do not apply.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`], naming the flag.
+    pub fn options_for(
+        &self,
+        instance: &Instance,
+        limit: Option<u64>,
+        proven: bool,
+    ) -> Result<CubeOptions, SolveError> {
+        let cubes = instance.splits() && limit.is_none();
+        if proven && !instance.is_n_queens() && (self.depth.is_some() || self.threads.is_some()) {
+            return Err(SolveError::Unsupported(
+                "with --proof, domination counts run on one solver (claims per cube are for 'count queens N'): drop --depth and --threads".to_string(),
+            ));
+        }
+        let split = [
             ("--depth", self.depth.is_some()),
             ("--threads", self.threads.is_some()),
-            ("--no-symmetry", self.no_symmetry),
-            ("--halve", self.halve),
         ];
-        if let Some((flag, _)) = given.iter().find(|(_, set)| *set).filter(|_| !cubes) {
+        if let Some((flag, _)) = split.iter().find(|(_, set)| *set).filter(|_| !cubes) {
             return Err(SolveError::Unsupported(format!(
-                "{flag} applies to 'count queens N' without --limit"
+                "{flag} applies to 'count queens N' and 'count domination N' without --limit"
+            )));
+        }
+        if self.halve && !(instance.is_n_queens() && limit.is_none()) {
+            return Err(SolveError::Unsupported(
+                "--halve applies to 'count queens N' without --limit".to_string(),
+            ));
+        }
+        let orbits = [
+            ("--unique", self.unique),
+            ("--no-symmetry", self.no_symmetry),
+        ];
+        if let Some((flag, _)) = orbits
+            .iter()
+            .find(|(_, set)| *set)
+            .filter(|_| limit.is_some())
+        {
+            return Err(SolveError::Unsupported(format!(
+                "{flag} applies to counts without --limit"
             )));
         }
         if self.unique && (self.no_symmetry || self.halve) {
@@ -246,7 +295,12 @@ impl CubeFlags {
             (false, true) => Reduction::Halve,
             (false, false) => Reduction::Symmetry,
         };
-        Ok(CubeOptions::with(self.depth, self.threads, reduction))
+        let depth = self.depth.unwrap_or(if instance.is_n_queens() {
+            2
+        } else {
+            crate::domination::DEFAULT_DEPTH
+        });
+        Ok(CubeOptions::with(Some(depth), self.threads, reduction))
     }
 }
 
@@ -286,13 +340,19 @@ pub struct Counted {
     /// Whether the count kept one placement per orbit (lex-leader
     /// constraints, orbit weights).
     pub symmetry: bool,
+    /// With `symmetry`: the placements counted up to the board's
+    /// symmetries (the orbits; `boardsat count --unique`, the JSON's
+    /// `fundamental`).
+    pub fundamental: Option<u64>,
 }
 
 /// Counts the placements with k pieces, or without k the optimal ones
 /// (the optimum first, with its proof). N-queens without a limit is split
-/// into cubes over threads ([`crate::cubes`]); without k the count runs
-/// one placement per orbit with orbit weights. `progress` sees the count
-/// so far (and, for cubes, the cubes done).
+/// into cubes over threads ([`crate::cubes`]). Without a limit, and
+/// without k always, the count runs one placement per orbit of the board's
+/// symmetries with orbit weights, unless the reduction of
+/// [`CountOptions::cubes`] is [`Reduction::None`]. `progress` sees the
+/// count so far (and, for cubes, the cubes done).
 ///
 /// # Errors
 ///
@@ -344,14 +404,23 @@ pub fn count(
                 .map(|(cube, list)| (Some(cube), list))
                 .collect(),
             uniform: true,
-            symmetry: options.cubes.reduction == crate::cubes::Reduction::Symmetry,
+            symmetry: options.cubes.reduction == Reduction::Symmetry,
+            fundamental: (options.cubes.reduction == Reduction::Symmetry).then_some(counted.models),
         });
+    }
+    if problem.kind.dominating() && options.limit.is_none() && !options.record {
+        return count_domination(instance, solver, options.cubes, stop, progress, start);
     }
     let backend = solver.create(Mode::Enumerate, stop)?;
     let report = |p: &Progress| progress(p, None);
+    let orbits = options.cubes.reduction == Reduction::Symmetry;
     let (optimum, count, session) = match k {
         Some(k) => {
             let mut session = Session::fixed(&problem, k, config, backend)?;
+            // A count to a limit counts placements, not orbits.
+            if orbits && options.limit.is_none() {
+                session.break_symmetry(Breaking::Hard)?;
+            }
             if options.record {
                 session.record_blocked();
             }
@@ -359,12 +428,11 @@ pub fn count(
             (None, Some(count), session)
         }
         None => {
-            let (optimum, count, session) = optimum_then_count(
+            let (optimum, count, session) = optimum_then_count_with(
                 &problem,
                 config,
                 backend,
-                options.limit,
-                options.record,
+                (options.limit, options.record, orbits),
                 report,
             )?;
             (Some(optimum), count, session)
@@ -376,6 +444,7 @@ pub fn count(
         Vec::new()
     };
     let (uniform, symmetry) = (session.uniform(), session.symmetry_broken());
+    let fundamental = count.as_ref().filter(|_| symmetry).map(|c| c.models);
     Ok(Counted {
         // An optimum that was not proven: its placements were not counted.
         count: count.unwrap_or(Count {
@@ -392,6 +461,92 @@ pub fn count(
         placements,
         uniform,
         symmetry,
+        fundamental,
+    })
+}
+
+/// [`count`] of a domination problem without a limit or a record: the
+/// optimum first when k is not given (on a solver of its own, with its
+/// proof), then the placements over the line cubes of
+/// [`crate::domination`].
+fn count_domination(
+    instance: &Instance,
+    solver: &SolverSpec,
+    cubes: CubeOptions,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+    start: Instant,
+) -> Result<Counted, SolveError> {
+    let Instance { problem, k, config } = *instance;
+    let (optimum, k, calls) = match k {
+        Some(k) => (None, k, 0),
+        None => {
+            let backend = solver.create(Mode::Decide, stop)?;
+            let (optimum, _) =
+                optimise_with(&problem, config, backend, Strategy::fastest(&problem))?;
+            let (value, calls) = (optimum.value, optimum.calls.len() as u64);
+            (Some(optimum), value, calls)
+        }
+    };
+    let encoding = problem.encode(k, config, &mut Cnf::new(), &mut problem.var_manager())?;
+    let symmetry = cubes.reduction == Reduction::Symmetry;
+    let report = |counted: Option<crate::cubes::CubeCount>, encoding: Encoding| Counted {
+        count: counted.as_ref().map_or(
+            Count {
+                count: 0,
+                models: 0,
+                end: End::Stopped,
+                elapsed: Duration::ZERO,
+            },
+            |c| Count {
+                count: c.count,
+                models: c.models,
+                end: c.end,
+                elapsed: c.elapsed,
+            },
+        ),
+        optimum: None,
+        encoding,
+        calls,
+        cubes: counted.as_ref().map(|c| CubeReport {
+            options: cubes,
+            done: c.cubes_done,
+            total: c.cubes_total,
+        }),
+        elapsed: start.elapsed(),
+        placements: Vec::new(),
+        uniform: instance.k.is_none(),
+        symmetry,
+        fundamental: counted.as_ref().filter(|_| symmetry).map(|c| c.models),
+    };
+    if optimum.as_ref().is_some_and(|o| !o.proven) {
+        // An optimum that was not proven: its placements are not counted.
+        return Ok(Counted {
+            optimum,
+            ..report(None, encoding)
+        });
+    }
+    let options = crate::domination::SplitOptions {
+        k,
+        uniform: instance.k.is_none(),
+        depth: cubes.depth,
+        threads: cubes.threads,
+        symmetry: symmetry.then_some(crate::domination::LexOrder::LinesFirst),
+    };
+    let counted =
+        crate::domination::count_split(&problem, config, options, solver, stop, &|total, done| {
+            progress(
+                &Progress {
+                    count: total,
+                    elapsed: start.elapsed(),
+                },
+                Some(done),
+            );
+        })?;
+    Ok(Counted {
+        optimum,
+        elapsed: start.elapsed(),
+        ..report(Some(counted), encoding)
     })
 }
 
@@ -518,8 +673,23 @@ pub fn optimum_then_count(
     record: bool,
     progress: impl FnMut(&Progress),
 ) -> Result<(Optimum, Option<Count>, Session), SolveError> {
+    optimum_then_count_with(problem, config, backend, (limit, record, true), progress)
+}
+
+/// [`optimum_then_count`] with (limit, record, orbits): without `orbits`
+/// the count sees every placement (no symmetry breaking).
+fn optimum_then_count_with(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn crate::Backend>,
+    (limit, record, orbits): (Option<u64>, bool, bool),
+    progress: impl FnMut(&Progress),
+) -> Result<(Optimum, Option<Count>, Session), SolveError> {
     let (optimum, mut session) =
         optimise_with(problem, config, backend, Strategy::fastest(problem))?;
+    if !orbits {
+        session.set_symmetry(false);
+    }
     if record {
         session.record_blocked();
     }

@@ -26,9 +26,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         no_symmetry: args.no_symmetry,
         halve: args.halve,
     };
-    let cubes = flags.options(&instance, args.limit)?;
+    let cubes = flags.options_for(&instance, args.limit, prover.is_some())?;
     let backend = solver.signature();
-    if instance.is_n_queens() && args.limit.is_none() {
+    if args.limit.is_none() && (instance.is_n_queens() || instance.splits() && prover.is_none()) {
         note(format!(
             "cubes of depth {} over {} threads, {}",
             cubes.depth,
@@ -94,7 +94,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         report.unverified = external && c.end == End::Exhausted;
         out.json(&report)?;
     } else {
-        let answer = if args.unique { c.models } else { c.count };
+        let answer = (counted.fundamental.filter(|_| args.unique)).unwrap_or(c.count);
         let backed = backing(summary.as_ref(), external);
         match backed
             .strip_prefix("; ")

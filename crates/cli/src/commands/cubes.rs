@@ -1,8 +1,7 @@
 //! `boardsat cubes` writes a count as independent cube jobs; `boardsat
 //! merge` sums their answers (see `boardsat_solve::jobs`).
 
-use anyhow::{bail, Result};
-use boardsat_encode::{Config, Family};
+use anyhow::Result;
 use boardsat_solve::{
     jobs::{self, Split},
     report::{CubesReport, MergeReport},
@@ -15,17 +14,11 @@ use crate::{
     signals,
 };
 
-/// Runs `cubes queens N --depth D -o DIR`.
+/// Runs `cubes queens N --depth D -o DIR` (or `cubes domination N -k K`).
 pub fn run(args: &CubesArgs) -> Result<Outcome> {
-    if args.family != Family::Queens {
-        bail!("cubes splits N-queens counts only ('cubes queens N')");
-    }
     let stop = signals::job();
-    let config = Config {
-        amo: args.amo,
-        ..Config::default()
-    };
-    let split = Split::queens(args.n, args.depth, !args.no_halve, config, args.format)?;
+    let a = args;
+    let split = Split::of(a.family, a.n, a.k, a.depth, !a.no_halve, a.amo, a.format)?;
     let exe = std::env::current_exe()?;
     let program = jobs::job_program(&exe.to_string_lossy())?;
     jobs::write_split(&args.output, &split, &program, args.force, Some(&stop))?;
