@@ -156,6 +156,20 @@ pub struct SolverArgs {
     pub seed: Option<i32>,
 }
 
+impl Command {
+    /// Whether the command prints JSON (`--json`), also when stopped early.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Solve(a) => a.job.json,
+            Command::Count(a) => a.job.json,
+            Command::Enumerate(a) => a.job.json,
+            Command::SolveDimacs(a) => a.formula.json,
+            Command::CountDimacs(a) => a.formula.json,
+            _ => false,
+        }
+    }
+}
+
 /// What `solve`, `count` and `enumerate` share: the problem, the solver,
 /// proofs, JSON.
 #[derive(Debug, Args)]

@@ -17,7 +17,7 @@ mod signals;
 
 use std::process::ExitCode;
 
-use boardsat_solve::StopReason;
+use boardsat_solve::{report::StoppedReport, StopReason};
 use clap::{error::ErrorKind, Parser};
 
 use crate::{
@@ -32,6 +32,7 @@ fn main() -> ExitCode {
     };
     signals::install();
     output::PROGRESS_LINES.store(cli.progress, std::sync::atomic::Ordering::Relaxed);
+    let json = cli.command.json();
     match run(cli) {
         Ok(outcome) => outcome.code(),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -45,7 +46,11 @@ fn main() -> ExitCode {
                 .or(signals::received().then_some(StopReason::Interrupted));
             let _ = writeln!(std::io::stderr(), "error: {}", one_line(&e));
             match stopped {
-                Some(reason) => Outcome::Stopped(Some(reason)).code(),
+                Some(reason) => {
+                    let report = serde_json::json!(StoppedReport::new(reason));
+                    let _ = json.then(|| writeln!(std::io::stdout(), "{report}"));
+                    Outcome::Stopped(Some(reason)).code()
+                }
                 None => ExitCode::from(FAILURE),
             }
         }

@@ -408,6 +408,20 @@ impl CellStatus {
     }
 }
 
+/// The closing line of a run: cells done of `planned`, time-outs and
+/// failures, and whether it was interrupted.
+#[must_use]
+pub fn summary(planned: usize, results: &[CellResult], interrupted: bool) -> String {
+    let count = |status: &str| results.iter().filter(|r| r.status.word() == status).count();
+    format!(
+        "{} of {planned} cells, {} timed out, {} failed{}",
+        results.len(),
+        count("timeout"),
+        count("error"),
+        if interrupted { " (interrupted)" } else { "" }
+    )
+}
+
 /// Median, min and max of some seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spread {

@@ -655,6 +655,31 @@ impl BenchReport {
     }
 }
 
+/// What `--json` prints for a job stopped (by the time limit or a signal)
+/// before it had a result to report, e.g. while encoding or reading:
+/// nothing is proven.
+#[derive(Debug, Serialize)]
+pub struct StoppedReport {
+    /// Always `unknown`.
+    pub status: &'static str,
+    /// Always false.
+    pub complete: bool,
+    /// Why it stopped: `time limit` or `interrupted`.
+    pub stopped: &'static str,
+}
+
+impl StoppedReport {
+    /// The report of a job stopped for `reason`.
+    #[must_use]
+    pub fn new(reason: crate::StopReason) -> Self {
+        StoppedReport {
+            status: "unknown",
+            complete: false,
+            stopped: reason.word(),
+        }
+    }
+}
+
 /// A bench matrix as a markdown table, with the machine above it.
 #[must_use]
 pub fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {

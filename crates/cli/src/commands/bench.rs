@@ -72,24 +72,9 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
         let figure = plot::svg(&BenchReport::new(&meta, &cells, &results), args.plot_y)?;
         write_text(path, &figure, None)?;
     }
-    let count = |status: &str| results.iter().filter(|r| r.status.word() == status).count();
     let reason = stop.reason();
-    note(format!(
-        "{} of {} cells, {} timed out, {} failed{}",
-        results.len(),
-        cells.len(),
-        count("timeout"),
-        count("error"),
-        if reason.is_some() {
-            " (interrupted)"
-        } else {
-            ""
-        }
-    ));
-    Ok(match reason {
-        Some(r) => Outcome::Stopped(Some(r)),
-        None => Outcome::Done,
-    })
+    note(bench::summary(cells.len(), &results, reason.is_some()));
+    Ok(reason.map_or(Outcome::Done, |r| Outcome::Stopped(Some(r))))
 }
 
 /// The matrix the flags span.
