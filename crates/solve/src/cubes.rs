@@ -188,15 +188,57 @@ pub fn count_queens(
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<CubeCount, SolveError> {
-    let start = Instant::now();
     let problem = Problem::queens(n)?;
     let cubes = queen_cubes(n, options.depth, options.reduction == Reduction::Halve);
+    let symmetry = options.reduction == Reduction::Symmetry;
+    let (mut counted, mut recorded) =
+        run_cubes(cubes.len(), options.threads, stop, progress, |i, workers| {
+            let cube = &cubes[i];
+            let (c, m, end, placements) = count_cube(
+                &problem,
+                config,
+                symmetry,
+                cube,
+                solver,
+                workers,
+                options.record,
+            )?;
+            Ok((c.saturating_mul(cube.weight), m, end, placements))
+        })?;
+    recorded.sort_by(|a, b| cubes[a.0].columns.cmp(&cubes[b.0].columns));
+    if options.record {
+        counted.placements = recorded
+            .into_iter()
+            .map(|(i, list)| (cubes[i].clone(), list))
+            .collect();
+    }
+    Ok(counted)
+}
+
+/// Counts `total` cubes on `threads` workers: `work(i, stop)` counts cube
+/// `i` (its weighted count, the solver models, how it ended, and what the
+/// caller keeps of it) under a stop flag that the first error raises for
+/// every worker. `progress` sees the weighted count so far and the cubes
+/// done after each cube. Returns the count (without placements) and what
+/// `work` kept of each cube counted to the end, with its index.
+///
+/// # Errors
+///
+/// The first error of any worker (the others stop at their next cube).
+pub(crate) fn run_cubes<T: Send>(
+    total: usize,
+    threads: usize,
+    stop: &Interrupter,
+    progress: &(dyn Fn(u64, usize) + Sync),
+    work: impl Fn(usize, &Interrupter) -> Result<(u64, u64, End, T), SolveError> + Sync,
+) -> Result<(CubeCount, Vec<(usize, T)>), SolveError> {
+    let start = Instant::now();
     let next = AtomicUsize::new(0);
     let count = AtomicU64::new(0);
     let models = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-    let recorded: Mutex<Vec<(Cube, Vec<Placement>)>> = Mutex::new(Vec::new());
+    let kept: Mutex<Vec<(usize, T)>> = Mutex::new(Vec::new());
     // Errors stop the other workers without touching the caller's flag.
     let workers = stop.child(None);
     let worker = || loop {
@@ -204,33 +246,22 @@ pub fn count_queens(
             return;
         }
         let i = next.fetch_add(1, Ordering::SeqCst);
-        let Some(cube) = cubes.get(i) else { return };
-        let symmetry = options.reduction == Reduction::Symmetry;
-        let result = count_cube(
-            &problem,
-            config,
-            symmetry,
-            cube,
-            solver,
-            &workers,
-            options.record,
-        );
-        match result {
-            Ok((c, m, end, placements)) => {
-                if end == End::Exhausted && options.record {
-                    if let Ok(mut list) = recorded.lock() {
-                        list.push((cube.clone(), placements));
-                    }
-                }
-                let weighted = c.saturating_mul(cube.weight);
-                let total = count.fetch_add(weighted, Ordering::SeqCst) + weighted;
+        if i >= total {
+            return;
+        }
+        match work(i, &workers) {
+            Ok((c, m, end, extra)) => {
+                let sum = count.fetch_add(c, Ordering::SeqCst).saturating_add(c);
                 models.fetch_add(m, Ordering::SeqCst);
                 let finished = if end == End::Exhausted {
+                    if let Ok(mut list) = kept.lock() {
+                        list.push((i, extra));
+                    }
                     done.fetch_add(1, Ordering::SeqCst) + 1
                 } else {
                     done.load(Ordering::SeqCst)
                 };
-                progress(total, finished);
+                progress(sum, finished);
             }
             Err(e) => {
                 if let Ok(mut slot) = failure.lock() {
@@ -242,7 +273,7 @@ pub fn count_queens(
         }
     };
     std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
+        for _ in 0..threads.max(1) {
             scope.spawn(worker);
         }
     });
@@ -250,23 +281,20 @@ pub fn count_queens(
         return Err(e);
     }
     let cubes_done = done.load(Ordering::SeqCst);
-    Ok(CubeCount {
+    let counted = CubeCount {
         count: count.load(Ordering::SeqCst),
         models: models.load(Ordering::SeqCst),
         cubes_done,
-        cubes_total: cubes.len(),
-        placements: {
-            let mut list = recorded.into_inner().unwrap_or_default();
-            list.sort_by(|a, b| a.0.columns.cmp(&b.0.columns));
-            list
-        },
-        end: if cubes_done == cubes.len() {
+        cubes_total: total,
+        placements: Vec::new(),
+        end: if cubes_done == total {
             End::Exhausted
         } else {
             End::Stopped
         },
         elapsed: start.elapsed(),
-    })
+    };
+    Ok((counted, kept.into_inner().unwrap_or_default()))
 }
 
 /// Counts one cube on a fresh solver: (weighted-by-orbit count, models,

@@ -26,14 +26,6 @@
 //! exported split ([`split`]) does reduce to one cube per orbit, without
 //! symmetry breaking inside the cubes.
 
-use std::{
-    sync::{
-        atomic::{AtomicU64, AtomicUsize, Ordering},
-        Mutex,
-    },
-    time::Instant,
-};
-
 use boardsat_encode::{
     dimacs::{Format, Header},
     symmetry, Amo, Board, Config, Family, Formulation, Kind, Piece, Placement, Problem, Square,
@@ -45,7 +37,7 @@ use rustsat::{
 };
 
 use crate::{
-    cubes::CubeCount,
+    cubes::{run_cubes, CubeCount},
     jobs::{CubeJob, Split},
     Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec,
 };
@@ -397,84 +389,33 @@ pub fn count_split(
             "line cubes split domination counts only".to_string(),
         ));
     }
-    let start = Instant::now();
     let split = LineSplit::central(&problem.board, options.depth)?;
-    let next = AtomicUsize::new(0);
-    let count = AtomicU64::new(0);
-    let models = AtomicU64::new(0);
-    let done = AtomicUsize::new(0);
-    let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-    // Errors stop the other workers without touching the caller's flag.
-    let workers = stop.child(None);
-    let worker = || loop {
-        if workers.is_interrupted() {
-            return;
-        }
-        let i = next.fetch_add(1, Ordering::SeqCst);
-        if i >= split.cubes.len() {
-            return;
-        }
-        let counted = solver
-            .create(Mode::Enumerate, &workers)
-            .and_then(|backend| {
-                let mut session = counting_session(problem, options.k, config, backend)?;
-                if options.uniform {
-                    session.assume_uniform_size();
-                }
-                match options.symmetry {
-                    Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
-                    Some(LexOrder::LinesFirst) => session.add_clauses_with(|cnf, vars| {
-                        break_lines_first(&problem.board, cnf, vars)
-                    })?,
-                    None => {}
-                }
-                for clause in split.clauses(&problem.board, i) {
-                    session.backend().add_clause(&clause)?;
-                }
-                count_cube(&mut session, options.symmetry)
-            });
-        match counted {
-            Ok((c, m, end)) => {
-                let total = count.fetch_add(c, Ordering::SeqCst) + c;
-                models.fetch_add(m, Ordering::SeqCst);
-                let finished = if end == End::Exhausted {
-                    done.fetch_add(1, Ordering::SeqCst) + 1
-                } else {
-                    done.load(Ordering::SeqCst)
-                };
-                progress(total, finished);
+    let (counted, _) = run_cubes(
+        split.cubes.len(),
+        options.threads,
+        stop,
+        progress,
+        |i, workers| {
+            let backend = solver.create(Mode::Enumerate, workers)?;
+            let mut session = counting_session(problem, options.k, config, backend)?;
+            if options.uniform {
+                session.assume_uniform_size();
             }
-            Err(e) => {
-                if let Ok(mut slot) = failure.lock() {
-                    slot.get_or_insert(e);
-                }
-                workers.interrupt();
-                return;
+            match options.symmetry {
+                Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
+                Some(LexOrder::LinesFirst) => session.add_clauses_with(|cnf, vars| {
+                    break_lines_first(&problem.board, cnf, vars)
+                })?,
+                None => {}
             }
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(worker);
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    let cubes_done = done.load(Ordering::SeqCst);
-    Ok(CubeCount {
-        count: count.load(Ordering::SeqCst),
-        models: models.load(Ordering::SeqCst),
-        cubes_done,
-        cubes_total: split.cubes.len(),
-        end: if cubes_done == split.cubes.len() {
-            End::Exhausted
-        } else {
-            End::Stopped
+            for clause in split.clauses(&problem.board, i) {
+                session.backend().add_clause(&clause)?;
+            }
+            let (c, m, end) = count_cube(&mut session, options.symmetry)?;
+            Ok((c, m, end, ()))
         },
-        elapsed: start.elapsed(),
-        placements: Vec::new(),
-    })
+    )?;
+    Ok(counted)
 }
 
 /// The image of `line` under `sym` (a row of a square board may become a
