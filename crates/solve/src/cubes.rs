@@ -263,6 +263,10 @@ pub(crate) fn run_cubes<T: Send>(
                 };
                 progress(sum, finished);
             }
+            // Stopped by the caller (a signal, the time limit) while this
+            // cube was being loaded: the cube is unfinished, the count so
+            // far stands.
+            Err(_) if stop.is_interrupted() => return,
             Err(e) => {
                 if let Ok(mut slot) = failure.lock() {
                     slot.get_or_insert(e);
