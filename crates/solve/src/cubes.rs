@@ -191,8 +191,12 @@ pub fn count_queens(
     let problem = Problem::queens(n)?;
     let cubes = queen_cubes(n, options.depth, options.reduction == Reduction::Halve);
     let symmetry = options.reduction == Reduction::Symmetry;
-    let (mut counted, mut recorded) =
-        run_cubes(cubes.len(), options.threads, stop, progress, |i, workers| {
+    let (mut counted, mut recorded) = run_cubes(
+        cubes.len(),
+        options.threads,
+        stop,
+        progress,
+        |i, workers| {
             let cube = &cubes[i];
             let (c, m, end, placements) = count_cube(
                 &problem,
@@ -204,7 +208,8 @@ pub fn count_queens(
                 options.record,
             )?;
             Ok((c.saturating_mul(cube.weight), m, end, placements))
-        })?;
+        },
+    )?;
     recorded.sort_by(|a, b| cubes[a.0].columns.cmp(&cubes[b.0].columns));
     if options.record {
         counted.placements = recorded

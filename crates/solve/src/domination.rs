@@ -403,9 +403,8 @@ pub fn count_split(
             }
             match options.symmetry {
                 Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
-                Some(LexOrder::LinesFirst) => session.add_clauses_with(|cnf, vars| {
-                    break_lines_first(&problem.board, cnf, vars)
-                })?,
+                Some(LexOrder::LinesFirst) => session
+                    .add_clauses_with(|cnf, vars| break_lines_first(&problem.board, cnf, vars))?,
                 None => {}
             }
             for clause in split.clauses(&problem.board, i) {
