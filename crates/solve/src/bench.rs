@@ -631,7 +631,9 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
         });
     }
     // The optimum (and for count, then every optimal placement), searched
-    // as `boardsat solve` and `count` do.
+    // as `boardsat solve` and `count` do, but on this cell's one solver:
+    // the refutations are not split into cubes over threads, so that the
+    // cells compare encodings and backends, not core counts.
     let counting = cell.task == Task::Count;
     let (optimum, counted, session) = if counting {
         optimum_then_count(&cell.problem, config, backend, None, false, |_| {})?

@@ -39,7 +39,7 @@ use rustsat::{
 use crate::{
     cubes::{run_cubes, CubeCount},
     jobs::{CubeJob, Split},
-    Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec,
+    Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec, Status,
 };
 
 /// The central rings fixed per cube by default: one (4 cubes on an odd
@@ -397,15 +397,9 @@ pub fn count_split(
         progress,
         |i, workers| {
             let backend = solver.create(Mode::Enumerate, workers)?;
-            let mut session = counting_session(problem, options.k, config, backend)?;
+            let mut session = cube_session(problem, config, options.k, backend, options.symmetry)?;
             if options.uniform {
                 session.assume_uniform_size();
-            }
-            match options.symmetry {
-                Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
-                Some(LexOrder::LinesFirst) => session
-                    .add_clauses_with(|cnf, vars| break_lines_first(&problem.board, cnf, vars))?,
-                None => {}
             }
             for clause in split.clauses(&problem.board, i) {
                 session.backend().add_clause(&clause)?;
@@ -415,6 +409,103 @@ pub fn count_split(
         },
     )?;
     Ok(counted)
+}
+
+/// A cube's solver before its cube: [`counting_session`] with the
+/// lex-leader constraints of `symmetry`.
+fn cube_session(
+    problem: &Problem,
+    config: Config,
+    k: usize,
+    backend: Box<dyn crate::Backend>,
+    symmetry: Option<LexOrder>,
+) -> Result<Session, SolveError> {
+    let mut session = counting_session(problem, k, config, backend)?;
+    match symmetry {
+        Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
+        Some(LexOrder::LinesFirst) => {
+            session.add_clauses_with(|cnf, vars| break_lines_first(&problem.board, cnf, vars))?;
+        }
+        None => {}
+    }
+    Ok(session)
+}
+
+/// Decides whether `problem` has an (independent) dominating set of at
+/// most `options.k` pieces, by cube-and-conquer: one fresh solver per cube
+/// of [`LineSplit::central`] on `options.threads` workers, each with the
+/// bound and the implied line bounds as unit clauses and the lex-leader
+/// constraints of `options.symmetry` (every orbit keeps its leader, which
+/// lies in exactly one cube, so the cubes are SAT together exactly when
+/// the problem is). The first model found stops the other workers and is
+/// the answer (checked like any model); UNSAT needs every cube refuted;
+/// a search stopped by `stop` is UNKNOWN. The optimiser's refutations
+/// run here when they can ([`crate::optimise_split`]): split over the
+/// cores they measured faster than one solver even on one core
+/// (BENCHMARKS.md).
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] for a problem that is not domination; the
+/// first error of any worker.
+pub fn decide_split(
+    problem: &Problem,
+    config: Config,
+    options: SplitOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+) -> Result<(Status, Option<Placement>), SolveError> {
+    if !problem.kind.dominating() {
+        return Err(SolveError::Unsupported(
+            "line cubes split domination only".to_string(),
+        ));
+    }
+    let split = LineSplit::central(&problem.board, options.depth)?;
+    let (counted, found) = run_cubes(
+        split.cubes.len(),
+        options.threads,
+        stop,
+        &|_, _| {},
+        |i, workers| {
+            let cube = || -> Result<(u64, u64, End, Option<Placement>), SolveError> {
+                // CaDiCaL's options for enumeration (no elimination,
+                // probing, subsumption or vivification) refute these small
+                // formulas faster than its defaults (BENCHMARKS.md).
+                let backend = solver.create(Mode::Enumerate, workers)?;
+                let mut session =
+                    cube_session(problem, config, options.k, backend, options.symmetry)?;
+                for clause in split.clauses(&problem.board, i) {
+                    session.backend().add_clause(&clause)?;
+                }
+                Ok(match session.solve(Mode::Decide)? {
+                    (Status::Sat, Some(placement)) => {
+                        // One model answers the question: stop the others.
+                        workers.interrupt();
+                        (1, 1, End::Exhausted, Some(placement))
+                    }
+                    (Status::Unsat, _) => (0, 0, End::Exhausted, None),
+                    _ => (0, 0, End::Stopped, None),
+                })
+            };
+            // A worker stopped by another's model while loading its cube
+            // leaves the cube unfinished; that is not an error.
+            cube().or_else(|e| {
+                if workers.is_interrupted() {
+                    Ok((0, 0, End::Stopped, None))
+                } else {
+                    Err(e)
+                }
+            })
+        },
+    )?;
+    if let Some(placement) = found.into_iter().find_map(|(_, p)| p) {
+        return Ok((Status::Sat, Some(placement)));
+    }
+    Ok(if counted.end == End::Exhausted {
+        (Status::Unsat, None)
+    } else {
+        (Status::Unknown, None)
+    })
 }
 
 /// The image of `line` under `sym` (a row of a square board may become a

@@ -79,8 +79,8 @@ pub use enumerate::{count_projected, Count, End, Progress};
 pub use external::{External, ExternalError};
 pub use lines::{default_amo, Decide, LinesOptions, LinesStats, PropagateLines};
 pub use optimise::{
-    optimise, optimise_observed, optimise_portfolio, optimise_with, Call, Optimum, PortfolioResult,
-    Sense, Strategy,
+    optimise, optimise_observed, optimise_portfolio, optimise_split, optimise_with, Call, Optimum,
+    PortfolioResult, Sense, Strategy,
 };
 pub use session::{blocking_clause, Breaking, Fix, Search, Session, Solutions};
 pub use spec::{seconds, Mode, SolverKind, SolverSpec, UnknownSolver};

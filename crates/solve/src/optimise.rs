@@ -179,6 +179,62 @@ pub fn optimise_observed(
     strategy: Strategy,
     observe: &(dyn Fn(Bound) + Sync),
 ) -> Result<(Optimum, Session), SolveError> {
+    optimise_refuting(problem, config, backend, strategy, observe, None)
+}
+
+/// A call that answers a bound on solvers of its own: the optimiser's
+/// calls expected to be UNSAT, split into cubes.
+type Refuter<'a> = &'a (dyn Fn(Bound) -> Result<(Status, Option<Placement>), SolveError> + Sync);
+
+/// As [`optimise_observed`] for (independent) domination, with the calls
+/// expected to be UNSAT split into the cubes of
+/// [`crate::domination::decide_split`] on `threads` workers of `solver`
+/// (measured faster than one fresh solver, BENCHMARKS.md); the other
+/// calls, and every call of other problems, run as in
+/// [`optimise_observed`] on a solver created here. `stop` stops every
+/// worker.
+///
+/// # Errors
+///
+/// As [`optimise`].
+pub fn optimise_split(
+    problem: &Problem,
+    config: Config,
+    solver: &SolverSpec,
+    threads: usize,
+    strategy: Strategy,
+    stop: &Interrupter,
+    observe: &(dyn Fn(Bound) + Sync),
+) -> Result<(Optimum, Session), SolveError> {
+    let backend = solver.create(Mode::Decide, stop)?;
+    if !problem.kind.dominating() {
+        return optimise_observed(problem, config, backend, strategy, observe);
+    }
+    let refuter = |bound: Bound| {
+        let options = crate::domination::SplitOptions {
+            k: bound.k(),
+            uniform: false,
+            depth: crate::domination::DEFAULT_DEPTH,
+            threads,
+            symmetry: strategy
+                .symmetry
+                .then_some(crate::domination::LexOrder::LinesFirst),
+        };
+        crate::domination::decide_split(problem, config, options, solver, stop)
+    };
+    optimise_refuting(problem, config, backend, strategy, observe, Some(&refuter))
+}
+
+/// The search of [`optimise_observed`]; `refuter`, when given, answers the
+/// calls expected to be UNSAT.
+fn optimise_refuting(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn Backend>,
+    strategy: Strategy,
+    observe: &(dyn Fn(Bound) + Sync),
+    refuter: Option<Refuter<'_>>,
+) -> Result<(Optimum, Session), SolveError> {
     let sense = Sense::of(problem.kind);
     let greedy = greedy(problem);
     let max_bound = match sense {
@@ -233,12 +289,13 @@ pub fn optimise_observed(
         let bound = bound_of(k);
         observe(bound);
         let start = Instant::now();
-        let fresh = (strategy.fresh_refutations && expect_unsat)
+        let fresh = (strategy.fresh_refutations && expect_unsat && refuter.is_none())
             .then(|| session.backend().fresh(Mode::Decide))
             .flatten();
-        let (status, placement) = match fresh {
-            Some(backend) => refute(problem, bound, config, backend, strategy.symmetry)?,
-            None => {
+        let (status, placement) = match (fresh, refuter.filter(|_| expect_unsat)) {
+            (_, Some(refute_split)) => refute_split(bound)?,
+            (Some(backend), None) => refute(problem, bound, config, backend, strategy.symmetry)?,
+            (None, None) => {
                 session.set_bound(bound)?;
                 session.set_symmetry(expect_unsat);
                 session.solve(Mode::Decide)?

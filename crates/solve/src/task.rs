@@ -14,7 +14,7 @@ use rustsat::instances::Cnf;
 
 use crate::{
     cubes::{count_queens, CubeOptions, Reduction},
-    optimise_observed, optimise_portfolio, optimise_with, Breaking, Count, End, Interrupter, Mode,
+    optimise_portfolio, optimise_split, optimise_with, Breaking, Count, End, Interrupter, Mode,
     Optimum, Progress, Search, Session, Solutions, SolveError, SolverSpec, Status, Strategy,
 };
 
@@ -169,8 +169,9 @@ pub fn solve(
         let won = optimise_portfolio(&problem, &[config, second], solver, strategy, stop, observe)?;
         (won.optimum, won.encoding, Some([config.card, second.card]))
     } else {
-        let backend = solver.create(Mode::Decide, stop)?;
-        let (optimum, session) = optimise_observed(&problem, config, backend, strategy, observe)?;
+        let threads = CubeOptions::default().threads;
+        let (optimum, session) =
+            optimise_split(&problem, config, solver, threads, strategy, stop, observe)?;
         (optimum, session.into_encoding(), None)
     };
     Ok(Solved {
@@ -481,9 +482,16 @@ fn count_domination(
     let (optimum, k, calls) = match k {
         Some(k) => (None, k, 0),
         None => {
-            let backend = solver.create(Mode::Decide, stop)?;
-            let (optimum, _) =
-                optimise_with(&problem, config, backend, Strategy::fastest(&problem))?;
+            let strategy = Strategy::fastest(&problem);
+            let (optimum, _) = optimise_split(
+                &problem,
+                config,
+                solver,
+                cubes.threads,
+                strategy,
+                stop,
+                &|_| {},
+            )?;
             let (value, calls) = (optimum.value, optimum.calls.len() as u64);
             (Some(optimum), value, calls)
         }

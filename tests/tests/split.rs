@@ -1,0 +1,172 @@
+//! Domination decided by cube-and-conquer ([`decide_split`]) and the
+//! optimiser whose refutations run on it ([`optimise_split`]), against the
+//! brute-force oracle for every piece on square boards up to 6 × 6 and on
+//! rectangles, and against OEIS A075458 for queens up to 13 × 13.
+
+use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
+use boardsat_solve::domination::{decide_split, LexOrder, SplitOptions};
+use boardsat_solve::{optimise_split, Interrupter, SolverSpec, Status, Strategy};
+use boardsat_tests::Graph;
+
+const PIECES: [Piece; 5] = [
+    Piece::Queen,
+    Piece::Rook,
+    Piece::Bishop,
+    Piece::Knight,
+    Piece::King,
+];
+
+const BOARDS: [(usize, usize); 9] = [
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (4, 4),
+    (5, 5),
+    (6, 6),
+    (3, 5),
+    (5, 3),
+    (4, 6),
+];
+
+/// OEIS A075458: domination number of the n × n queen graph, n = 1..=13.
+const A075458: [usize; 13] = [1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7];
+
+fn problem(rows: usize, cols: usize, piece: Piece, kind: Kind) -> Problem {
+    Problem::new(Board::new(rows, cols).unwrap(), piece, kind)
+}
+
+fn options(k: usize, depth: usize, threads: usize, symmetry: Option<LexOrder>) -> SplitOptions {
+    SplitOptions {
+        k,
+        uniform: false,
+        depth,
+        threads,
+        symmetry,
+    }
+}
+
+/// The split decision at `k`, its model (if any) checked by the oracle.
+fn decide(p: &Problem, config: Config, options: SplitOptions, g: &Graph) -> Status {
+    let stop = Interrupter::new();
+    let (status, placement) =
+        decide_split(p, config, options, &SolverSpec::default(), &stop).unwrap();
+    assert_eq!(status == Status::Sat, placement.is_some(), "{p}");
+    if let Some(placement) = placement {
+        let mask = g.mask(&placement);
+        assert!(placement.len() <= options.k, "{p}: {placement}");
+        assert!(g.dominates(mask), "{p}: {placement}");
+        if p.kind.independent() {
+            assert!(g.is_independent(mask), "{p}: {placement}");
+        }
+    }
+    status
+}
+
+/// SAT at the oracle's optimum and UNSAT one below, for every piece,
+/// board, kind, formulation, depth and symmetry order.
+#[test]
+fn split_decisions_match_the_oracle() {
+    for piece in PIECES {
+        for (rows, cols) in BOARDS {
+            let g = Graph::new(rows, cols, piece);
+            for kind in [Kind::Domination, Kind::IndependentDomination] {
+                let gamma = g.domination_number(kind.independent());
+                let p = problem(rows, cols, piece, kind);
+                for formulation in [Formulation::Lines, Formulation::Cardinality] {
+                    let config = Config {
+                        formulation,
+                        ..Config::default()
+                    };
+                    for (depth, symmetry) in [
+                        (1, Some(LexOrder::LinesFirst)),
+                        (0, Some(LexOrder::LinesFirst)),
+                        (2, None),
+                        (1, Some(LexOrder::Board)),
+                    ] {
+                        let at = |k| decide(&p, config, options(k, depth, 2, symmetry), &g);
+                        let what = format!("{p}, {formulation:?}, depth {depth}, {symmetry:?}");
+                        assert_eq!(at(gamma), Status::Sat, "{what} at {gamma}");
+                        if gamma > 0 {
+                            assert_eq!(at(gamma - 1), Status::Unsat, "{what} at {}", gamma - 1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The optimiser with split refutations proves the oracle's optimum, on
+/// one worker and on several.
+#[test]
+fn optimise_split_proves_the_oracle_optimum() {
+    for piece in PIECES {
+        for (rows, cols) in BOARDS {
+            let g = Graph::new(rows, cols, piece);
+            for kind in [Kind::Domination, Kind::IndependentDomination] {
+                let p = problem(rows, cols, piece, kind);
+                for threads in [1, 3] {
+                    let (optimum, _) = optimise_split(
+                        &p,
+                        Config::default(),
+                        &SolverSpec::default(),
+                        threads,
+                        Strategy::fastest(&p),
+                        &Interrupter::new(),
+                        &|_| {},
+                    )
+                    .unwrap();
+                    assert!(optimum.proven, "{p}");
+                    assert_eq!(
+                        optimum.value,
+                        g.domination_number(kind.independent()),
+                        "{p}"
+                    );
+                    assert!(g.dominates(g.mask(&optimum.witness)), "{p}");
+                }
+            }
+        }
+    }
+}
+
+/// γ(Q_n) for n up to 13 (OEIS A075458), each proven by split
+/// refutations.
+#[test]
+fn optimise_split_proves_a075458() {
+    for (i, &gamma) in A075458.iter().enumerate() {
+        let n = i + 1;
+        let p = problem(n, n, Piece::Queen, Kind::Domination);
+        let (optimum, _) = optimise_split(
+            &p,
+            Config::default(),
+            &SolverSpec::default(),
+            2,
+            Strategy::fastest(&p),
+            &Interrupter::new(),
+            &|_| {},
+        )
+        .unwrap();
+        assert!(optimum.proven, "n = {n}");
+        assert_eq!(optimum.value, gamma, "n = {n}");
+        assert_eq!(optimum.witness.len(), gamma, "n = {n}");
+        let proof = optimum.proof().map(|c| c.status);
+        assert_eq!(proof, Some(Status::Unsat), "n = {n}");
+    }
+}
+
+/// A stopped split search proves nothing: UNKNOWN, never UNSAT.
+#[test]
+fn a_stopped_split_decision_is_unknown() {
+    let p = problem(12, 12, Piece::Queen, Kind::Domination);
+    let stop = Interrupter::new();
+    stop.interrupt();
+    let (status, placement) = decide_split(
+        &p,
+        Config::default(),
+        options(5, 1, 2, Some(LexOrder::LinesFirst)),
+        &SolverSpec::default(),
+        &stop,
+    )
+    .unwrap();
+    assert_eq!((status, placement), (Status::Unknown, None));
+}
