@@ -4,7 +4,7 @@
 //! rectangles, and against OEIS A075458 for queens up to 13 × 13.
 
 use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
-use boardsat_solve::domination::{decide_split, LexOrder, SplitOptions};
+use boardsat_solve::domination::{decide_race, decide_split, LexOrder, SplitOptions};
 use boardsat_solve::{optimise_split, Interrupter, SolverSpec, Status, Strategy};
 use boardsat_tests::Graph;
 
@@ -169,4 +169,50 @@ fn a_stopped_split_decision_is_unknown() {
     )
     .unwrap();
     assert_eq!((status, placement), (Status::Unknown, None));
+}
+
+/// The race of a split refutation and a model search answers as the
+/// oracle on both sides of the optimum, with a checked model.
+#[test]
+fn raced_decisions_match_the_oracle() {
+    for piece in PIECES {
+        for (rows, cols) in BOARDS {
+            let g = Graph::new(rows, cols, piece);
+            for kind in [Kind::Domination, Kind::IndependentDomination] {
+                let gamma = g.domination_number(kind.independent());
+                let p = problem(rows, cols, piece, kind);
+                for k in gamma.saturating_sub(1)..=gamma {
+                    let stop = Interrupter::new();
+                    let o = options(k, 1, 2, Some(LexOrder::LinesFirst));
+                    let (status, placement) =
+                        decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop)
+                            .unwrap();
+                    let expected = if k >= gamma {
+                        Status::Sat
+                    } else {
+                        Status::Unsat
+                    };
+                    assert_eq!(status, expected, "{p} at {k}");
+                    if let Some(placement) = placement {
+                        assert!(placement.len() <= k, "{p}: {placement}");
+                        assert!(g.dominates(g.mask(&placement)), "{p}: {placement}");
+                        if kind.independent() {
+                            assert!(g.is_independent(g.mask(&placement)), "{p}: {placement}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A stopped race proves nothing either.
+#[test]
+fn a_stopped_race_is_unknown() {
+    let p = problem(12, 12, Piece::Queen, Kind::Domination);
+    let stop = Interrupter::new();
+    stop.interrupt();
+    let o = options(5, 1, 2, Some(LexOrder::LinesFirst));
+    let answer = decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop).unwrap();
+    assert_eq!(answer, (Status::Unknown, None));
 }

@@ -508,6 +508,65 @@ pub fn decide_split(
     })
 }
 
+/// As [`decide_split`], racing one more solver that searches for a model
+/// without symmetry breaking or cubes (the bound by assumptions, as a
+/// call expected to be SAT): for a bound of unknown status, such as the
+/// start a theorem gives the optimiser. Lex-leader constraints and cubes
+/// make refutations cheap and models dear (BENCHMARKS.md): the first
+/// definite answer stops the other side.
+///
+/// # Errors
+///
+/// As [`decide_split`]; an error of the side that lost the race is
+/// dropped.
+pub fn decide_race(
+    problem: &Problem,
+    config: Config,
+    options: SplitOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+) -> Result<(Status, Option<Placement>), SolveError> {
+    let race = stop.child(None);
+    let (split, seek) = std::thread::scope(|scope| {
+        let seeker = scope.spawn(|| {
+            let backend = solver.create(Mode::Decide, &race)?;
+            let mut session = Session::fixed(problem, options.k, config, backend)?;
+            let answer = session.solve(Mode::Decide)?;
+            if answer.0 != Status::Unknown {
+                race.interrupt();
+            }
+            Ok(answer)
+        });
+        let split = decide_split(problem, config, options, solver, &race);
+        if split
+            .as_ref()
+            .is_ok_and(|(status, _)| *status != Status::Unknown)
+        {
+            race.interrupt();
+        }
+        let seek: Result<(Status, Option<Placement>), SolveError> =
+            seeker.join().unwrap_or_else(|_| {
+                Err(SolveError::Solver {
+                    backend: solver.signature(),
+                    message: "the model search of a race panicked".to_string(),
+                })
+            });
+        (split, seek)
+    });
+    let definite = |r: &Result<(Status, Option<Placement>), SolveError>| {
+        r.as_ref()
+            .is_ok_and(|(status, _)| *status != Status::Unknown)
+    };
+    match (split, seek) {
+        (split, _) if definite(&split) => split,
+        (_, seek) if definite(&seek) => seek,
+        // Neither side answered: stopped by the caller, or an error.
+        _ if stop.is_interrupted() => Ok((Status::Unknown, None)),
+        (Err(e), _) | (_, Err(e)) => Err(e),
+        _ => Ok((Status::Unknown, None)),
+    }
+}
+
 /// The image of `line` under `sym` (a row of a square board may become a
 /// column).
 fn line_image(board: &Board, sym: Symmetry, line: Line) -> Line {

@@ -184,12 +184,17 @@ pub fn optimise_observed(
 
 /// A call that answers a bound on solvers of its own: the optimiser's
 /// calls expected to be UNSAT, split into cubes.
-type Refuter<'a> = &'a (dyn Fn(Bound) -> Result<(Status, Option<Placement>), SolveError> + Sync);
+/// The flag says whether the bound is a theorem's start (of unknown
+/// status) rather than one step past a model.
+type Refuter<'a> =
+    &'a (dyn Fn(Bound, bool) -> Result<(Status, Option<Placement>), SolveError> + Sync);
 
 /// As [`optimise_observed`] for (independent) domination, with the calls
 /// expected to be UNSAT split into the cubes of
 /// [`crate::domination::decide_split`] on `threads` workers of `solver`
-/// (measured faster than one fresh solver, BENCHMARKS.md); the other
+/// (measured faster than one fresh solver, BENCHMARKS.md) — the
+/// theorem's start, whose status is unknown, raced against a model search
+/// ([`crate::domination::decide_race`]); the other
 /// calls, and every call of other problems, run as in
 /// [`optimise_observed`] on a solver created here. `stop` stops every
 /// worker.
@@ -210,7 +215,7 @@ pub fn optimise_split(
     if !problem.kind.dominating() {
         return optimise_observed(problem, config, backend, strategy, observe);
     }
-    let refuter = |bound: Bound| {
+    let refuter = |bound: Bound, theorem: bool| {
         let options = crate::domination::SplitOptions {
             k: bound.k(),
             uniform: false,
@@ -220,7 +225,11 @@ pub fn optimise_split(
                 .symmetry
                 .then_some(crate::domination::LexOrder::LinesFirst),
         };
-        crate::domination::decide_split(problem, config, options, solver, stop)
+        if theorem {
+            crate::domination::decide_race(problem, config, options, solver, stop)
+        } else {
+            crate::domination::decide_split(problem, config, options, solver, stop)
+        }
     };
     optimise_refuting(problem, config, backend, strategy, observe, Some(&refuter))
 }
@@ -293,7 +302,9 @@ fn optimise_refuting(
             .then(|| session.backend().fresh(Mode::Decide))
             .flatten();
         let (status, placement) = match (fresh, refuter.filter(|_| expect_unsat)) {
-            (_, Some(refute_split)) => refute_split(bound)?,
+            (_, Some(refute_split)) => {
+                refute_split(bound, theorem_start == Some(k) && calls.is_empty())?
+            }
             (Some(backend), None) => refute(problem, bound, config, backend, strategy.symmetry)?,
             (None, None) => {
                 session.set_bound(bound)?;
