@@ -384,12 +384,7 @@ pub fn count_split(
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<CubeCount, SolveError> {
-    if !problem.kind.dominating() {
-        return Err(SolveError::Unsupported(
-            "line cubes split domination counts only".to_string(),
-        ));
-    }
-    let split = LineSplit::central(&problem.board, options.depth)?;
+    let split = domination_split(problem, options.depth)?;
     let (counted, _) = run_cubes(
         split.cubes.len(),
         options.threads,
@@ -397,12 +392,9 @@ pub fn count_split(
         progress,
         |i, workers| {
             let backend = solver.create(Mode::Enumerate, workers)?;
-            let mut session = cube_session(problem, config, options.k, backend, options.symmetry)?;
+            let mut session = cube_session(problem, config, &options, backend, &split, i)?;
             if options.uniform {
                 session.assume_uniform_size();
-            }
-            for clause in split.clauses(&problem.board, i) {
-                session.backend().add_clause(&clause)?;
             }
             let (c, m, end) = count_cube(&mut session, options.symmetry)?;
             Ok((c, m, end, ()))
@@ -411,22 +403,36 @@ pub fn count_split(
     Ok(counted)
 }
 
-/// A cube's solver before its cube: [`counting_session`] with the
-/// lex-leader constraints of `symmetry`.
+/// The split of a dominating problem on its `depth` central rings.
+fn domination_split(problem: &Problem, depth: usize) -> Result<LineSplit, SolveError> {
+    if !problem.kind.dominating() {
+        return Err(SolveError::Unsupported(
+            "line cubes split domination only".to_string(),
+        ));
+    }
+    LineSplit::central(&problem.board, depth)
+}
+
+/// Cube `i` of `split` on its own solver: [`counting_session`] with the
+/// lex-leader constraints of `options.symmetry` and the cube's clauses.
 fn cube_session(
     problem: &Problem,
     config: Config,
-    k: usize,
+    options: &SplitOptions,
     backend: Box<dyn crate::Backend>,
-    symmetry: Option<LexOrder>,
+    split: &LineSplit,
+    i: usize,
 ) -> Result<Session, SolveError> {
-    let mut session = counting_session(problem, k, config, backend)?;
-    match symmetry {
+    let mut session = counting_session(problem, options.k, config, backend)?;
+    match options.symmetry {
         Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
         Some(LexOrder::LinesFirst) => {
             session.add_clauses_with(|cnf, vars| break_lines_first(&problem.board, cnf, vars))?;
         }
         None => {}
+    }
+    for clause in split.clauses(&problem.board, i) {
+        session.backend().add_clause(&clause)?;
     }
     Ok(session)
 }
@@ -455,12 +461,7 @@ pub fn decide_split(
     solver: &SolverSpec,
     stop: &Interrupter,
 ) -> Result<(Status, Option<Placement>), SolveError> {
-    if !problem.kind.dominating() {
-        return Err(SolveError::Unsupported(
-            "line cubes split domination only".to_string(),
-        ));
-    }
-    let split = LineSplit::central(&problem.board, options.depth)?;
+    let split = domination_split(problem, options.depth)?;
     let (counted, found) = run_cubes(
         split.cubes.len(),
         options.threads,
@@ -472,11 +473,7 @@ pub fn decide_split(
                 // probing, subsumption or vivification) refute these small
                 // formulas faster than its defaults (BENCHMARKS.md).
                 let backend = solver.create(Mode::Enumerate, workers)?;
-                let mut session =
-                    cube_session(problem, config, options.k, backend, options.symmetry)?;
-                for clause in split.clauses(&problem.board, i) {
-                    session.backend().add_clause(&clause)?;
-                }
+                let mut session = cube_session(problem, config, &options, backend, &split, i)?;
                 Ok(match session.solve(Mode::Decide)? {
                     (Status::Sat, Some(placement)) => {
                         // One model answers the question: stop the others.
