@@ -4,7 +4,7 @@
 //! rectangles, and against OEIS A075458 for queens up to 13 × 13.
 
 use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
-use boardsat_solve::domination::{decide_race, decide_split, LexOrder, SplitOptions};
+use boardsat_solve::domination::{count_split, decide_race, decide_split, LexOrder, SplitOptions};
 use boardsat_solve::{optimise_split, Interrupter, SolverSpec, Status, Strategy};
 use boardsat_tests::Graph;
 
@@ -42,6 +42,15 @@ fn options(k: usize, depth: usize, threads: usize, symmetry: Option<LexOrder>) -
         depth,
         threads,
         symmetry,
+        cube_orbits: false,
+    }
+}
+
+/// As [`options`], one cube per orbit of cubes.
+fn per_orbit(k: usize, depth: usize, threads: usize) -> SplitOptions {
+    SplitOptions {
+        cube_orbits: true,
+        ..options(k, depth, threads, Some(LexOrder::LinesFirst))
     }
 }
 
@@ -77,14 +86,25 @@ fn split_decisions_match_the_oracle() {
                         formulation,
                         ..Config::default()
                     };
-                    for (depth, symmetry) in [
-                        (1, Some(LexOrder::LinesFirst)),
-                        (0, Some(LexOrder::LinesFirst)),
-                        (2, None),
-                        (1, Some(LexOrder::Board)),
+                    for (depth, symmetry, orbits) in [
+                        (1, Some(LexOrder::LinesFirst), false),
+                        (0, Some(LexOrder::LinesFirst), false),
+                        (2, None, false),
+                        (1, Some(LexOrder::Board), false),
+                        (1, Some(LexOrder::LinesFirst), true),
+                        (2, Some(LexOrder::LinesFirst), true),
                     ] {
-                        let at = |k| decide(&p, config, options(k, depth, 2, symmetry), &g);
-                        let what = format!("{p}, {formulation:?}, depth {depth}, {symmetry:?}");
+                        let at = |k| {
+                            let o = if orbits {
+                                per_orbit(k, depth, 2)
+                            } else {
+                                options(k, depth, 2, symmetry)
+                            };
+                            decide(&p, config, o, &g)
+                        };
+                        let what = format!(
+                            "{p}, {formulation:?}, depth {depth}, {symmetry:?}, orbits {orbits}"
+                        );
                         assert_eq!(at(gamma), Status::Sat, "{what} at {gamma}");
                         if gamma > 0 {
                             assert_eq!(at(gamma - 1), Status::Unsat, "{what} at {}", gamma - 1);
@@ -215,4 +235,49 @@ fn a_stopped_race_is_unknown() {
     let o = options(5, 1, 2, Some(LexOrder::LinesFirst));
     let answer = decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop).unwrap();
     assert_eq!(answer, (Status::Unknown, None));
+}
+
+/// Counts over one cube per orbit of cubes (lex-leader constraints under
+/// each cube's stabilizer) equal the oracle's minimum dominating sets, and
+/// have as many models as counts with whole-group constraints in every
+/// cube: one per orbit of placements either way.
+#[test]
+fn per_orbit_cube_counts_match_the_oracle_and_the_whole_group() {
+    for piece in PIECES {
+        for (rows, cols) in [(4, 4), (5, 5), (6, 6), (4, 6), (5, 3)] {
+            let g = Graph::new(rows, cols, piece);
+            for kind in [Kind::Domination, Kind::IndependentDomination] {
+                let sets = g.minimum_dominating_sets(kind.independent());
+                let gamma = g.domination_number(kind.independent());
+                let p = problem(rows, cols, piece, kind);
+                let count = |o: SplitOptions| {
+                    let c = count_split(
+                        &p,
+                        Config::default(),
+                        SplitOptions { uniform: true, ..o },
+                        &SolverSpec::default(),
+                        &Interrupter::new(),
+                        &|_, _| {},
+                    )
+                    .unwrap();
+                    assert_eq!(c.cubes_done, c.cubes_total, "{p}");
+                    (c.count, c.models, c.cubes_total)
+                };
+                for depth in [1, 2] {
+                    let whole = count(options(gamma, depth, 2, Some(LexOrder::LinesFirst)));
+                    let orbits = count(per_orbit(gamma, depth, 2));
+                    let what = format!("{p}, depth {depth}");
+                    assert_eq!(orbits.0, sets.len() as u64, "{what}");
+                    assert_eq!(orbits.0, whole.0, "{what}");
+                    assert_eq!(orbits.1, whole.1, "{what}: models are orbits");
+                    // A square board's transposes swap rows and columns:
+                    // fewer cubes. A rectangle's mirrors may fix them all.
+                    assert!(orbits.2 <= whole.2, "{what}");
+                    if rows == cols {
+                        assert!(orbits.2 < whole.2, "{what}: fewer cubes");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -20,11 +20,14 @@
 //! - the cube as clauses over the board variables ("some square of this
 //!   line", or "no square of it").
 //!
-//! The prototype of issue 12 also measured one cube per orbit of cubes with
-//! lex-leader constraints under each cube's stabilizer (about half the CPU
-//! of whole-group constraints in every cube); it is not ported here. The
-//! exported split ([`split`]) does reduce to one cube per orbit, without
-//! symmetry breaking inside the cubes.
+//! With [`SplitOptions::cube_orbits`] only one cube per orbit of cubes is
+//! solved, with lex-leader constraints under that cube's stabilizer (the
+//! symmetries mapping it onto itself) instead of the whole group: an orbit
+//! of placements meets the cubes of one orbit of cubes, and meets the
+//! representative cube in exactly one orbit of its stabilizer, so each
+//! orbit of placements still has exactly one model. The exported split
+//! ([`split`]) also reduces to one cube per orbit, without symmetry
+//! breaking inside the cubes.
 
 use boardsat_encode::{
     dimacs::{Format, Header},
@@ -42,9 +45,15 @@ use crate::{
     Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec, Status,
 };
 
-/// The central rings fixed per cube by default: one (4 cubes on an odd
-/// side, 16 on an even one), measured against 0 and 2 (BENCHMARKS.md).
+/// The central rings fixed per cube of a count by default: one (4 cubes
+/// on an odd side, 16 on an even one, before orbits of cubes), measured
+/// against 0 and 2 (BENCHMARKS.md).
 pub const DEFAULT_DEPTH: usize = 1;
+
+/// The central rings fixed per cube of a decision ([`decide_split`] as
+/// the optimiser and `solve -k` run it), with one cube per orbit of
+/// cubes: measured against 1 (BENCHMARKS.md).
+pub const DECIDE_DEPTH: usize = 2;
 
 /// A row or a column of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -105,7 +114,7 @@ pub struct LineSplit {
     /// The rows and columns of the `depth` central rings.
     pub lines: Vec<Line>,
     /// One cube per occupancy pattern: `cubes[i][j]` says whether line
-    /// `lines[j]` is occupied in cube `i`.
+    /// `lines[j]` is occupied in cube `i`, which is bit `j` of `i`.
     pub cubes: Vec<Vec<bool>>,
 }
 
@@ -227,18 +236,31 @@ fn item_bits(items: &[Item], placement: &Placement) -> Vec<bool> {
 /// [`LexOrder::LinesFirst`] constraints keep.
 #[must_use]
 pub fn is_lines_first_leader(board: &Board, placement: &Placement) -> bool {
+    is_lines_first_leader_under(board, &Symmetry::of(board), placement)
+}
+
+/// As [`is_lines_first_leader`] under the symmetries `group` only (a
+/// subgroup of the board's, such as a cube's stabilizer).
+#[must_use]
+pub fn is_lines_first_leader_under(
+    board: &Board,
+    group: &[Symmetry],
+    placement: &Placement,
+) -> bool {
     let items = lines_first(board);
     let own = item_bits(&items, placement);
-    Symmetry::of(board)
-        .into_iter()
+    group
+        .iter()
         .all(|s| own <= item_bits(&items, &s.apply_placement(board, placement)))
 }
 
-/// Adds the [`LexOrder::LinesFirst`] lex-leader constraints: a variable
-/// per row and column defined as its occupancy, then `x ≤lex σ(x)` for
-/// every non-identity symmetry σ, as a chain of "equal so far" variables.
+/// Adds the [`LexOrder::LinesFirst`] lex-leader constraints under the
+/// symmetries `group`: a variable per row and column defined as its
+/// occupancy, then `x ≤lex σ(x)` for every non-identity σ of `group`, as
+/// a chain of "equal so far" variables.
 fn break_lines_first(
     board: &Board,
+    group: &[Symmetry],
     cnf: &mut Cnf,
     vars: &mut dyn ManageVars,
 ) -> Result<(), SolveError> {
@@ -265,7 +287,7 @@ fn break_lines_first(
         .enumerate()
         .map(|(i, &item)| (item, i))
         .collect();
-    for sym in Symmetry::of(board).into_iter().skip(1) {
+    for &sym in group.iter().filter(|&&s| s != Symmetry::Identity) {
         let mut equal: Option<Lit> = None;
         for (i, &item) in items.iter().enumerate() {
             let j = position
@@ -295,11 +317,13 @@ fn break_lines_first(
 
 /// Counts the placements of one cube on `session`: (weighted count,
 /// models, end). With `order` [`LexOrder::LinesFirst`] the session holds
-/// those constraints, so every model must be its orbit's leader in that
-/// order and counts for its orbit.
+/// those constraints under `group`, so every model must be its leader
+/// under `group` in that order and counts for its orbit under the whole
+/// group.
 fn count_cube(
     session: &mut Session,
     order: Option<LexOrder>,
+    group: &[Symmetry],
 ) -> Result<(u64, u64, End), SolveError> {
     if order != Some(LexOrder::LinesFirst) {
         let c = session.count(None, Search::PerModel, |_| {})?;
@@ -314,7 +338,7 @@ fn count_cube(
             Err(SolveError::Stopped { .. }) => break,
             Err(e) => return Err(e),
         };
-        if !is_lines_first_leader(&board, &placement) {
+        if !is_lines_first_leader_under(&board, group, &placement) {
             return Err(SolveError::NotLexLeader {
                 placement: placement.to_string(),
             });
@@ -340,6 +364,17 @@ pub struct SplitOptions {
     /// Lex-leader symmetry breaking in this order with orbit weights;
     /// `None` for none.
     pub symmetry: Option<LexOrder>,
+    /// With `symmetry` [`LexOrder::LinesFirst`]: one cube per orbit of
+    /// cubes, the lex-leader constraints under its stabilizer only (see
+    /// the module doc); ignored otherwise.
+    pub cube_orbits: bool,
+}
+
+impl SplitOptions {
+    /// Whether only one cube per orbit of cubes is solved.
+    fn per_orbit(&self) -> bool {
+        self.cube_orbits && self.symmetry == Some(LexOrder::LinesFirst)
+    }
 }
 
 /// Loads `problem` with at most `k` pieces for counting on a solver of
@@ -384,37 +419,54 @@ pub fn count_split(
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<CubeCount, SolveError> {
-    let split = domination_split(problem, options.depth)?;
+    let (split, picked) = domination_split(problem, &options)?;
     let (counted, _) = run_cubes(
-        split.cubes.len(),
+        picked.len(),
         options.threads,
         stop,
         progress,
         |i, workers| {
             let backend = solver.create(Mode::Enumerate, workers)?;
-            let mut session = cube_session(problem, config, &options, backend, &split, i)?;
+            let (mut session, group) =
+                cube_session(problem, config, &options, backend, &split, picked[i])?;
             if options.uniform {
                 session.assume_uniform_size();
             }
-            let (c, m, end) = count_cube(&mut session, options.symmetry)?;
+            let (c, m, end) = count_cube(&mut session, options.symmetry, &group)?;
             Ok((c, m, end, ()))
         },
     )?;
     Ok(counted)
 }
 
-/// The split of a dominating problem on its `depth` central rings.
-fn domination_split(problem: &Problem, depth: usize) -> Result<LineSplit, SolveError> {
+/// The split of a dominating problem on its `options.depth` central
+/// rings, and the cubes to solve: every one, or one per orbit of cubes.
+fn domination_split(
+    problem: &Problem,
+    options: &SplitOptions,
+) -> Result<(LineSplit, Vec<usize>), SolveError> {
     if !problem.kind.dominating() {
         return Err(SolveError::Unsupported(
             "line cubes split domination only".to_string(),
         ));
     }
-    LineSplit::central(&problem.board, depth)
+    let split = LineSplit::central(&problem.board, options.depth)?;
+    let picked = if options.per_orbit() {
+        split
+            .orbits(&problem.board)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect()
+    } else {
+        (0..split.cubes.len()).collect()
+    };
+    Ok((split, picked))
 }
 
 /// Cube `i` of `split` on its own solver: [`counting_session`] with the
-/// lex-leader constraints of `options.symmetry` and the cube's clauses.
+/// lex-leader constraints of `options.symmetry` (under the cube's
+/// stabilizer with [`SplitOptions::cube_orbits`], else the whole group)
+/// and the cube's clauses; and that group.
 fn cube_session(
     problem: &Problem,
     config: Config,
@@ -422,19 +474,25 @@ fn cube_session(
     backend: Box<dyn crate::Backend>,
     split: &LineSplit,
     i: usize,
-) -> Result<Session, SolveError> {
+) -> Result<(Session, Vec<Symmetry>), SolveError> {
+    let board = problem.board;
+    let group = if options.per_orbit() {
+        split.stabilizer(&board, i)
+    } else {
+        Symmetry::of(&board)
+    };
     let mut session = counting_session(problem, options.k, config, backend)?;
     match options.symmetry {
         Some(LexOrder::Board) => session.break_symmetry(Breaking::Hard)?,
         Some(LexOrder::LinesFirst) => {
-            session.add_clauses_with(|cnf, vars| break_lines_first(&problem.board, cnf, vars))?;
+            session.add_clauses_with(|cnf, vars| break_lines_first(&board, &group, cnf, vars))?;
         }
         None => {}
     }
-    for clause in split.clauses(&problem.board, i) {
+    for clause in split.clauses(&board, i) {
         session.backend().add_clause(&clause)?;
     }
-    Ok(session)
+    Ok((session, group))
 }
 
 /// Decides whether `problem` has an (independent) dominating set of at
@@ -461,9 +519,9 @@ pub fn decide_split(
     solver: &SolverSpec,
     stop: &Interrupter,
 ) -> Result<(Status, Option<Placement>), SolveError> {
-    let split = domination_split(problem, options.depth)?;
+    let (split, picked) = domination_split(problem, &options)?;
     let (counted, found) = run_cubes(
-        split.cubes.len(),
+        picked.len(),
         options.threads,
         stop,
         &|_, _| {},
@@ -473,7 +531,8 @@ pub fn decide_split(
                 // probing, subsumption or vivification) refute these small
                 // formulas faster than its defaults (BENCHMARKS.md).
                 let backend = solver.create(Mode::Enumerate, workers)?;
-                let mut session = cube_session(problem, config, &options, backend, &split, i)?;
+                let (mut session, _) =
+                    cube_session(problem, config, &options, backend, &split, picked[i])?;
                 Ok(match session.solve(Mode::Decide)? {
                     (Status::Sat, Some(placement)) => {
                         // One model answers the question: stop the others.
@@ -590,43 +649,59 @@ fn line_image(board: &Board, sym: Symmetry, line: Line) -> Line {
 }
 
 impl LineSplit {
+    /// The image of cube `i` under `sym`, as an index into
+    /// [`LineSplit::cubes`]. The lines of [`LineSplit::central`] are closed
+    /// under the symmetries of the board (a line outside them would be a
+    /// bug, kept in place).
+    fn cube_image(&self, board: &Board, sym: Symmetry, i: usize) -> usize {
+        let Some(cube) = self.cubes.get(i) else {
+            return i;
+        };
+        let mut image = vec![false; cube.len()];
+        for (j, &on) in cube.iter().enumerate() {
+            let to = self
+                .lines
+                .iter()
+                .position(|&l| l == line_image(board, sym, self.lines[j]))
+                .unwrap_or(j);
+            image[to] = on;
+        }
+        // Cube m occupies line j exactly when bit j of m is set
+        // (LineSplit::central).
+        image
+            .iter()
+            .enumerate()
+            .fold(0, |m, (j, &on)| m | usize::from(on) << j)
+    }
+
     /// One cube per orbit of cubes under the board's symmetries (the
     /// least in the order of [`LineSplit::cubes`]), with the orbit's size:
     /// a symmetry maps the placements of one cube onto those of its image
     /// one to one, so the weighted sum over the representatives is the
-    /// count. The lines of [`LineSplit::central`] are closed under the
-    /// symmetries of the board.
+    /// count.
     #[must_use]
     pub fn orbits(&self, board: &Board) -> Vec<(usize, u64)> {
-        let index: std::collections::HashMap<&Vec<bool>, usize> =
-            self.cubes.iter().enumerate().map(|(i, c)| (c, i)).collect();
-        let position: std::collections::HashMap<Line, usize> = self
-            .lines
-            .iter()
-            .enumerate()
-            .map(|(j, &l)| (l, j))
-            .collect();
         let mut out = Vec::new();
-        for (i, cube) in self.cubes.iter().enumerate() {
-            let mut images = std::collections::BTreeSet::new();
-            for sym in Symmetry::of(board) {
-                let mut image = vec![false; cube.len()];
-                for (j, &on) in cube.iter().enumerate() {
-                    // The lines are closed under the symmetries; a line
-                    // outside them would be a bug, kept as the identity.
-                    let to = position
-                        .get(&line_image(board, sym, self.lines[j]))
-                        .copied()
-                        .unwrap_or(j);
-                    image[to] = on;
-                }
-                images.insert(index.get(&image).copied().unwrap_or(i));
-            }
+        for i in 0..self.cubes.len() {
+            let images: std::collections::BTreeSet<usize> = Symmetry::of(board)
+                .into_iter()
+                .map(|sym| self.cube_image(board, sym, i))
+                .collect();
             if images.first() == Some(&i) {
                 out.push((i, images.len() as u64));
             }
         }
         out
+    }
+
+    /// The symmetries of `board` that map cube `i` onto itself, identity
+    /// first.
+    #[must_use]
+    pub fn stabilizer(&self, board: &Board, i: usize) -> Vec<Symmetry> {
+        Symmetry::of(board)
+            .into_iter()
+            .filter(|&sym| self.cube_image(board, sym, i) == i)
+            .collect()
     }
 }
 
@@ -785,6 +860,25 @@ mod tests {
                 assert!(orbits.iter().all(|&(_, w)| [1, 2, 4, 8].contains(&w)));
                 if depth > 0 && n > 1 {
                     assert!(orbits.len() < split.cubes.len(), "n = {n}, depth {depth}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stabilizer_fixes_its_cube_and_has_the_orbit_s_index() {
+        for (rows, cols) in [(5, 5), (6, 6), (7, 7), (4, 6), (5, 7)] {
+            let board = Board::new(rows, cols).unwrap();
+            let group = Symmetry::of(&board).len() as u64;
+            for depth in 0..=2 {
+                let split = LineSplit::central(&board, depth).unwrap();
+                for (i, size) in split.orbits(&board) {
+                    let stabilizer = split.stabilizer(&board, i);
+                    assert_eq!(stabilizer.first(), Some(&Symmetry::Identity));
+                    assert_eq!(stabilizer.len() as u64 * size, group, "{rows}x{cols} {i}");
+                    for sym in stabilizer {
+                        assert_eq!(split.cube_image(&board, sym, i), i);
+                    }
                 }
             }
         }

@@ -219,11 +219,12 @@ pub fn optimise_split(
         let options = crate::domination::SplitOptions {
             k: bound.k(),
             uniform: false,
-            depth: crate::domination::DEFAULT_DEPTH,
+            depth: crate::domination::DECIDE_DEPTH,
             threads,
             symmetry: strategy
                 .symmetry
                 .then_some(crate::domination::LexOrder::LinesFirst),
+            cube_orbits: true,
         };
         if theorem {
             crate::domination::decide_race(problem, config, options, solver, stop)

@@ -128,7 +128,8 @@ impl Solved {
 
 /// One placement with k pieces, or without k the optimum with the solver's
 /// proof ([`Strategy::fastest`]); with `portfolio`, the optimum by two
-/// cardinality encodings racing on two threads.
+/// cardinality encodings racing on two threads. A dominating problem with
+/// k is decided by [`crate::domination::decide_race`] over every core.
 ///
 /// # Errors
 ///
@@ -142,6 +143,31 @@ pub fn solve(
 ) -> Result<Solved, SolveError> {
     let start = Instant::now();
     let Instance { problem, k, config } = *instance;
+    if let Some(k) = k.filter(|_| problem.kind.dominating()) {
+        // A bound of unknown status: cube-and-conquer raced against a
+        // model search, as the optimiser's theorem start.
+        let options = crate::domination::SplitOptions {
+            k,
+            uniform: false,
+            depth: crate::domination::DECIDE_DEPTH,
+            threads: CubeOptions::default().threads,
+            symmetry: Some(crate::domination::LexOrder::LinesFirst),
+            cube_orbits: true,
+        };
+        let (status, placement) =
+            crate::domination::decide_race(&problem, config, options, solver, stop)?;
+        let mut vars = problem.var_manager();
+        let encoding = problem.encode(k, config, &mut Cnf::new(), &mut vars)?;
+        return Ok(Solved {
+            status,
+            placement,
+            optimum: None,
+            calls: 1,
+            encoding,
+            portfolio: None,
+            elapsed: start.elapsed(),
+        });
+    }
     if let Some(k) = k {
         let backend = solver.create(Mode::Decide, stop)?;
         let mut session = Session::fixed(&problem, k, config, backend)?;
@@ -540,6 +566,7 @@ fn count_domination(
         depth: cubes.depth,
         threads: cubes.threads,
         symmetry: symmetry.then_some(crate::domination::LexOrder::LinesFirst),
+        cube_orbits: true,
     };
     let counted =
         crate::domination::count_split(&problem, config, options, solver, stop, &|total, done| {
