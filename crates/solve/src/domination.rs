@@ -45,15 +45,10 @@ use crate::{
     Breaking, End, Fix, Interrupter, Mode, Search, Session, SolveError, SolverSpec, Status,
 };
 
-/// The central rings fixed per cube of a count by default: one (4 cubes
-/// on an odd side, 16 on an even one, before orbits of cubes), measured
-/// against 0 and 2 (BENCHMARKS.md).
+/// The central rings fixed per cube by default, for counts and decisions:
+/// one (4 cubes on an odd side, 16 on an even one, before orbits of
+/// cubes), measured against 0 and 2 (BENCHMARKS.md).
 pub const DEFAULT_DEPTH: usize = 1;
-
-/// The central rings fixed per cube of a decision ([`decide_split`] as
-/// the optimiser and `solve -k` run it), with one cube per orbit of
-/// cubes: measured against 1 (BENCHMARKS.md).
-pub const DECIDE_DEPTH: usize = 2;
 
 /// A row or a column of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

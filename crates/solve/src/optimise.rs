@@ -219,7 +219,7 @@ pub fn optimise_split(
         let options = crate::domination::SplitOptions {
             k: bound.k(),
             uniform: false,
-            depth: crate::domination::DECIDE_DEPTH,
+            depth: crate::domination::DEFAULT_DEPTH,
             threads,
             symmetry: strategy
                 .symmetry

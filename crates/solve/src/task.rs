@@ -149,7 +149,7 @@ pub fn solve(
         let options = crate::domination::SplitOptions {
             k,
             uniform: false,
-            depth: crate::domination::DECIDE_DEPTH,
+            depth: crate::domination::DEFAULT_DEPTH,
             threads: CubeOptions::default().threads,
             symmetry: Some(crate::domination::LexOrder::LinesFirst),
             cube_orbits: true,
