@@ -69,7 +69,7 @@ fn a_solver_that_gave_up_proves_nothing() {
             "--time-limit",
             "1",
         ],
-        &["solve", "domination", "14", "-k", "7", "--time-limit", "1"],
+        &["solve", "domination", "16", "-k", "8", "--time-limit", "1"],
     ];
     for args in cases {
         let o = run(args);
@@ -92,7 +92,10 @@ fn a_solver_that_gave_up_proves_nothing() {
 
 #[test]
 fn an_optimum_that_was_not_proven_is_not_counted() {
-    let o = run(&["count", "domination", "13", "--time-limit", "1", "--json"]);
+    // γ(Q_16) takes tens of seconds to prove on this machine
+    // (BENCHMARKS.md); γ(Q_13) came within the second once the refutations
+    // were split into orbits of cubes.
+    let o = run(&["count", "domination", "16", "--time-limit", "1", "--json"]);
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
@@ -474,7 +477,7 @@ fn exit_codes_follow_the_readme_table() {
             ],
             3,
         ),
-        (&["enumerate", "domination", "13", "--time-limit", "1"], 3),
+        (&["enumerate", "domination", "16", "--time-limit", "1"], 3),
     ];
     for (args, code) in cases {
         let o = run(args);
