@@ -2,7 +2,9 @@
 # First N-queens solutions: boardsat with eager AMO clauses (auto), boardsat
 # with the lazy AMO (lines propagated inside CaDiCaL, the default), and
 # OR-Tools' CP solver with first fail and centre values (the peer of
-# scripts/peers/compare.py), interleaved, each run its own process under
+# scripts/peers/compare.py), and on request the floor under any mode with one
+# CaDiCaL variable per square (CaDiCaL loading only the rows' and columns'
+# at-least-one clauses: crates/solve/examples/alo_floor.rs), interleaved, each run its own process under
 # /usr/bin/time: wall seconds, CPU seconds (user + system) and peak resident
 # memory; for the CP solver also its own clock, as compare.py reports it.
 # The issue-14 table in BENCHMARKS.md comes from this script.
@@ -11,6 +13,7 @@
 #   scripts/bench-lazy.sh --sizes "1000 2000" --runs 5 --limit 120
 #   scripts/bench-lazy.sh --sizes 10000 --runs 1 --force   # lazy 10000 needs about 18 GB
 #   scripts/bench-lazy.sh --sizes "1000 2000" --tools "lazy cp"   # leave a tool out
+#   scripts/bench-lazy.sh --sizes "1000 5000" --tools "floor lazy cp"  # with the floor
 #
 # An encoding the size check refuses (the eager AMO from n = 2000, the lazy
 # one at 10000 without --force) is reported as refused with boardsat's
@@ -44,6 +47,10 @@ if [ -z "${BOARDSAT:-}" ]; then
     cargo build --release -p boardsat >&2
     BOARDSAT="${CARGO_TARGET_DIR:-target}/release/boardsat"
 fi
+floor="${CARGO_TARGET_DIR:-target}/release/examples/alo_floor"
+if [[ " $tools " == *" floor "* ]]; then
+    cargo build --release -p boardsat-solve --example alo_floor >&2
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -68,13 +75,14 @@ echo "| n | tool | wall s (median) | cpu s | peak MB | runs | note |"
 echo "|---:|---|---:|---:|---:|---:|---|"
 for n in $sizes; do
     declare -A wall=() cpu=() rss=() note=()
-    for tool in eager lazy cp; do wall[$tool]=""; cpu[$tool]=""; rss[$tool]=""; note[$tool]=""; done
+    for tool in floor eager lazy cp; do wall[$tool]=""; cpu[$tool]=""; rss[$tool]=""; note[$tool]=""; done
     own=
     for ((run = 1; run <= runs; run++)); do
         for tool in $tools; do
             [ -n "${note[$tool]}" ] && continue
             echo "[n=$n run $run/$runs] $tool" >&2
             case $tool in
+                floor) line=$(measure "$floor" "$n") ;;
                 eager) line=$(measure "$BOARDSAT" solve queens "$n" --amo auto --json) ;;
                 lazy) line=$(measure "$BOARDSAT" solve queens "$n" --amo lazy --json "${force[@]}") ;;
                 cp) line=$(measure "$venv/bin/python" scripts/peers/compare.py worker cp first "$n" "$limit") ;;
