@@ -366,6 +366,22 @@ pub struct SplitOptions {
 }
 
 impl SplitOptions {
+    /// The options of a decision at most `k` ([`decide_split`],
+    /// [`decide_race`]) as the optimiser and `solve -k` make it: the
+    /// default depth, one cube per orbit of cubes, and lines-first
+    /// lex-leader constraints when `symmetry` is set.
+    #[must_use]
+    pub fn decision(k: usize, threads: usize, symmetry: bool) -> Self {
+        Self {
+            k,
+            uniform: false,
+            depth: DEFAULT_DEPTH,
+            threads,
+            symmetry: symmetry.then_some(LexOrder::LinesFirst),
+            cube_orbits: true,
+        }
+    }
+
     /// Whether only one cube per orbit of cubes is solved.
     fn per_orbit(&self) -> bool {
         self.cube_orbits && self.symmetry == Some(LexOrder::LinesFirst)

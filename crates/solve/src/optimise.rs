@@ -216,16 +216,8 @@ pub fn optimise_split(
         return optimise_observed(problem, config, backend, strategy, observe);
     }
     let refuter = |bound: Bound, theorem: bool| {
-        let options = crate::domination::SplitOptions {
-            k: bound.k(),
-            uniform: false,
-            depth: crate::domination::DEFAULT_DEPTH,
-            threads,
-            symmetry: strategy
-                .symmetry
-                .then_some(crate::domination::LexOrder::LinesFirst),
-            cube_orbits: true,
-        };
+        let options =
+            crate::domination::SplitOptions::decision(bound.k(), threads, strategy.symmetry);
         if theorem {
             crate::domination::decide_race(problem, config, options, solver, stop)
         } else {

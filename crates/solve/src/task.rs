@@ -146,14 +146,8 @@ pub fn solve(
     if let Some(k) = k.filter(|_| problem.kind.dominating()) {
         // A bound of unknown status: cube-and-conquer raced against a
         // model search, as the optimiser's theorem start.
-        let options = crate::domination::SplitOptions {
-            k,
-            uniform: false,
-            depth: crate::domination::DEFAULT_DEPTH,
-            threads: CubeOptions::default().threads,
-            symmetry: Some(crate::domination::LexOrder::LinesFirst),
-            cube_orbits: true,
-        };
+        let options =
+            crate::domination::SplitOptions::decision(k, CubeOptions::default().threads, true);
         let (status, placement) =
             crate::domination::decide_race(&problem, config, options, solver, stop)?;
         let mut vars = problem.var_manager();
