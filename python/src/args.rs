@@ -4,7 +4,11 @@
 //! the solver spec, and the job's stop flag with the time limit.
 
 use boardsat_encode::{Amo, Card, Config, Family, Formulation, Piece, Request};
-use boardsat_solve::{task::Instance, Interrupter, SolverKind, SolverSpec};
+use boardsat_solve::{
+    backend::spec::{SolverKind, SolverSpec},
+    stop::{seconds, Interrupter},
+    task::{Encodings, Instance},
+};
 use pyo3::PyResult;
 
 use crate::errors::{encode_error, invalid, solve_error};
@@ -23,12 +27,12 @@ pub struct ProblemArgs<'a> {
     pub k: Option<i64>,
     /// Independent domination.
     pub independent: bool,
-    /// The AMO encoding's name.
-    pub amo: &'a str,
-    /// The cardinality encoding's name.
-    pub card: &'a str,
-    /// The formulation's name.
-    pub formulation: &'a str,
+    /// The AMO encoding's name (`None`: boardsat's choice).
+    pub amo: Option<&'a str>,
+    /// The cardinality encoding's name (`None`: the default).
+    pub card: Option<&'a str>,
+    /// The formulation's name (`None`: the default).
+    pub formulation: Option<&'a str>,
     /// Build even an encoding estimated too large.
     pub force: bool,
 }
@@ -62,34 +66,39 @@ impl ProblemArgs<'_> {
         })
     }
 
-    /// The encodings.
+    /// The encodings asked for (`None` left to boardsat).
     ///
     /// # Errors
     ///
     /// `ValueError` for an unknown encoding (or one of the wrong kind).
-    pub fn config(&self) -> PyResult<Config> {
-        Ok(Config {
-            amo: self.amo.parse::<Amo>().map_err(|e| encode_error(&e))?,
-            card: self.card.parse::<Card>().map_err(|e| encode_error(&e))?,
+    pub fn encodings(&self) -> PyResult<Encodings> {
+        Ok(Encodings {
+            amo: self
+                .amo
+                .map(|name| name.parse::<Amo>().map_err(|e| encode_error(&e)))
+                .transpose()?,
+            card: self
+                .card
+                .map(|name| name.parse::<Card>().map_err(|e| encode_error(&e)))
+                .transpose()?,
             formulation: self
                 .formulation
-                .parse::<Formulation>()
-                .map_err(|e| encode_error(&e))?,
+                .map(|name| name.parse::<Formulation>().map_err(|e| encode_error(&e)))
+                .transpose()?,
         })
     }
 
-    /// The instance, its size checked unless `force`.
+    /// The instance for `solver` (`None`: the clauses alone, as `encode`
+    /// writes them), built as the command line builds it
+    /// ([`Instance::new`]: the same defaults), its size checked unless
+    /// `force`.
     ///
     /// # Errors
     ///
     /// `ValueError` with the library's message.
-    pub fn instance(&self) -> PyResult<Instance> {
-        let config = self.config()?;
-        let (problem, k) = self
-            .request()?
-            .checked_problem(config, self.force)
-            .map_err(|e| encode_error(&e))?;
-        Ok(Instance { problem, k, config })
+    pub fn instance(&self, solver: Option<&SolverSpec>) -> PyResult<Instance> {
+        Instance::new(&self.request()?, self.encodings()?, solver, self.force)
+            .map_err(|e| solve_error(&e))
     }
 
     /// The `boardsat dimacs` command line that writes the same file: the
@@ -176,8 +185,8 @@ impl SolverArgs<'_> {
     /// `ValueError` for a time limit that is not a positive number.
     pub fn stop(&self) -> PyResult<Interrupter> {
         let limit = match self.time_limit {
-            Some(seconds) => Some(boardsat_solve::seconds(seconds).ok_or_else(|| {
-                invalid(format!("'{seconds}' is not a positive number of seconds"))
+            Some(value) => Some(seconds(value).ok_or_else(|| {
+                invalid(format!("'{value}' is not a positive number of seconds"))
             })?),
             None => None,
         };

@@ -4,7 +4,7 @@
 //! message is the library's one line, the same as the command line's.
 
 use boardsat_encode::EncodeError;
-use boardsat_solve::{ExternalError, SolveError, StopReason};
+use boardsat_solve::{backend::external::ExternalError, error::SolveError, stop::StopReason};
 use pyo3::{
     create_exception,
     exceptions::{

@@ -7,8 +7,8 @@
 //!
 //! | item | role |
 //! |---|---|
-//! | `solve`, `count` | [`boardsat_solve::task::solve`] / [`boardsat_solve::task::count`], reported as [`boardsat_solve::report`] dicts |
-//! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate`] |
+//! | `solve`, `count` | [`boardsat_solve::task::solve::solve`] / [`boardsat_solve::task::count::count`], reported as [`boardsat_solve::report`] dicts |
+//! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate::enumerate`] |
 //! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance |
 //! | `check` | the independent checker, [`boardsat_encode::check()`] |
 //! | [`args`] | keyword arguments to library objects, checked as the command line checks flags |
@@ -17,6 +17,14 @@
 //!
 //! Built by maturin (`pip install ./python`); the tests are pytest's, in
 //! `python/tests`.
+//!
+//! ## Layers
+//!
+//! Each module imports only from modules on its own line or a line above
+//! (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `errors`, `json`, `wait` — exceptions, dicts, the worker thread
+//! 2. `args`, `encoding`, `placements` — keywords to library objects, the CNF class, the lazy iterator
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
@@ -37,10 +45,17 @@ use boardsat_encode::{
     check as check_placement, Amo, Card, Family, Formulation, Piece, Placement, Square,
 };
 use boardsat_solve::{
+    backend::spec::SolverKind,
     report::{CountReport, SolveReport},
-    sink::Checked,
-    task::{self, CountOptions, CubeFlags},
-    Interrupter, SolverKind,
+    search::{
+        count::{Keep, Progress},
+        sink::Checked,
+    },
+    stop::Interrupter,
+    task::{
+        count::{count as count_task, CountFlags},
+        solve::{solve as solve_task, Optimiser},
+    },
 };
 use pyo3::{
     exceptions::{PyTypeError, PyValueError},
@@ -78,7 +93,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 #[pyfunction]
 #[pyo3(signature = (
     family, n, *, cols=None, piece=None, k=None, independent=false,
-    amo="auto", card="totalizer", formulation="lines",
+    amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     portfolio=false, force=false
 ))]
@@ -91,9 +106,9 @@ fn solve(
     piece: Option<&str>,
     k: Option<i64>,
     independent: bool,
-    amo: &str,
-    card: &str,
-    formulation: &str,
+    amo: Option<&str>,
+    card: Option<&str>,
+    formulation: Option<&str>,
     solver: Option<&str>,
     solver_cmd: Option<&str>,
     seed: Option<i64>,
@@ -101,6 +116,13 @@ fn solve(
     portfolio: bool,
     force: bool,
 ) -> PyResult<Py<PyAny>> {
+    let solver_args = SolverArgs {
+        solver,
+        solver_cmd,
+        seed,
+        time_limit,
+    };
+    let spec = solver_args.spec()?;
     let instance = ProblemArgs {
         family,
         n,
@@ -113,22 +135,15 @@ fn solve(
         formulation,
         force,
     }
-    .instance()?;
-    let solver_args = SolverArgs {
-        solver,
-        solver_cmd,
-        seed,
-        time_limit,
+    .instance(Some(&spec))?;
+    let optimiser = if portfolio {
+        Optimiser::Portfolio
+    } else {
+        Optimiser::Split
     };
-    let spec = solver_args.spec()?;
-    if portfolio && instance.k.is_some() {
-        return Err(PyValueError::new_err(
-            "portfolio races encodings for an optimum; it does not apply with k",
-        ));
-    }
     let stop = solver_args.stop()?;
     let solved = wait::run(py, &stop, || {
-        task::solve(&instance, &spec, portfolio, &stop, &|_| {})
+        solve_task(&instance, &spec, optimiser, &stop, &|_| {})
     })?
     .map_err(|e| solve_error(&e))?;
     json::to_python(
@@ -149,7 +164,7 @@ impl ProgressCallback {
     /// Calls the callback with the count so far and the seconds elapsed (at
     /// most every [`PROGRESS_EVERY`]); an exception it raises stops the
     /// count and is kept for the caller.
-    fn report(&self, p: &boardsat_solve::Progress) {
+    fn report(&self, p: &Progress) {
         let Some(callback) = &self.callback else {
             return;
         };
@@ -192,7 +207,7 @@ impl ProgressCallback {
 #[pyfunction]
 #[pyo3(signature = (
     family, n, *, cols=None, piece=None, k=None, independent=false,
-    amo="auto", card="totalizer", formulation="lines",
+    amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
     progress=None, force=false
@@ -206,9 +221,9 @@ fn count(
     piece: Option<&str>,
     k: Option<i64>,
     independent: bool,
-    amo: &str,
-    card: &str,
-    formulation: &str,
+    amo: Option<&str>,
+    card: Option<&str>,
+    formulation: Option<&str>,
     solver: Option<&str>,
     solver_cmd: Option<&str>,
     seed: Option<i64>,
@@ -221,6 +236,13 @@ fn count(
     progress: Option<Py<PyAny>>,
     force: bool,
 ) -> PyResult<Py<PyAny>> {
+    let solver_args = SolverArgs {
+        solver,
+        solver_cmd,
+        seed,
+        time_limit,
+    };
+    let spec = solver_args.spec()?;
     let instance = ProblemArgs {
         family,
         n,
@@ -233,16 +255,9 @@ fn count(
         formulation,
         force,
     }
-    .instance()?;
-    let solver_args = SolverArgs {
-        solver,
-        solver_cmd,
-        seed,
-        time_limit,
-    };
-    let spec = solver_args.spec()?;
-    let limit = args::limit(limit)?;
-    let flags = CubeFlags {
+    .instance(Some(&spec))?;
+    let flags = CountFlags {
+        limit: args::limit(limit)?,
         unique: false,
         depth: depth
             .map(|d| size(d, "the depth must be a non-negative integer"))
@@ -253,8 +268,8 @@ fn count(
         no_symmetry,
         halve,
     };
-    let cubes = flags
-        .options(&instance, limit)
+    let plan = flags
+        .plan(&instance, Keep::Count)
         .map_err(|e| solve_error(&e))?;
     if let Some(callback) = &progress {
         if !callback.bind(py).is_callable() {
@@ -269,17 +284,7 @@ fn count(
         stop: stop.clone(),
     };
     let counted = wait::run(py, &stop, || {
-        task::count(
-            &instance,
-            &spec,
-            CountOptions {
-                limit,
-                cubes,
-                record: false,
-            },
-            &stop,
-            &|p, _| watcher.report(p),
-        )
+        count_task(&instance, &spec, &plan, &stop, &|p, _| watcher.report(p))
     })?;
     if let Some(raised) = watcher
         .raised
@@ -311,7 +316,7 @@ fn count(
 #[pyfunction]
 #[pyo3(name = "enumerate", signature = (
     family, n, *, cols=None, piece=None, k=None, independent=false,
-    amo="auto", card="totalizer", formulation="lines",
+    amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, force=false
 ))]
@@ -323,9 +328,9 @@ fn enumerate_placements(
     piece: Option<&str>,
     k: Option<i64>,
     independent: bool,
-    amo: &str,
-    card: &str,
-    formulation: &str,
+    amo: Option<&str>,
+    card: Option<&str>,
+    formulation: Option<&str>,
     solver: Option<&str>,
     solver_cmd: Option<&str>,
     seed: Option<i64>,
@@ -333,6 +338,13 @@ fn enumerate_placements(
     limit: Option<i64>,
     force: bool,
 ) -> PyResult<placements::Placements> {
+    let solver_args = SolverArgs {
+        solver,
+        solver_cmd,
+        seed,
+        time_limit,
+    };
+    let spec = solver_args.spec()?;
     let instance = ProblemArgs {
         family,
         n,
@@ -345,14 +357,7 @@ fn enumerate_placements(
         formulation,
         force,
     }
-    .instance()?;
-    let solver_args = SolverArgs {
-        solver,
-        solver_cmd,
-        seed,
-        time_limit,
-    };
-    let spec = solver_args.spec()?;
+    .instance(Some(&spec))?;
     let limit = args::limit(limit)?;
     placements::Placements::new(instance, spec, limit, solver_args.stop()?)
 }
@@ -366,7 +371,7 @@ fn enumerate_placements(
 #[pyfunction]
 #[pyo3(signature = (
     family, n, *, cols=None, piece=None, k=None, independent=false,
-    amo="auto", card="totalizer", formulation="lines", force=false
+    amo=None, card=None, formulation=None, force=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn encode(
@@ -377,9 +382,9 @@ fn encode(
     piece: Option<&str>,
     k: Option<i64>,
     independent: bool,
-    amo: &str,
-    card: &str,
-    formulation: &str,
+    amo: Option<&str>,
+    card: Option<&str>,
+    formulation: Option<&str>,
     force: bool,
 ) -> PyResult<encoding::Encoding> {
     let problem_args = ProblemArgs {
@@ -394,7 +399,7 @@ fn encode(
         formulation,
         force,
     };
-    let instance = problem_args.instance()?;
+    let instance = problem_args.instance(None)?;
     let request = problem_args.request()?;
     let Some(k) = instance.k else {
         return Err(PyValueError::new_err(format!(
@@ -450,9 +455,9 @@ fn check(
         piece,
         k,
         independent,
-        amo: "auto",
-        card: "totalizer",
-        formulation: "lines",
+        amo: None,
+        card: None,
+        formulation: None,
         force: false,
     }
     .request()?;

@@ -13,9 +13,15 @@ use std::{
 };
 
 use boardsat_solve::{
+    backend::spec::SolverSpec,
+    error::SolveError,
     report::squares,
-    task::{self, Enumeration, Instance},
-    End, Interrupter, SolveError, SolverSpec, StopReason,
+    search::count::End,
+    stop::{Interrupter, StopReason},
+    task::{
+        enumerate::{enumerate, Enumeration},
+        Instance,
+    },
 };
 use pyo3::{exceptions::PyRuntimeError, prelude::*};
 
@@ -63,7 +69,7 @@ impl Worker {
     fn next(&mut self, state: &mut Option<Enumeration>) -> Reply {
         let enumeration = match state.take() {
             Some(e) => e,
-            None => match task::enumerate(&self.instance, &self.solver, &self.stop) {
+            None => match enumerate(&self.instance, &self.solver, &self.stop) {
                 Ok(e) => e,
                 Err(e) => return Reply::Failed(e),
             },

@@ -31,7 +31,7 @@ import boardsat
         (lambda: boardsat.solve("queens", 8, solver_cmd="minisat 'unterminated"), "solver command"),
         (lambda: boardsat.solve("queens", 8, time_limit=-1), "'-1' is not a positive number of seconds"),
         (lambda: boardsat.solve("queens", 8, time_limit=float("nan")), "is not a positive number of seconds"),
-        (lambda: boardsat.solve("queens", 8, portfolio=True), "portfolio races encodings for an optimum; it does not apply with k"),
+        (lambda: boardsat.solve("queens", 8, portfolio=True), "portfolio races encodings for an optimum; it does not apply with -k"),
         (lambda: boardsat.count("independence", 5, k=3, depth=2), "--depth applies to 'count queens N' and 'count domination N' without --limit"),
         (lambda: boardsat.count("queens", 8, limit=5, threads=2), "--threads applies to 'count queens N' and 'count domination N' without --limit"),
         (lambda: boardsat.count("queens", 8, limit=-5), "the limit must be a non-negative integer"),

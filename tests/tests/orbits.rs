@@ -10,8 +10,11 @@ use std::collections::HashSet;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
 use boardsat_solve::{
-    cubes::{CubeOptions, Reduction},
-    task::{self, CountOptions, Instance},
+    search::count::{Keep, Reduction},
+    task::{
+        count::{count as count_task, CountFlags},
+        Instance,
+    },
     End, Interrupter, SolverKind, SolverSpec,
 };
 use boardsat_tests::Graph;
@@ -84,20 +87,25 @@ fn count(problem: Problem, k: Option<usize>) -> (u64, Option<u64>, bool) {
         k,
         config: Config::default(),
     };
-    let counted = task::count(
+    let flags = CountFlags {
+        threads: instance.splits().then_some(1),
+        ..CountFlags::default()
+    };
+    let plan = flags.plan(&instance, Keep::Count).unwrap();
+    let counted = count_task(
         &instance,
         &SolverSpec::new(SolverKind::Cadical),
-        CountOptions {
-            limit: None,
-            cubes: CubeOptions::with(None, Some(1), Reduction::Symmetry),
-            record: false,
-        },
+        &plan,
         &Interrupter::new(),
         &|_, _| {},
     )
     .unwrap();
     assert_eq!(counted.count.end, End::Exhausted, "{problem}");
-    (counted.count.count, counted.fundamental, counted.symmetry)
+    (
+        counted.count.count,
+        counted.fundamental,
+        counted.reduction == Reduction::Symmetry,
+    )
 }
 
 /// Every subset of a board of at most 20 squares that `keep` accepts.
@@ -182,27 +190,25 @@ fn optimum_counts_of_queen_domination_are_a002564_and_orbits_match_brute_force()
     }
 }
 
-/// `task::count` with explicit cube options, recording or not (a recording
-/// count runs on one solver): (count, orbits, cubes in all).
+/// `task::count` with explicit count flags, keeping placements or not (a
+/// count kept for a proof runs on one solver): (count, orbits, cubes in
+/// all).
 fn count_with(
     problem: Problem,
     k: Option<usize>,
-    cubes: CubeOptions,
-    record: bool,
+    flags: CountFlags,
+    keep: Keep,
 ) -> (u64, Option<u64>, Option<usize>) {
     let instance = Instance {
         problem,
         k,
         config: Config::default(),
     };
-    let counted = task::count(
+    let plan = flags.plan(&instance, keep).unwrap();
+    let counted = count_task(
         &instance,
         &SolverSpec::new(SolverKind::Cadical),
-        CountOptions {
-            limit: None,
-            cubes,
-            record,
-        },
+        &plan,
         &Interrupter::new(),
         &|_, _| {},
     )
@@ -222,12 +228,7 @@ fn count_with(
 fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
     for n in 1..=8 {
         let problem = Problem::new(Board::square(n).unwrap(), Piece::Queen, Kind::Domination);
-        let one = count_with(
-            problem,
-            None,
-            CubeOptions::with(None, Some(1), Reduction::Symmetry),
-            true,
-        );
+        let one = count_with(problem, None, CountFlags::default(), Keep::Placements);
         assert_eq!(one.0, A002564[n - 1], "n = {n}");
         assert_eq!(one.2, None, "n = {n}: a recording count runs on one solver");
         for depth in 0..=2 {
@@ -235,8 +236,13 @@ fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
                 let split = count_with(
                     problem,
                     None,
-                    CubeOptions::with(Some(depth), Some(2), reduction),
-                    false,
+                    CountFlags {
+                        depth: Some(depth),
+                        threads: Some(2),
+                        no_symmetry: reduction == Reduction::None,
+                        ..CountFlags::default()
+                    },
+                    Keep::Count,
                 );
                 let what = format!("n = {n}, depth {depth}, {reduction:?}");
                 assert_eq!(split.0, one.0, "{what}");
@@ -257,18 +263,17 @@ fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
         (6, 5, Piece::Rook, Kind::Domination, 5),
     ] {
         let problem = Problem::new(Board::new(rows, cols).unwrap(), piece, kind);
-        let one = count_with(
-            problem,
-            Some(k),
-            CubeOptions::with(None, Some(1), Reduction::Symmetry),
-            true,
-        );
+        let one = count_with(problem, Some(k), CountFlags::default(), Keep::Placements);
         for depth in [0, 2] {
             let split = count_with(
                 problem,
                 Some(k),
-                CubeOptions::with(Some(depth), Some(2), Reduction::Symmetry),
-                false,
+                CountFlags {
+                    depth: Some(depth),
+                    threads: Some(2),
+                    ..CountFlags::default()
+                },
+                Keep::Count,
             );
             assert_eq!(
                 (split.0, split.1),

@@ -2,10 +2,10 @@
 //! and the SVG itself (well-formed, a legend entry per series, a cross and
 //! a legend entry for every cell without a value, never a zero for it).
 
-use boardsat_solve::{
-    bench::Meta,
+use boardsat_bench::{
     plot::{self, Measure},
     report::{BenchReport, CellReport, SpreadReport},
+    run::Meta,
 };
 use boardsat_tests::{xml_elements, XmlElement};
 

@@ -4,8 +4,15 @@
 //! rectangles, and against OEIS A075458 for queens up to 13 × 13.
 
 use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
-use boardsat_solve::domination::{count_split, decide_race, decide_split, LexOrder, SplitOptions};
-use boardsat_solve::{optimise_split, Interrupter, SolverSpec, Status, Strategy};
+use boardsat_solve::{
+    search::{
+        count::Blocking,
+        domination::{count_split, decide_race, decide_split, optimise_split, SplitOptions},
+        lex::LexOrder,
+        pool::Cubes,
+    },
+    Interrupter, SolverSpec, Status, Strategy,
+};
 use boardsat_tests::Graph;
 
 const PIECES: [Piece; 5] = [
@@ -37,19 +44,15 @@ fn problem(rows: usize, cols: usize, piece: Piece, kind: Kind) -> Problem {
 
 fn options(k: usize, depth: usize, threads: usize, symmetry: Option<LexOrder>) -> SplitOptions {
     SplitOptions {
-        k,
-        uniform: false,
-        depth,
-        threads,
-        symmetry,
-        cube_orbits: false,
+        cubes: Cubes::All,
+        ..SplitOptions::count(k, Blocking::Full, depth, threads, symmetry)
     }
 }
 
 /// As [`options`], one cube per orbit of cubes.
 fn per_orbit(k: usize, depth: usize, threads: usize) -> SplitOptions {
     SplitOptions {
-        cube_orbits: true,
+        cubes: Cubes::OnePerOrbit,
         ..options(k, depth, threads, Some(LexOrder::LinesFirst))
     }
 }
@@ -57,8 +60,8 @@ fn per_orbit(k: usize, depth: usize, threads: usize) -> SplitOptions {
 /// The split decision at `k`, its model (if any) checked by the oracle.
 fn decide(p: &Problem, config: Config, options: SplitOptions, g: &Graph) -> Status {
     let stop = Interrupter::new();
-    let (status, placement) =
-        decide_split(p, config, options, &SolverSpec::default(), &stop).unwrap();
+    let decided = decide_split(p, config, options, &SolverSpec::default(), &stop).unwrap();
+    let (status, placement) = (decided.status, decided.placement);
     assert_eq!(status == Status::Sat, placement.is_some(), "{p}");
     if let Some(placement) = placement {
         let mask = g.mask(&placement);
@@ -180,7 +183,7 @@ fn a_stopped_split_decision_is_unknown() {
     let p = problem(12, 12, Piece::Queen, Kind::Domination);
     let stop = Interrupter::new();
     stop.interrupt();
-    let (status, placement) = decide_split(
+    let decided = decide_split(
         &p,
         Config::default(),
         options(5, 1, 2, Some(LexOrder::LinesFirst)),
@@ -188,7 +191,7 @@ fn a_stopped_split_decision_is_unknown() {
         &stop,
     )
     .unwrap();
-    assert_eq!((status, placement), (Status::Unknown, None));
+    assert_eq!((decided.status, decided.placement), (Status::Unknown, None));
 }
 
 /// The race of a split refutation and a model search answers as the
@@ -204,9 +207,10 @@ fn raced_decisions_match_the_oracle() {
                 for k in gamma.saturating_sub(1)..=gamma {
                     let stop = Interrupter::new();
                     let o = options(k, 1, 2, Some(LexOrder::LinesFirst));
-                    let (status, placement) =
+                    let decided =
                         decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop)
                             .unwrap();
+                    let (status, placement) = (decided.status, decided.placement);
                     let expected = if k >= gamma {
                         Status::Sat
                     } else {
@@ -234,7 +238,7 @@ fn a_stopped_race_is_unknown() {
     stop.interrupt();
     let o = options(5, 1, 2, Some(LexOrder::LinesFirst));
     let answer = decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop).unwrap();
-    assert_eq!(answer, (Status::Unknown, None));
+    assert_eq!((answer.status, answer.placement), (Status::Unknown, None));
 }
 
 /// Counts over one cube per orbit of cubes (lex-leader constraints under
@@ -251,10 +255,13 @@ fn per_orbit_cube_counts_match_the_oracle_and_the_whole_group() {
                 let gamma = g.domination_number(kind.independent());
                 let p = problem(rows, cols, piece, kind);
                 let count = |o: SplitOptions| {
-                    let c = count_split(
+                    let (c, _) = count_split(
                         &p,
                         Config::default(),
-                        SplitOptions { uniform: true, ..o },
+                        SplitOptions {
+                            blocking: Blocking::Short,
+                            ..o
+                        },
                         &SolverSpec::default(),
                         &Interrupter::new(),
                         &|_, _| {},

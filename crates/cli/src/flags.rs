@@ -5,8 +5,9 @@
 
 use std::path::PathBuf;
 
+use boardsat_bench::{plan::Task, plot::Measure};
 use boardsat_encode::{dimacs::Format, Amo, Card, Family, Formulation, Piece};
-use boardsat_solve::{bench::Task, plot::Measure, SolverKind};
+use boardsat_solve::backend::spec::SolverKind;
 use clap::{
     builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
 };
@@ -130,12 +131,13 @@ pub struct EncodingArgs {
     /// solve or count N-queens (and n rooks) with CaDiCaL, auto otherwise.
     #[arg(long, value_parser = parse::<Amo>)]
     pub amo: Option<Amo>,
-    /// Cardinality encoding: seqcounter, totalizer, mtotalizer, cardnetwork.
-    #[arg(long, default_value = "totalizer", value_parser = parse::<Card>)]
-    pub card: Card,
-    /// Formulation: lines or cardinality.
-    #[arg(long, default_value = "lines", value_parser = parse::<Formulation>)]
-    pub formulation: Formulation,
+    /// Cardinality encoding: seqcounter, totalizer (default), mtotalizer,
+    /// cardnetwork.
+    #[arg(long, value_parser = parse::<Card>)]
+    pub card: Option<Card>,
+    /// Formulation: lines (default) or cardinality.
+    #[arg(long, value_parser = parse::<Formulation>)]
+    pub formulation: Option<Formulation>,
 }
 
 /// Solver choices.
@@ -377,14 +379,14 @@ pub struct BenchArgs {
     #[arg(long)]
     pub independent: bool,
     /// At-most-one encodings, comma-separated, or "all".
-    #[arg(long, value_name = "AMO,...|all", default_value = "pairwise")]
-    pub amo: String,
+    #[arg(long, value_name = "AMO,...|all", default_value = "pairwise", value_parser = parse_list::<Amo>)]
+    pub amo: Names<Amo>,
     /// Cardinality encodings, comma-separated, or "all".
-    #[arg(long, value_name = "CARD,...|all", default_value = "totalizer")]
-    pub card: String,
+    #[arg(long, value_name = "CARD,...|all", default_value = "totalizer", value_parser = parse_list::<Card>)]
+    pub card: Names<Card>,
     /// Formulations, comma-separated, or "all".
-    #[arg(long, value_name = "FORMULATION,...|all", default_value = "lines")]
-    pub formulation: String,
+    #[arg(long, value_name = "FORMULATION,...|all", default_value = "lines", value_parser = parse_list::<Formulation>)]
+    pub formulation: Names<Formulation>,
     /// Embedded backends, comma-separated (default: cadical when built in,
     /// else varisat).
     #[arg(long, value_delimiter = ',', value_parser = one_of!(SolverKind, ["varisat", "cadical"]))]
@@ -437,9 +439,60 @@ fn parse_pieces(s: &str) -> Result<usize, String> {
         .map_err(|_| "the number of pieces must be a non-negative integer".to_string())
 }
 
+/// A list of a run-time choice's names as typed: comma-separated names,
+/// or `all` (its `ALL` list).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Names<T>(pub Vec<T>);
+
+/// Comma-separated names of `T`, or `all`.
+fn parse_list<T: std::str::FromStr + AllNames + Clone + Send + Sync + 'static>(
+    s: &str,
+) -> Result<Names<T>, String>
+where
+    T::Err: std::fmt::Display,
+{
+    if s.trim().eq_ignore_ascii_case("all") {
+        return Ok(Names(T::all().to_vec()));
+    }
+    let names = s
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| name.parse().map_err(|e: T::Err| e.to_string()))
+        .collect::<Result<Vec<T>, String>>()?;
+    if names.is_empty() {
+        return Err("names no encoding".to_string());
+    }
+    Ok(Names(names))
+}
+
+/// The run-time choices whose every value `all` names.
+pub trait AllNames: Sized + 'static {
+    /// Every value, in the library's order.
+    fn all() -> &'static [Self];
+}
+
+impl AllNames for Amo {
+    fn all() -> &'static [Self] {
+        &Amo::ALL
+    }
+}
+
+impl AllNames for Card {
+    fn all() -> &'static [Self] {
+        &Card::ALL
+    }
+}
+
+impl AllNames for Formulation {
+    fn all() -> &'static [Self] {
+        &Formulation::ALL
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(v) if boardsat_solve::seconds(v).is_some() => Ok(v),
+        Ok(v) if boardsat_solve::stop::seconds(v).is_some() => Ok(v),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
     }
 }

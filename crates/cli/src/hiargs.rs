@@ -4,7 +4,12 @@
 
 use anyhow::Result;
 use boardsat_encode::Request;
-use boardsat_solve::{proof::Prover, task::Instance, Interrupter, SolverSpec};
+use boardsat_proof::prover::Prover;
+use boardsat_solve::{
+    backend::spec::SolverSpec,
+    stop::{seconds, Interrupter},
+    task::{Encodings, Instance},
+};
 
 use crate::flags::{ProblemArgs, SolverArgs};
 
@@ -21,15 +26,12 @@ pub fn instance(args: &ProblemArgs, solver: Option<&SolverSpec>) -> Result<Insta
         independent: args.independent,
     };
     let e = &args.encoding;
-    let (amo, card, formulation) = (e.amo, e.card, e.formulation);
-    Ok(Instance::new(
-        &request,
-        amo,
-        card,
-        formulation,
-        solver,
-        args.force,
-    )?)
+    let encodings = Encodings {
+        amo: e.amo,
+        card: e.card,
+        formulation: e.formulation,
+    };
+    Ok(Instance::new(&request, encodings, solver, args.force)?)
 }
 
 /// The solver the flags ask for (checked: built in, a command for an
@@ -62,7 +64,7 @@ pub fn prover(
 
 /// The job's stop flag: the `--time-limit` deadline, and the signals.
 pub fn stop(args: &SolverArgs) -> Interrupter {
-    let stop = Interrupter::with_deadline(args.time_limit.and_then(boardsat_solve::seconds));
+    let stop = Interrupter::with_deadline(args.time_limit.and_then(seconds));
     crate::signals::watch(&stop);
     stop
 }

@@ -7,6 +7,15 @@
 //! stdout, statistics and progress to stderr. Every error is one line on
 //! stderr, command-line errors included; a closed stdout pipe ends the
 //! command quietly.
+//!
+//! ## Layers
+//!
+//! Each module imports only from modules on its own line or a line above
+//! (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `flags`, `outcome`, `output`, `signals` — what was typed, exit codes, writing, stopping
+//! 2. `hiargs` — library objects from the flags
+//! 3. `commands` — one module per command
 
 mod commands;
 mod flags;
@@ -17,7 +26,7 @@ mod signals;
 
 use std::process::ExitCode;
 
-use boardsat_solve::{report::StoppedReport, StopReason};
+use boardsat_solve::{report::StoppedReport, stop::StopReason};
 use clap::{error::ErrorKind, Parser};
 
 use crate::{
@@ -42,7 +51,7 @@ fn main() -> ExitCode {
             // reading or writing) ends as stopped, not as failed.
             let stopped = e
                 .chain()
-                .find_map(boardsat_solve::stop_reason)
+                .find_map(boardsat_solve::error::stop_reason)
                 .or(signals::received().then_some(StopReason::Interrupted));
             let _ = writeln!(std::io::stderr(), "error: {}", one_line(&e));
             match stopped {

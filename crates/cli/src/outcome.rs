@@ -12,7 +12,7 @@
 
 use std::process::ExitCode;
 
-use boardsat_solve::StopReason;
+use boardsat_solve::{search::count::End, stop::StopReason};
 
 /// How a command ended (errors are the `Err` of the command).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +33,10 @@ pub enum Outcome {
 impl Outcome {
     /// How a count or a listing ended: its answer (a limit reached
     /// included), or stopped.
-    pub fn of_end(end: boardsat_solve::End, stop: Option<StopReason>) -> Self {
+    pub fn of_end(end: End, stop: Option<StopReason>) -> Self {
         match end {
-            boardsat_solve::End::Exhausted | boardsat_solve::End::Limit => Outcome::Done,
-            boardsat_solve::End::Stopped => Outcome::Stopped(stop),
+            End::Exhausted | End::Limit => Outcome::Done,
+            End::Stopped => Outcome::Stopped(stop),
         }
     }
 

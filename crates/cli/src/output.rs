@@ -9,10 +9,8 @@ use std::{
 };
 
 use anyhow::{Context, Result};
-use boardsat_solve::{
-    files::FileError,
-    proof::{ProofError, ProofSummary, Prover},
-};
+use boardsat_proof::prover::{ProofError, Prover};
+use boardsat_solve::{files::FileError, report::ProofSummary};
 
 /// Stdout, line by line: each line is flushed, so what was printed before
 /// an interrupt or a failure stays whole.

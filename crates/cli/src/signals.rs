@@ -11,7 +11,7 @@ use std::sync::{
     Mutex,
 };
 
-use boardsat_solve::{files, Interrupter};
+use boardsat_solve::{files, stop::Interrupter};
 
 static SIGNALS: AtomicU8 = AtomicU8::new(0);
 static WATCHED: Mutex<Vec<Interrupter>> = Mutex::new(Vec::new());

@@ -41,7 +41,7 @@ use rustsat::{
     types::Lit,
 };
 
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 crate::name_table! {
     /// An at-most-one encoding.
@@ -68,7 +68,7 @@ crate::name_table! {
         Lazy = "lazy",
     }
     parse_error: EncodeError = |name: &str| {
-        if crate::Card::from_name(name).is_some() {
+        if crate::card::Card::from_name(name).is_some() {
             EncodeError::NotAnAmo(name.to_string())
         } else {
             EncodeError::UnknownEncoding {

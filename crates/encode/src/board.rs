@@ -10,7 +10,7 @@ use std::fmt;
 
 use rustsat::types::{Lit, Var};
 
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 /// The largest number of squares a board may have: variables must fit in a
 /// DIMACS literal (`i32`) with room left for auxiliary variables (2²⁸

@@ -41,7 +41,7 @@ use rustsat::{
     types::{Clause, Lit},
 };
 
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 pub mod cardinality_network;
 pub mod modulo_totalizer;
@@ -68,7 +68,7 @@ crate::name_table! {
         CardinalityNetwork = "cardnetwork" | "cardinality-network" | "cardnet" | "sortnetwrk",
     }
     parse_error: EncodeError = |name: &str| {
-        if crate::Amo::from_name(name).is_some() {
+        if crate::amo::Amo::from_name(name).is_some() {
             EncodeError::NotACardinality(name.to_string())
         } else {
             EncodeError::UnknownEncoding {
@@ -680,7 +680,7 @@ macro_rules! rustsat_traits {
                 max_bound: usize,
                 sink: &mut C,
                 vars: &mut dyn rustsat::instances::ManageVars,
-            ) -> Result<Self, $crate::EncodeError> {
+            ) -> Result<Self, $crate::error::EncodeError> {
                 <$ty as $crate::card::OwnCounter>::with_inputs(lits.to_vec())
                     .build_from(direction, max_bound, sink, vars)
             }

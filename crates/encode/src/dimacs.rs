@@ -61,7 +61,7 @@ impl Header {
     /// bytes), the problem and its encodings, and the projection onto the
     /// board variables.
     #[must_use]
-    pub fn for_encoding(encoding: &crate::Encoding, command_line: Option<&str>) -> Self {
+    pub fn for_encoding(encoding: &crate::problem::Encoding, command_line: Option<&str>) -> Self {
         let mut header = Header::new();
         if let Some(line) = command_line {
             header

@@ -3,7 +3,9 @@
 
 use std::fmt::Write as _;
 
-use crate::{Board, Kind, Piece, Placement, Problem, Square};
+use crate::{
+    board::Board, board::Square, check::Placement, piece::Piece, problem::Kind, problem::Problem,
+};
 
 /// One letter per piece, as in chess notation.
 #[must_use]

@@ -506,12 +506,9 @@ impl Problem {
         let (r, c) = (self.board.rows(), self.board.cols());
         let n = self.board.n_squares();
         let guess = match (self.kind, self.piece) {
-            (Kind::Independence, crate::Piece::Queen | crate::Piece::Rook) => r.min(c) + 1,
-            (Kind::Independence, crate::Piece::Bishop) => r + c,
-            (Kind::Independence, crate::Piece::King) => r.div_ceil(2) * c.div_ceil(2) + 1,
-            (Kind::Independence, crate::Piece::Knight) => n,
-            (_, crate::Piece::King) => r.div_ceil(3) * c.div_ceil(3),
-            (_, crate::Piece::Knight) => n.div_ceil(4),
+            (Kind::Independence, _) => self.independence_upper_bound() + 1,
+            (_, crate::piece::Piece::King) => r.div_ceil(3) * c.div_ceil(3),
+            (_, crate::piece::Piece::Knight) => n.div_ceil(4),
             (_, _) => r.min(c),
         };
         guess.min(n)
@@ -568,7 +565,7 @@ pub fn check_fits(
     problem: &Problem,
     k: Option<usize>,
     config: Config,
-) -> Result<(), crate::EncodeError> {
+) -> Result<(), crate::error::EncodeError> {
     let e = estimate_for(problem, k, config);
     if e.fits() {
         return Ok(());
@@ -595,7 +592,7 @@ pub fn check_fits(
         ),
         None => "no other encoding fits either; a smaller board, or --force to go on".to_string(),
     };
-    Err(crate::EncodeError::TooLarge(format!(
+    Err(crate::error::EncodeError::TooLarge(format!(
         "the encoding of {problem} would have about {} clauses and {} literals (about {:.1} GiB), above the limit of {} clauses or {} GiB; {hint}",
         in_words(e.n_clauses),
         in_words(e.n_lits),

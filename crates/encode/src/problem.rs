@@ -15,11 +15,13 @@ use rustsat::{
 };
 
 use crate::{
+    amo::Amo,
     board::{Board, LineKind, Square},
+    card::Card,
     card::{Bound, Counter, Direction},
+    error::EncodeError,
     lazy::LazyLines,
     piece::Piece,
-    Amo, Card, EncodeError,
 };
 
 crate::name_table! {
@@ -164,6 +166,22 @@ pub struct Encoding {
 }
 
 impl Encoding {
+    /// The facts of this encoding — problem, bound, encodings, sizes, the
+    /// lines left to a propagator — without its counters: what a report
+    /// needs of an encoding a solver holds.
+    #[must_use]
+    pub fn facts(&self) -> Encoding {
+        Encoding {
+            problem: self.problem,
+            bound: self.bound,
+            config: self.config,
+            stats: self.stats,
+            counter: None,
+            implied: Vec::new(),
+            lazy: self.lazy.clone(),
+        }
+    }
+
     /// The sizes and choices in one line: `64 vars (0 auxiliary), 744
     /// clauses, 1584 literals; amo auto, card totalizer, formulation lines`.
     #[must_use]
@@ -237,6 +255,22 @@ impl Problem {
     #[must_use]
     pub const fn new(board: Board, piece: Piece, kind: Kind) -> Self {
         Problem { board, piece, kind }
+    }
+
+    /// An upper bound on the number of pieces that do not attack each
+    /// other: pieces per line for sliders (a queen or rook per row or
+    /// column, a bishop per diagonal), one king per 2 × 2 block, the whole
+    /// board for knights (no simple bound is used). The optimiser sizes its
+    /// counter one past it, so that the solver proves it.
+    #[must_use]
+    pub fn independence_upper_bound(&self) -> usize {
+        let (r, c) = (self.board.rows(), self.board.cols());
+        match self.piece {
+            crate::piece::Piece::Queen | crate::piece::Piece::Rook => r.min(c),
+            crate::piece::Piece::Bishop => r + c - 1,
+            crate::piece::Piece::King => r.div_ceil(2) * c.div_ceil(2),
+            crate::piece::Piece::Knight => self.board.n_squares(),
+        }
     }
 
     /// N-queens on an n × n board: independence of n queens.

@@ -7,7 +7,10 @@
 //! any piece, board and k, and `--independent` turns domination into
 //! independent domination.
 
-use crate::{estimate, Board, Config, EncodeError, Kind, Piece, Problem};
+use crate::{
+    board::Board, error::EncodeError, estimate, piece::Piece, problem::Config, problem::Kind,
+    problem::Problem,
+};
 
 crate::name_table! {
     /// The puzzle families users ask for.

@@ -28,7 +28,7 @@ use rustsat::{encodings::CollectClauses, instances::ManageVars, types::Lit};
 use crate::{
     board::{Board, Square},
     check::Placement,
-    EncodeError,
+    error::EncodeError,
 };
 
 /// One symmetry of the board.

@@ -29,6 +29,15 @@
 //! lines allowed; the binary form is CaDiCaL's (`a`/`d` steps of varints).
 //! Errors carry the step's line (text) or byte offset (binary).
 //!
+//! ## Layers
+//!
+//! Each module imports only from modules on its own line or a line above
+//! (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `error` — what is wrong, and where
+//! 2. `db`, `parse` — the clause database, reading proofs
+//! 3. `checker` — the checks
+//!
 //! The proof is streamed: only the live clauses are held, in one flat
 //! arena indexed by id, with a partial assignment and a trail undone after
 //! each step. [`Limits`] cap the variables and the length of a step, so

@@ -25,7 +25,7 @@ use std::{
     sync::Mutex,
 };
 
-use crate::Interrupter;
+use crate::stop::Interrupter;
 
 /// Why a file could not be written.
 #[derive(Debug, thiserror::Error)]

@@ -6,12 +6,31 @@
 use boardsat_encode::{Encoding, Placement};
 use serde::Serialize;
 
-pub use crate::proof::ProofSummary;
 use crate::{
-    bench::{Cell, CellResult, CellStatus, Meta, Spread},
-    task::{Counted, CubeReport, Solved},
-    Count, End, Optimum, Status, StopReason,
+    backend::Status,
+    search::{
+        count::{Count, End, Reduction},
+        optimise::Optimum,
+    },
+    stop::StopReason,
+    task::{
+        count::{Counted, CubeReport},
+        solve::Solved,
+        Instance,
+    },
 };
+
+/// Where a proof directory is and what it holds (written by
+/// `boardsat-proof`): the `proof` field of the reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProofSummary {
+    /// The directory.
+    pub dir: String,
+    /// Claims proven.
+    pub claims: usize,
+    /// Bytes of proof files.
+    pub bytes: u64,
+}
 
 /// A placement as `[row, col]` pairs.
 pub type Squares = Vec<[usize; 2]>;
@@ -161,12 +180,11 @@ pub struct CountReport {
     /// Placements found (weighted by orbit size under symmetry breaking):
     /// the answer when `complete`, a lower bound otherwise.
     pub count: u64,
-    /// Whether the solver proved there are no more.
-    pub complete: bool,
-    /// Whether the `--limit` stopped the count.
-    pub limit_reached: bool,
-    /// Why the work stopped early, if it did.
-    pub stopped: Option<&'static str>,
+    /// How the count ended: the JSON's `complete` (the solver proved there
+    /// are no more), `limit_reached` (the `--limit` stopped it) and
+    /// `stopped` (why the work stopped early, if it did).
+    #[serde(flatten)]
+    pub ending: Ending,
     /// Without k: the optimum whose placements were counted (`null` when it
     /// was not proven).
     pub optimum: Option<usize>,
@@ -181,24 +199,10 @@ pub struct CountReport {
     /// Solver models.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub models: Option<u64>,
-    /// Cube counts: cubes in all.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cubes: Option<usize>,
-    /// Cube counts: cubes counted to the end.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cubes_done: Option<usize>,
-    /// Cube counts: rows fixed per cube.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<usize>,
-    /// Cube counts: worker threads.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub threads: Option<usize>,
-    /// Cube counts: lex-leader symmetry breaking.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub symmetry: Option<bool>,
-    /// Cube counts: mirror halving.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub halve: Option<bool>,
+    /// Split counts: the JSON's `cubes`, `cubes_done`, `depth`, `threads`,
+    /// `symmetry` and `halve`.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub split: Option<SplitReport>,
     /// `enumerate`: the placements listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placements: Option<Vec<Squares>>,
@@ -214,6 +218,99 @@ pub struct CountReport {
     pub encoding: EncodingReport,
 }
 
+/// How a count or a listing ended, with why it stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The solver proved there are no more.
+    Complete,
+    /// The `--limit` was reached.
+    LimitReached,
+    /// The solver stopped without an answer: for this reason, or `None`
+    /// when nothing stopped it from outside (it gave up).
+    Stopped(Option<StopReason>),
+}
+
+impl Ending {
+    /// The ending of a count that ended with `end`, stopped by `stop` if
+    /// at all.
+    #[must_use]
+    pub fn of(end: End, stop: Option<StopReason>) -> Self {
+        match end {
+            End::Exhausted => Ending::Complete,
+            End::Limit => Ending::LimitReached,
+            End::Stopped => Ending::Stopped(stop),
+        }
+    }
+}
+
+impl Serialize for Ending {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fields {
+            complete: bool,
+            limit_reached: bool,
+            stopped: Option<&'static str>,
+        }
+        Fields {
+            complete: *self == Ending::Complete,
+            limit_reached: *self == Ending::LimitReached,
+            stopped: match self {
+                Ending::Stopped(stop) => stop.map(StopReason::word),
+                _ => None,
+            },
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The cubes of a split count, for its report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SplitReport {
+    /// Cubes in all.
+    pub cubes: usize,
+    /// Cubes counted to the end.
+    pub cubes_done: usize,
+    /// Rows (or central rings) fixed per cube.
+    pub depth: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// The reduction: the JSON's `symmetry` (lex-leader symmetry breaking)
+    /// and `halve` (mirror halving).
+    #[serde(flatten)]
+    pub reduction: ReductionReport,
+}
+
+/// A [`Reduction`] as the JSON's two booleans, `symmetry` and `halve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReductionReport(pub Reduction);
+
+impl Serialize for ReductionReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fields {
+            symmetry: bool,
+            halve: bool,
+        }
+        Fields {
+            symmetry: self.0 == Reduction::Symmetry,
+            halve: self.0 == Reduction::Halve,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl From<&CubeReport> for SplitReport {
+    fn from(cubes: &CubeReport) -> Self {
+        SplitReport {
+            cubes: cubes.total,
+            cubes_done: cubes.done,
+            depth: cubes.split.depth,
+            threads: cubes.split.threads,
+            reduction: ReductionReport(cubes.reduction),
+        }
+    }
+}
+
 impl CountReport {
     /// The report of `counted` by `backend`, stopped by `stop` if at all.
     #[must_use]
@@ -227,7 +324,8 @@ impl CountReport {
         );
         report.elapsed = counted.elapsed.as_secs_f64();
         if let Some(cubes) = &counted.cubes {
-            report.add_cubes(cubes, counted.count.models);
+            report.models = Some(counted.count.models);
+            report.split = Some(SplitReport::from(cubes));
         }
         report.fundamental = counted.fundamental;
         report
@@ -243,42 +341,21 @@ impl CountReport {
         backend: String,
         stop: Option<StopReason>,
     ) -> Self {
-        let c = count;
         CountReport {
             command: "count",
-            count: c.count,
-            complete: c.end == End::Exhausted,
-            limit_reached: c.end == End::Limit,
-            stopped: stopped(c.end == End::Stopped, stop),
+            count: count.count,
+            ending: Ending::of(count.end, stop),
             optimum: optimum.filter(|o| o.proven).map(|o| o.value),
             backend,
-            elapsed: c.elapsed.as_secs_f64(),
+            elapsed: count.elapsed.as_secs_f64(),
             fundamental: None,
             models: None,
-            cubes: None,
-            cubes_done: None,
-            depth: None,
-            threads: None,
-            symmetry: None,
-            halve: None,
+            split: None,
             placements: None,
             proof: None,
             unverified: false,
             encoding: EncodingReport::from(encoding),
         }
-    }
-
-    fn add_cubes(&mut self, cubes: &CubeReport, models: u64) {
-        use crate::cubes::Reduction;
-        let symmetric = cubes.options.reduction == Reduction::Symmetry;
-        self.fundamental = symmetric.then_some(models);
-        self.models = Some(models);
-        self.cubes = Some(cubes.total);
-        self.cubes_done = Some(cubes.done);
-        self.depth = Some(cubes.options.depth);
-        self.threads = Some(cubes.options.threads);
-        self.symmetry = Some(symmetric);
-        self.halve = Some(cubes.options.reduction == Reduction::Halve);
     }
 }
 
@@ -375,61 +452,6 @@ pub struct CubesReport {
     pub format: &'static str,
 }
 
-/// `verify`: one claim.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VerdictReport {
-    /// The claim (or the formula file).
-    pub name: String,
-    /// Whether it verified.
-    pub verified: bool,
-    /// What was checked, or why it failed.
-    pub reason: String,
-}
-
-/// `verify`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VerifyReport {
-    /// `verify`.
-    pub command: &'static str,
-    /// Whether every claim verified.
-    pub verified: bool,
-    /// One verdict per claim.
-    pub claims: Vec<VerdictReport>,
-}
-
-impl VerifyReport {
-    /// The report of `verdicts`.
-    #[must_use]
-    pub fn new(verdicts: &[crate::proof::Verdict]) -> Self {
-        VerifyReport {
-            command: "verify",
-            verified: verdicts.iter().all(|v| v.result.is_ok()),
-            claims: verdicts
-                .iter()
-                .map(|v| VerdictReport {
-                    name: v.name.clone(),
-                    verified: v.result.is_ok(),
-                    reason: match &v.result {
-                        Ok(what) | Err(what) => what.clone(),
-                    },
-                })
-                .collect(),
-        }
-    }
-
-    /// One line per claim: `NAME: verified (…)` or `NAME: NOT verified: …`.
-    #[must_use]
-    pub fn lines(&self) -> Vec<String> {
-        self.claims
-            .iter()
-            .map(|c| match c.verified {
-                true => format!("{}: verified ({})", c.name, c.reason),
-                false => format!("{}: NOT verified: {}", c.name, c.reason),
-            })
-            .collect()
-    }
-}
-
 /// `merge`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MergeReport {
@@ -439,220 +461,6 @@ pub struct MergeReport {
     pub count: u128,
     /// Cubes answered.
     pub cubes: usize,
-}
-
-/// One bench cell.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CellReport {
-    /// The problem kind.
-    pub problem: &'static str,
-    /// The piece.
-    pub piece: &'static str,
-    /// The task.
-    pub task: &'static str,
-    /// Board size.
-    pub n: usize,
-    /// k, if fixed.
-    pub k: Option<usize>,
-    /// Formulation, where it matters.
-    pub formulation: Option<&'static str>,
-    /// AMO encoding, where it matters.
-    pub amo: Option<&'static str>,
-    /// Cardinality encoding, where it matters.
-    pub card: Option<&'static str>,
-    /// Backend.
-    pub solver: &'static str,
-    /// Variables.
-    pub vars: Option<u32>,
-    /// Auxiliary variables.
-    pub aux_vars: Option<u32>,
-    /// Clauses.
-    pub clauses: Option<usize>,
-    /// Literals.
-    pub lits: Option<usize>,
-    /// Encoding time in seconds.
-    pub encode_s: Option<SpreadReport>,
-    /// Solving time in seconds.
-    pub solve_s: Option<SpreadReport>,
-    /// Runs that answered.
-    pub runs: usize,
-    /// `ok`, `timeout`, `interrupted`, `error`.
-    pub status: String,
-    /// The error, if any.
-    pub error: Option<String>,
-    /// first: whether a placement exists.
-    pub satisfiable: Option<bool>,
-    /// count: the exact count.
-    pub count: Option<u64>,
-    /// optimum: the proven optimum.
-    pub optimum: Option<usize>,
-}
-
-/// Median, min and max seconds.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct SpreadReport {
-    /// Median.
-    pub median: f64,
-    /// Least.
-    pub min: f64,
-    /// Greatest.
-    pub max: f64,
-}
-
-impl From<Spread> for SpreadReport {
-    fn from(s: Spread) -> Self {
-        SpreadReport {
-            median: s.median,
-            min: s.min,
-            max: s.max,
-        }
-    }
-}
-
-impl CellReport {
-    /// The report of `cell`'s `result`.
-    #[must_use]
-    pub fn new(cell: &Cell, r: &CellResult) -> Self {
-        use crate::bench::Answer;
-        CellReport {
-            problem: cell.problem.kind.name(),
-            piece: cell.problem.piece.name(),
-            task: cell.task.name(),
-            n: cell.n(),
-            k: cell.k,
-            formulation: cell.formulation.map(|f| f.name()),
-            amo: cell.amo.map(|a| a.name()),
-            card: cell.card.map(|c| c.name()),
-            solver: cell.solver.name(),
-            vars: r.stats.map(|s| s.n_vars),
-            aux_vars: r.stats.map(|s| s.n_aux_vars),
-            clauses: r.stats.map(|s| s.n_clauses),
-            lits: r.stats.map(|s| s.n_lits),
-            encode_s: r.encode.map(SpreadReport::from),
-            solve_s: r.solve.map(SpreadReport::from),
-            runs: r.runs,
-            status: r.status.word().to_string(),
-            error: match &r.status {
-                CellStatus::Error(e) => Some(e.clone()),
-                _ => None,
-            },
-            satisfiable: match r.answer {
-                Some(Answer::Sat) => Some(true),
-                Some(Answer::Unsat) => Some(false),
-                _ => None,
-            },
-            count: match r.answer {
-                Some(Answer::Count(c)) => Some(c),
-                _ => None,
-            },
-            optimum: match r.answer {
-                Some(Answer::Optimum(v)) => Some(v),
-                _ => None,
-            },
-        }
-    }
-}
-
-impl CellReport {
-    /// The columns of `bench --format csv`: the cell, its sizes and times
-    /// in seconds, its result, and the machine in every row.
-    pub const CSV_COLUMNS: [&'static str; 27] = [
-        "problem",
-        "task",
-        "n",
-        "k",
-        "formulation",
-        "amo",
-        "card",
-        "solver",
-        "vars",
-        "aux_vars",
-        "clauses",
-        "lits",
-        "encode_median_s",
-        "encode_min_s",
-        "encode_max_s",
-        "solve_median_s",
-        "solve_min_s",
-        "solve_max_s",
-        "runs",
-        "status",
-        "result",
-        "commit",
-        "rustc",
-        "cpu",
-        "cores",
-        "memory",
-        "date",
-    ];
-
-    /// One CSV row, in the order of [`CellReport::CSV_COLUMNS`].
-    #[must_use]
-    pub fn csv_record(meta: &Meta, cell: &Cell, r: &CellResult) -> Vec<String> {
-        use crate::bench::Answer;
-        let opt = |v: Option<String>| v.unwrap_or_default();
-        let secs = |s: Option<Spread>, f: fn(Spread) -> f64| opt(s.map(|s| format!("{:.6}", f(s))));
-        vec![
-            cell.problem_name(),
-            cell.task.to_string(),
-            cell.n().to_string(),
-            opt(cell.k.map(|k| k.to_string())),
-            opt(cell.formulation.map(|f| f.name().to_string())),
-            opt(cell.amo.map(|a| a.name().to_string())),
-            opt(cell.card.map(|c| c.name().to_string())),
-            cell.solver.to_string(),
-            opt(r.stats.map(|s| s.n_vars.to_string())),
-            opt(r.stats.map(|s| s.n_aux_vars.to_string())),
-            opt(r.stats.map(|s| s.n_clauses.to_string())),
-            opt(r.stats.map(|s| s.n_lits.to_string())),
-            secs(r.encode, |s| s.median),
-            secs(r.encode, |s| s.min),
-            secs(r.encode, |s| s.max),
-            secs(r.solve, |s| s.median),
-            secs(r.solve, |s| s.min),
-            secs(r.solve, |s| s.max),
-            r.runs.to_string(),
-            r.status.word().to_string(),
-            match (&r.status, r.answer) {
-                (CellStatus::Error(e), _) => e.clone(),
-                (_, Some(Answer::Count(c))) => c.to_string(),
-                (_, Some(Answer::Optimum(v))) => v.to_string(),
-                (_, Some(a)) => a.to_string(),
-                (_, None) => String::new(),
-            },
-            meta.commit.to_string(),
-            meta.rustc.to_string(),
-            meta.cpu.clone(),
-            meta.cores.to_string(),
-            meta.memory.clone(),
-            meta.date.clone(),
-        ]
-    }
-}
-
-/// `bench --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BenchReport {
-    /// Provenance.
-    pub meta: Meta,
-    /// One row per cell.
-    pub cells: Vec<CellReport>,
-}
-
-impl BenchReport {
-    /// The report of the cells run (those before an interrupt: `results`
-    /// may be shorter than `cells`).
-    #[must_use]
-    pub fn new(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> Self {
-        BenchReport {
-            meta: meta.clone(),
-            cells: cells
-                .iter()
-                .zip(results)
-                .map(|(c, r)| CellReport::new(c, r))
-                .collect(),
-        }
-    }
 }
 
 /// What `--json` prints for a job stopped (by the time limit or a signal)
@@ -671,72 +479,13 @@ pub struct StoppedReport {
 impl StoppedReport {
     /// The report of a job stopped for `reason`.
     #[must_use]
-    pub fn new(reason: crate::StopReason) -> Self {
+    pub fn new(reason: StopReason) -> Self {
         StoppedReport {
             status: "unknown",
             complete: false,
             stopped: reason.word(),
         }
     }
-}
-
-/// A bench matrix as a markdown table, with the machine above it.
-#[must_use]
-pub fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {
-    use std::fmt::Write as _;
-    let dash = |name: Option<&'static str>| name.unwrap_or("-");
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "`{}`\n\n- boardsat {}, commit {}, {}\n- {}, {} cores, {} memory; {}\n- times: median (min–max) of {} runs; cell time limit {} s\n\n",
-        meta.command,
-        meta.boardsat,
-        meta.commit,
-        meta.rustc,
-        meta.cpu,
-        meta.cores,
-        meta.memory,
-        meta.date,
-        meta.runs,
-        meta.cell_time_limit
-    );
-    s.push_str("| problem | task | n | formulation | amo | card | solver | vars | aux | clauses | lits | encode | solve | result |\n");
-    s.push_str("|---|---|---:|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
-    for (cell, r) in cells.iter().zip(results) {
-        let stat =
-            |f: fn(&boardsat_encode::Stats) -> String| r.stats.as_ref().map_or("-".to_string(), f);
-        let solve = match (&r.status, r.solve) {
-            (CellStatus::Timeout | CellStatus::Interrupted, _) => r.status.word().to_string(),
-            (_, Some(t)) => t.to_string(),
-            _ => "-".to_string(),
-        };
-        let result = match (&r.status, r.answer) {
-            (CellStatus::Ok, Some(a)) => a.to_string(),
-            (CellStatus::Timeout, _) => format!("timeout (> {} s)", meta.cell_time_limit),
-            (CellStatus::Interrupted, _) => "interrupted".to_string(),
-            (CellStatus::Error(e), _) => format!("error: {e}"),
-            (CellStatus::Ok, None) => "-".to_string(),
-        };
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            cell.problem_name(),
-            cell.task,
-            cell.n(),
-            dash(cell.formulation.map(|f| f.name())),
-            dash(cell.amo.map(|a| a.name())),
-            dash(cell.card.map(|c| c.name())),
-            cell.solver,
-            stat(|s| s.n_vars.to_string()),
-            stat(|s| s.n_aux_vars.to_string()),
-            stat(|s| s.n_clauses.to_string()),
-            stat(|s| s.n_lits.to_string()),
-            r.encode.map_or("-".to_string(), |e| e.to_string()),
-            solve,
-            result.replace('|', "/"),
-        );
-    }
-    s
 }
 
 fn why(stop: Option<StopReason>) -> &'static str {
@@ -750,7 +499,7 @@ fn why(stop: Option<StopReason>) -> &'static str {
 /// UNSAT answer is backed.
 #[must_use]
 pub fn solve_text(
-    instance: &crate::task::Instance,
+    instance: &Instance,
     solved: &Solved,
     backend: &str,
     stop: Option<StopReason>,

@@ -3,7 +3,10 @@
 
 use boardsat_encode::{Amo, Board, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
-    cubes::{count_queens, queen_cubes, CubeOptions, Reduction},
+    search::{
+        count::{Keep, Reduction},
+        queens::{count_queens, queen_cubes, CubeOptions},
+    },
     Breaking, End, Interrupter, Mode, Search, Session, SolverKind, SolverSpec,
 };
 
@@ -15,10 +18,10 @@ const FUNDAMENTAL: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
 #[test]
 fn cube_prefixes_are_the_non_attacking_ones() {
     // Depth 1: every column; depth 2 on 4×4: 6 non-attacking pairs.
-    assert_eq!(queen_cubes(8, 1, false).len(), 8);
-    assert_eq!(queen_cubes(4, 2, false).len(), 6);
+    assert_eq!(queen_cubes(8, 1, Reduction::None).len(), 8);
+    assert_eq!(queen_cubes(4, 2, Reduction::None).len(), 6);
     // Halving keeps the left half at weight 2 and the middle column at 1.
-    let halved = queen_cubes(5, 1, true);
+    let halved = queen_cubes(5, 1, Reduction::Halve);
     let weights: Vec<(usize, u64)> = halved.iter().map(|c| (c.columns[0], c.weight)).collect();
     assert_eq!(weights, vec![(0, 2), (1, 2), (2, 1)]);
 }
@@ -38,11 +41,12 @@ fn every_cube_mode_matches_a000170() {
                         depth,
                         threads: 2,
                         reduction,
-                        record: false,
+                        keep: Keep::Count,
                     };
                     let spec = SolverSpec::new(kind);
                     let c = count_queens(n, Config::default(), options, &spec, &stop, &|_, _| {})
-                        .unwrap();
+                        .unwrap()
+                        .counted;
                     assert_eq!(c.count, QUEENS[n - 1], "{kind} n={n} {options:?}");
                     assert_eq!(c.end, End::Exhausted);
                     assert_eq!(c.cubes_done, c.cubes_total);
@@ -161,7 +165,7 @@ fn a_set_interrupter_stops_every_cube_worker() {
         depth: 1,
         threads: 2,
         reduction: Reduction::Symmetry,
-        record: false,
+        keep: Keep::Count,
     };
     let c = count_queens(
         10,
@@ -171,7 +175,8 @@ fn a_set_interrupter_stops_every_cube_worker() {
         &stop,
         &|_, _| {},
     )
-    .unwrap();
+    .unwrap()
+    .counted;
     assert_eq!(c.end, End::Stopped);
     assert!(c.cubes_done < c.cubes_total);
 }

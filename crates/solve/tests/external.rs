@@ -12,7 +12,7 @@ use std::{
 use boardsat_encode::{Config, Problem};
 use boardsat_solve::Search;
 use boardsat_solve::{
-    external::OutputStyle, Backend, External, ExternalError, Session, SolveError, Status,
+    backend::external::OutputStyle, Backend, External, ExternalError, Session, SolveError, Status,
 };
 use rustsat::types::{Lit, Var};
 

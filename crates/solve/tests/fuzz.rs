@@ -9,9 +9,8 @@
 //! (the README's "Fuzzing" section records one of 100,000).
 
 use boardsat_solve::{
-    dimacs,
-    external::{parse_output, parse_result_file},
-    Status,
+    backend::external::{parse_output, parse_result_file},
+    dimacs, Status,
 };
 use proptest::prelude::*;
 
@@ -226,7 +225,7 @@ fn exit_code() -> impl Strategy<Value = Option<i32>> {
 /// What both output parsers must guarantee: no panic, and a SAT answer
 /// carries a model of exactly `n_vars` values.
 fn check_answer(
-    result: Result<boardsat_solve::external::Answer, boardsat_solve::ExternalError>,
+    result: Result<boardsat_solve::backend::external::Answer, boardsat_solve::ExternalError>,
     n_vars: u32,
 ) {
     if let Ok(answer) = result {

@@ -1,13 +1,16 @@
 //! `boardsat bench`: runs the matrix the library plans
-//! (`boardsat_solve::bench`) and formats it as markdown, CSV or JSON.
+//! (`boardsat_bench::plan`) and formats it as markdown, CSV or JSON.
 
 use anyhow::Result;
-use boardsat_solve::{
-    bench::{self, Cell, CellResult, Matrix, Meta, Names},
-    files::{check_writable, write_text},
+use boardsat_bench::{
+    plan::{plan, Matrix},
     plot,
-    report::{self, BenchReport, CellReport},
-    seconds,
+    report::{self, BenchReport},
+    run::{run_cell, summary, Meta},
+};
+use boardsat_solve::{
+    files::{check_writable, write_text},
+    stop::seconds,
 };
 
 use crate::{
@@ -19,7 +22,7 @@ use crate::{
 
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<Outcome> {
-    let cells = bench::plan(&matrix(args)?)?;
+    let cells = plan(&matrix(args))?;
     for path in [&args.output, &args.plot].into_iter().flatten() {
         check_writable(path)?;
     }
@@ -40,7 +43,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
                 cell.label()
             )
         });
-        results.push(bench::run_cell(cell, args.runs, limit, &stop));
+        results.push(run_cell(cell, args.runs, limit, &stop));
         if stop.is_interrupted() {
             break;
         }
@@ -53,7 +56,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     };
     let text = match format {
         BenchFormat::Markdown => report::markdown(&meta, &cells, &results),
-        BenchFormat::Csv => csv(&meta, &cells, &results)?,
+        BenchFormat::Csv => report::csv(&meta, &cells, &results)?,
         BenchFormat::Json => format!(
             "{}\n",
             serde_json::to_string(&BenchReport::new(&meta, &cells, &results))?
@@ -73,33 +76,22 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
         write_text(path, &figure, None)?;
     }
     let reason = stop.reason();
-    note(bench::summary(cells.len(), &results, reason.is_some()));
+    note(summary(cells.len(), &results, reason.is_some()));
     Ok(reason.map_or(Outcome::Done, |r| Outcome::Stopped(Some(r))))
 }
 
 /// The matrix the flags span.
-fn matrix(args: &BenchArgs) -> Result<Matrix> {
-    Ok(Matrix::named(
-        args.family,
-        args.piece,
-        args.independent,
-        args.k,
-        &Names {
-            amo: &args.amo,
-            card: &args.card,
-            formulation: &args.formulation,
-        },
-        args.sizes.clone(),
-        args.task.clone(),
-        args.solver.clone(),
-    )?)
-}
-
-fn csv(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> Result<String> {
-    let mut w = ::csv::Writer::from_writer(Vec::new());
-    w.write_record(CellReport::CSV_COLUMNS)?;
-    for (cell, r) in cells.iter().zip(results) {
-        w.write_record(CellReport::csv_record(meta, cell, r))?;
+fn matrix(args: &BenchArgs) -> Matrix {
+    Matrix {
+        family: args.family,
+        piece: args.piece,
+        independent: args.independent,
+        k: args.k,
+        sizes: args.sizes.clone(),
+        tasks: args.task.clone(),
+        amos: args.amo.0.clone(),
+        cards: args.card.0.clone(),
+        formulations: args.formulation.0.clone(),
+        solvers: args.solver.clone(),
     }
-    Ok(String::from_utf8(w.into_inner()?)?)
 }

@@ -2,11 +2,16 @@
 //! clauses, counted or listed; without -k, the optimal ones.
 
 use anyhow::Result;
+use boardsat_proof::tasks::{prove_counted, prove_listed};
 use boardsat_solve::{
-    proof,
+    backend::spec::SolverKind,
     report::{squares, CountReport},
-    task::{self, CountOptions, CubeFlags},
-    End, SolverKind, StopReason,
+    search::count::{Count, End, Keep},
+    stop::StopReason,
+    task::{
+        count::{count, CountFlags},
+        enumerate::enumerate as list_placements,
+    },
 };
 
 use crate::{
@@ -19,42 +24,33 @@ use crate::{
 /// Runs `count`.
 pub fn run(args: &CountArgs) -> Result<Outcome> {
     let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
-    let flags = CubeFlags {
+    let flags = CountFlags {
+        limit: args.limit,
         unique: args.unique,
         depth: args.depth,
         threads: args.threads,
         no_symmetry: args.no_symmetry,
         halve: args.halve,
     };
-    let cubes = flags.options_for(&instance, args.limit, prover.is_some())?;
+    let keep = if prover.is_some() {
+        Keep::Placements
+    } else {
+        Keep::Count
+    };
+    let plan = flags.plan(&instance, keep)?;
     let backend = solver.signature();
-    if args.limit.is_none() && (instance.is_n_queens() || instance.splits() && prover.is_none()) {
-        note(format!(
-            "cubes of depth {} over {} threads, {}",
-            cubes.depth,
-            cubes.threads,
-            cubes.reduction.name()
-        ));
+    if let Some(line) = plan.describe() {
+        note(line);
     }
     let progress = std::sync::Mutex::new(ProgressLine::new());
-    let counted = task::count(
-        &instance,
-        &solver,
-        CountOptions {
-            limit: args.limit,
-            cubes,
-            record: prover.is_some(),
-        },
-        &stop,
-        &|p, done| {
-            if let Ok(mut line) = progress.lock() {
-                line.update(|| match done {
-                    Some(d) => format!("counting: {} solutions, {d} cubes done", p.count),
-                    None => format!("counting: {} solutions  {:.0}/s", p.count, p.rate()),
-                });
-            }
-        },
-    )?;
+    let counted = count(&instance, &solver, &plan, &stop, &|p, done| {
+        if let Ok(mut line) = progress.lock() {
+            line.update(|| match done {
+                Some(d) => format!("counting: {} solutions, {d} cubes done", p.count),
+                None => format!("counting: {} solutions  {:.0}/s", p.count, p.rate()),
+            });
+        }
+    })?;
     drop(progress);
     let reason = stop.reason();
     let c = &counted.count;
@@ -82,9 +78,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
             .unwrap_or_default(),
         c.end.mark(reason)
     ));
-    let proven = Proven::make(prover.take(), |p| {
-        proof::prove_counted(p, &instance, &counted)
-    });
+    let proven = Proven::make(prover.take(), |p| prove_counted(p, &instance, &counted));
     let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
@@ -94,7 +88,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         report.unverified = external && c.end == End::Exhausted;
         out.json(&report)?;
     } else {
-        let answer = (counted.fundamental.filter(|_| args.unique)).unwrap_or(c.count);
+        let answer = counted.answer(&plan);
         let backed = backing(summary.as_ref(), external);
         match backed
             .strip_prefix("; ")
@@ -115,7 +109,7 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
     let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
     let backend = solver.signature();
     let start = std::time::Instant::now();
-    let mut enumeration = task::enumerate(&instance, &solver, &stop)?;
+    let mut enumeration = list_placements(&instance, &solver, &stop)?;
     if prover.is_some() {
         enumeration.record();
     }
@@ -144,10 +138,10 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         end.mark(reason)
     ));
     let prover = prover.take().filter(|_| end == End::Exhausted);
-    let proven = Proven::make(prover, |p| proof::prove_listed(p, &instance, &enumeration));
+    let proven = Proven::make(prover, |p| prove_listed(p, &instance, &enumeration));
     let summary = proven.summary.clone();
     if args.job.json {
-        let count = boardsat_solve::Count {
+        let count = Count {
             count: found,
             models: found,
             end,

@@ -2,7 +2,13 @@
 //! one cube of an iCNF file, by blocking clauses.
 
 use anyhow::{bail, Context, Result};
-use boardsat_solve::{count_projected, dimacs::Format, jobs::JobResult, End, Mode, StopReason};
+use boardsat_solve::{
+    backend::Mode,
+    formula::dimacs::Format,
+    jobs::JobResult,
+    search::count::{count_projected, End},
+    stop::StopReason,
+};
 
 use crate::{
     commands::solve_dimacs::read,

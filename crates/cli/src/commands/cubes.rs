@@ -3,8 +3,9 @@
 
 use anyhow::Result;
 use boardsat_solve::{
-    jobs::{self, Split},
+    jobs::{self, split::Split},
     report::{CubesReport, MergeReport},
+    search::pool::Cubes,
 };
 
 use crate::{
@@ -18,7 +19,12 @@ use crate::{
 pub fn run(args: &CubesArgs) -> Result<Outcome> {
     let stop = signals::job();
     let a = args;
-    let split = Split::of(a.family, a.n, a.k, a.depth, !a.no_halve, a.amo, a.format)?;
+    let cubes = if a.no_halve {
+        Cubes::All
+    } else {
+        Cubes::OnePerOrbit
+    };
+    let split = Split::of(a.family, a.n, a.k, a.depth, cubes, a.amo, a.format)?;
     let exe = std::env::current_exe()?;
     let program = jobs::job_program(&exe.to_string_lossy())?;
     jobs::write_split(&args.output, &split, &program, args.force, Some(&stop))?;

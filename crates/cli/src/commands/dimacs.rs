@@ -6,7 +6,7 @@ use boardsat_encode::dimacs;
 use boardsat_solve::{
     files::{write_atomically, FileError, Stoppable},
     report::{DimacsReport, EncodingReport},
-    sink::Checked,
+    search::sink::Checked,
 };
 use rustsat::instances::Cnf;
 

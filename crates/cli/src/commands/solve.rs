@@ -1,13 +1,14 @@
 //! `boardsat solve`: one placement, or without -k the optimum with the
 //! solver's proof.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use boardsat_encode::draw;
+use boardsat_proof::tasks::prove_solved;
 use boardsat_solve::{
+    backend::{spec::SolverKind, Status},
     files::{check_writable, write_text},
-    proof,
     report::{self, SolveReport},
-    task, SolverKind,
+    task::solve::{solve, Optimiser},
 };
 
 use crate::{
@@ -20,16 +21,18 @@ use crate::{
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
-    if args.portfolio && instance.k.is_some() {
-        bail!("--portfolio races encodings for an optimum; it does not apply with -k");
-    }
     // A path that cannot be written fails now, not after the search.
     if let Some(path) = &args.svg {
         check_writable(path)?;
     }
     let progress = std::sync::Mutex::new(ProgressLine::new());
     let calls = std::sync::atomic::AtomicUsize::new(0);
-    let solved = task::solve(&instance, &solver, args.portfolio, &stop, &|bound| {
+    let optimiser = if args.portfolio {
+        Optimiser::Portfolio
+    } else {
+        Optimiser::Split
+    };
+    let solved = solve(&instance, &solver, optimiser, &stop, &|bound| {
         let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if let Ok(mut line) = progress.lock() {
             line.show(|| format!("optimum: call {call}, {bound} pieces"));
@@ -52,9 +55,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     }
     // Proofs of the UNSAT answers; a failure here is reported after the
     // result, which it must not cost.
-    let proven = Proven::make(prover.take(), |p| {
-        proof::prove_solved(p, &instance, &solved)
-    });
+    let proven = Proven::make(prover.take(), |p| prove_solved(p, &instance, &solved));
     let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     // The result first: an output file that fails afterwards loses nothing.
@@ -77,8 +78,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         write_text(path, &draw::svg(problem, placement), Some(&stop))?;
     }
     Ok(match solved.status {
-        boardsat_solve::Status::Sat => Outcome::Done,
-        boardsat_solve::Status::Unsat => Outcome::Unsat,
-        boardsat_solve::Status::Unknown => Outcome::Stopped(reason),
+        Status::Sat => Outcome::Done,
+        Status::Unsat => Outcome::Unsat,
+        Status::Unknown => Outcome::Stopped(reason),
     })
 }

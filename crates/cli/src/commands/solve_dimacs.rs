@@ -4,10 +4,14 @@ use std::{fs::File, io, path::Path, time::Instant};
 
 use anyhow::{bail, Context, Result};
 use boardsat_solve::{
-    dimacs::{self, Format, Formula},
-    enumerate::{falsified, read_model},
+    backend::{read_model, spec::SolverKind, Mode, Status},
+    error::SolveError,
+    formula::{
+        dimacs::{self, Format, Formula},
+        falsified,
+    },
     report::SolveDimacsReport,
-    Interrupter, Mode, SolveError, SolverKind, Status, StopReason,
+    stop::{Interrupter, StopReason},
 };
 
 use crate::{

@@ -1,11 +1,11 @@
 //! `boardsat verify`: checks a `--proof` directory (or one formula and its
 //! proof) with boardsat's own LRAT checker and ties every claim to its
-//! problem (`boardsat_solve::proof`).
+//! problem (`boardsat_proof::verify`).
 
 use anyhow::Result;
-use boardsat_solve::{
-    proof::{self, Verdict},
+use boardsat_proof::{
     report::VerifyReport,
+    verify::{self, Verdict},
 };
 
 use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
@@ -14,8 +14,8 @@ use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
 pub fn run(args: &VerifyArgs) -> Result<Outcome> {
     let stop = signals::job();
     let verdicts: Vec<Verdict> = match args.paths.as_slice() {
-        [dir] => proof::verify(dir, Some(&stop))?,
-        [cnf, lrat] => vec![proof::verify_files(cnf, lrat, Some(&stop))],
+        [dir] => verify::verify(dir, Some(&stop))?,
+        [cnf, lrat] => vec![verify::verify_files(cnf, lrat, Some(&stop))],
         _ => anyhow::bail!("verify takes a directory, or a formula and its proof"),
     };
     if let Some(reason) = stop.reason() {

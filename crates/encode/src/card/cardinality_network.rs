@@ -69,7 +69,7 @@ use super::{
     assumed, rustsat_traits, unary_lower, unary_upper, Bound, Counter, Enforcement, OwnCounter,
     Requests, Rewrite, Shape,
 };
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 /// Asín et al.'s cardinality network over a set of input literals (see the
 /// module documentation).

@@ -88,7 +88,7 @@ use rustsat::{
 };
 
 use super::{rustsat_traits, Bound, Counter, Enforcement, OwnCounter, Requests, Rewrite, Shape};
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 /// Ogawa et al.'s modulo totalizer over a set of input literals (see the
 /// module documentation).

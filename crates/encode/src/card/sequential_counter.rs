@@ -64,7 +64,7 @@ use super::{
     assumed, encode_range, rustsat_traits, unary_lower, unary_upper, Bound, Counter, Direction,
     Enforcement, OwnCounter, Requests, Rewrite, Shape,
 };
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 /// Sinz's sequential counter over a set of input literals (see the module
 /// documentation).

@@ -34,7 +34,7 @@ use rustsat::{
 };
 
 use super::{assumed, Bound, BuildCounter, Counter, Direction, Enforcement, Shape};
-use crate::EncodeError;
+use crate::error::EncodeError;
 
 /// rustsat's totalizer as a [`Counter`].
 #[derive(Debug)]

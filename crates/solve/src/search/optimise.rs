@@ -12,9 +12,14 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{check, Board, Bound, Config, Kind, Piece, Placement, Problem, Square};
+use boardsat_encode::{check, Bound, Config, Kind, Piece, Placement, Problem, Square};
 
-use crate::{Backend, Breaking, Fix, Interrupter, Mode, Session, SolveError, SolverSpec, Status};
+use crate::{
+    backend::{spec::SolverSpec, Backend, Mode, Status},
+    error::SolveError,
+    search::session::{Breaking, Fix, Session},
+    stop::Interrupter,
+};
 
 /// Which way the optimum lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,8 +88,9 @@ impl Optimum {
 }
 
 /// Finds the optimum of `problem` on `backend`, returning it with the
-/// session left at the optimal bound (ready to enumerate every optimal
-/// placement; sizes are uniform there, so short blocking clauses are used).
+/// session left at the optimal bound ([`optimal_session`]: ready to
+/// enumerate every optimal placement; sizes are uniform there, so short
+/// blocking clauses are used).
 ///
 /// A backend that answers UNKNOWN (time limit) ends the search with
 /// `proven: false` and the best witness so far.
@@ -179,57 +185,37 @@ pub fn optimise_observed(
     strategy: Strategy,
     observe: &(dyn Fn(Bound) + Sync),
 ) -> Result<(Optimum, Session), SolveError> {
-    optimise_refuting(problem, config, backend, strategy, observe, None)
+    let (optimum, session) = optimise_refuting(problem, config, backend, strategy, observe, None)?;
+    let session = optimal_session(session, &optimum)?;
+    Ok((optimum, session))
+}
+
+/// What the optimiser expects of a bound it hands to a [`Refuter`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Expect {
+    /// One step past a model just found: expected UNSAT (the proof).
+    Unsat,
+    /// A theorem's start: a bound the theorem cannot rule out, often the
+    /// optimum itself but on larger boards often not, so its status is
+    /// unknown.
+    Unknown,
 }
 
 /// A call that answers a bound on solvers of its own: the optimiser's
-/// calls expected to be UNSAT, split into cubes.
-/// The flag says whether the bound is a theorem's start (of unknown
-/// status) rather than one step past a model.
-type Refuter<'a> =
-    &'a (dyn Fn(Bound, bool) -> Result<(Status, Option<Placement>), SolveError> + Sync);
+/// calls expected to be UNSAT, for instance split into cubes
+/// ([`crate::search::domination::refuter`]).
+pub type Refuter<'a> =
+    &'a (dyn Fn(Bound, Expect) -> Result<(Status, Option<Placement>), SolveError> + Sync);
 
-/// As [`optimise_observed`] for (independent) domination, with the calls
-/// expected to be UNSAT split into the cubes of
-/// [`crate::domination::decide_split`] on `threads` workers of `solver`
-/// (measured faster than one fresh solver, BENCHMARKS.md) — the
-/// theorem's start, whose status is unknown, raced against a model search
-/// ([`crate::domination::decide_race`]); the other
-/// calls, and every call of other problems, run as in
-/// [`optimise_observed`] on a solver created here. `stop` stops every
-/// worker.
+/// The search of [`optimise_observed`]; `refuter`, when given, answers the
+/// calls expected to be UNSAT (and the theorem's start). The session is
+/// returned as the search left it: [`optimal_session`] makes it ready to
+/// enumerate the optimal placements.
 ///
 /// # Errors
 ///
 /// As [`optimise`].
-pub fn optimise_split(
-    problem: &Problem,
-    config: Config,
-    solver: &SolverSpec,
-    threads: usize,
-    strategy: Strategy,
-    stop: &Interrupter,
-    observe: &(dyn Fn(Bound) + Sync),
-) -> Result<(Optimum, Session), SolveError> {
-    let backend = solver.create(Mode::Decide, stop)?;
-    if !problem.kind.dominating() {
-        return optimise_observed(problem, config, backend, strategy, observe);
-    }
-    let refuter = |bound: Bound, theorem: bool| {
-        let options =
-            crate::domination::SplitOptions::decision(bound.k(), threads, strategy.symmetry);
-        if theorem {
-            crate::domination::decide_race(problem, config, options, solver, stop)
-        } else {
-            crate::domination::decide_split(problem, config, options, solver, stop)
-        }
-    };
-    optimise_refuting(problem, config, backend, strategy, observe, Some(&refuter))
-}
-
-/// The search of [`optimise_observed`]; `refuter`, when given, answers the
-/// calls expected to be UNSAT.
-fn optimise_refuting(
+pub fn optimise_refuting(
     problem: &Problem,
     config: Config,
     backend: Box<dyn Backend>,
@@ -237,26 +223,15 @@ fn optimise_refuting(
     observe: &(dyn Fn(Bound) + Sync),
     refuter: Option<Refuter<'_>>,
 ) -> Result<(Optimum, Session), SolveError> {
-    let sense = Sense::of(problem.kind);
     let greedy = greedy(problem);
-    let max_bound = match sense {
-        Sense::Minimise => greedy.len(),
-        // One past the theorem's bound, so that the solver itself proves it
-        // with an UNSAT call: the theorem only sizes the counter.
-        Sense::Maximise => (upper_bound(problem) + 1).min(problem.board.n_squares()),
-    };
-    let mut session = Session::open(problem, max_bound, config, backend)?;
-    let mut calls = Vec::new();
+    let walk = Walk::new(problem, greedy.len());
+    let mut session = Session::open(problem, walk.max_bound, config, backend)?;
     if strategy.symmetry {
         session.break_symmetry(Breaking::Switchable)?;
     }
-    let bound_of = |k: usize| match sense {
-        Sense::Minimise => Bound::AtMost(k),
-        Sense::Maximise => Bound::AtLeast(k),
-    };
     // The greedy placement is an answer too (it is the witness when no
     // call improves on it), so it is checked like any model.
-    check(problem, Some(bound_of(greedy.len())), &greedy).map_err(|violation| {
+    check(problem, Some(walk.bound_of(greedy.len())), &greedy).map_err(|violation| {
         SolveError::WrongPlacement {
             placement: greedy.to_string(),
             violation,
@@ -266,86 +241,167 @@ fn optimise_refuting(
     // Sizes strictly between `best` and `refuted` are open; `refuted` is the
     // nearest size the solver proved impossible (None: none yet).
     let mut refuted: Option<usize> = None;
-    // One step better than `size`, if that is a size at all.
-    let better = |size: usize| match sense {
-        Sense::Minimise => size.checked_sub(1),
-        Sense::Maximise => Some(size + 1).filter(|&k| k <= max_bound),
-    };
-    let open = |k: usize, best: usize, refuted: Option<usize>| match sense {
-        Sense::Minimise => k < best && refuted.is_none_or(|r| k > r),
-        Sense::Maximise => k > best && refuted.is_none_or(|r| k < r),
-    };
-    let theorem_start = strategy.start.filter(|&s| open(s, best.len(), None));
-    let mut next = theorem_start.or_else(|| better(best.len()));
+    let theorem_start = strategy.start.filter(|&s| walk.open(s, best.len(), None));
+    let mut next = theorem_start.or_else(|| walk.better(best.len()));
     let mut proven = next.is_none();
+    let mut calls = Vec::new();
     // Calls one step better than a model just found are expected to be
     // UNSAT: those get the symmetry breaking (and, with
     // `fresh_refutations`, a solver of their own); the others, expected
-    // SAT, search without it. A theorem's start is a bound the theorem
-    // cannot rule out, often the optimum itself but on larger boards often
-    // not: it is treated as a refutation too, since a SAT answer there
-    // costs little either way and a refutation without the breaking a lot
-    // (BENCHMARKS.md: far cheaper on the boards where it matters).
-    let mut expect_unsat = theorem_start.is_some();
+    // SAT, search without it. A theorem's start is treated as a
+    // refutation too, since a SAT answer there costs little either way and
+    // a refutation without the breaking a lot (BENCHMARKS.md).
+    let mut expect = theorem_start.map(|_| Expect::Unknown);
     while let Some(k) = next {
-        let bound = bound_of(k);
+        let bound = walk.bound_of(k);
         observe(bound);
         let start = Instant::now();
-        let fresh = (strategy.fresh_refutations && expect_unsat && refuter.is_none())
-            .then(|| session.backend().fresh(Mode::Decide))
-            .flatten();
-        let (status, placement) = match (fresh, refuter.filter(|_| expect_unsat)) {
-            (_, Some(refute_split)) => {
-                refute_split(bound, theorem_start == Some(k) && calls.is_empty())?
-            }
-            (Some(backend), None) => refute(problem, bound, config, backend, strategy.symmetry)?,
-            (None, None) => {
-                session.set_bound(bound)?;
-                session.set_symmetry(expect_unsat);
-                session.solve(Mode::Decide)?
-            }
-        };
+        let (status, placement) = one_call(
+            problem,
+            config,
+            strategy,
+            &mut session,
+            bound,
+            expect,
+            refuter,
+        )?;
         calls.push(Call {
             bound,
             status,
             elapsed: start.elapsed(),
         });
-        next = match (status, placement) {
+        (next, expect) = match (status, placement) {
             (Status::Sat, Some(placement)) => {
                 best = placement;
-                expect_unsat = true;
-                better(best.len()).filter(|&k| open(k, best.len(), refuted))
+                let next = walk.better(best.len());
+                (
+                    next.filter(|&k| walk.open(k, best.len(), refuted)),
+                    Some(Expect::Unsat),
+                )
             }
             (Status::Unsat, _) => {
                 refuted = Some(k);
-                expect_unsat = false;
                 // From a start that was too good, walk back towards `best`.
-                let back = match sense {
-                    Sense::Minimise => k + 1,
-                    Sense::Maximise => k.saturating_sub(1),
-                };
-                Some(back).filter(|&k| open(k, best.len(), refuted))
+                let back = walk.back(k);
+                (back.filter(|&k| walk.open(k, best.len(), refuted)), None)
             }
             _ => break,
         };
         proven = next.is_none();
     }
-    let value = best.len();
-    session.set_bound(bound_of(value))?;
-    // Counting the optimal placements is cheaper one orbit at a time.
-    session.set_symmetry(true);
-    if proven {
-        session.assume_uniform_size();
-    }
     Ok((
         Optimum {
-            value,
+            value: best.len(),
             witness: best,
             proven,
             calls,
         },
         session,
     ))
+}
+
+/// The optimiser's session made ready to enumerate every optimal
+/// placement: bounded at the optimum, symmetry breaking on where it was
+/// added (counts stay exact with orbit weights), and with a proven optimum
+/// the short blocking clauses (every optimal placement has the same size).
+///
+/// # Errors
+///
+/// Backend errors.
+pub fn optimal_session(mut session: Session, optimum: &Optimum) -> Result<Session, SolveError> {
+    let walk = Walk::new(session.problem(), optimum.value);
+    session.set_bound(walk.bound_of(optimum.value))?;
+    // Counting the optimal placements is cheaper one orbit at a time.
+    session.set_symmetry(true);
+    if optimum.proven {
+        session.assume_uniform_size();
+    }
+    Ok(session)
+}
+
+/// Where the optimiser's walk over sizes can go: which way is better, and
+/// how far.
+#[derive(Clone, Copy, Debug)]
+struct Walk {
+    sense: Sense,
+    /// The largest bound the counter is built for.
+    max_bound: usize,
+}
+
+impl Walk {
+    /// The walk of `problem` from a greedy placement of `greedy` pieces.
+    fn new(problem: &Problem, greedy: usize) -> Self {
+        let sense = Sense::of(problem.kind);
+        let max_bound = match sense {
+            Sense::Minimise => greedy,
+            // One past the theorem's bound, so that the solver itself
+            // proves it with an UNSAT call: the theorem only sizes the
+            // counter.
+            Sense::Maximise => {
+                (problem.independence_upper_bound() + 1).min(problem.board.n_squares())
+            }
+        };
+        Walk { sense, max_bound }
+    }
+
+    fn bound_of(self, k: usize) -> Bound {
+        match self.sense {
+            Sense::Minimise => Bound::AtMost(k),
+            Sense::Maximise => Bound::AtLeast(k),
+        }
+    }
+
+    /// One step better than `size`, if that is a size at all.
+    fn better(self, size: usize) -> Option<usize> {
+        match self.sense {
+            Sense::Minimise => size.checked_sub(1),
+            Sense::Maximise => Some(size + 1).filter(|&k| k <= self.max_bound),
+        }
+    }
+
+    /// One step worse than a refuted `k`.
+    fn back(self, k: usize) -> Option<usize> {
+        match self.sense {
+            Sense::Minimise => Some(k + 1),
+            Sense::Maximise => k.checked_sub(1),
+        }
+    }
+
+    /// Whether `k` is still open between `best` and `refuted`.
+    fn open(self, k: usize, best: usize, refuted: Option<usize>) -> bool {
+        match self.sense {
+            Sense::Minimise => k < best && refuted.is_none_or(|r| k > r),
+            Sense::Maximise => k > best && refuted.is_none_or(|r| k < r),
+        }
+    }
+}
+
+/// One call of the walk at `bound`: by `refuter` when the call is expected
+/// to be UNSAT (or is a theorem's start), else on a fresh solver with the
+/// bound as units ([`Strategy::fresh_refutations`]), else on the session.
+fn one_call(
+    problem: &Problem,
+    config: Config,
+    strategy: Strategy,
+    session: &mut Session,
+    bound: Bound,
+    expect: Option<Expect>,
+    refuter: Option<Refuter<'_>>,
+) -> Result<(Status, Option<Placement>), SolveError> {
+    if let (Some(expect), Some(refute)) = (expect, refuter) {
+        return refute(bound, expect);
+    }
+    let fresh = (strategy.fresh_refutations && expect.is_some())
+        .then(|| session.backend().fresh(Mode::Decide))
+        .flatten();
+    match fresh {
+        Some(backend) => refute(problem, bound, config, backend, strategy.symmetry),
+        None => {
+            session.set_bound(bound)?;
+            session.set_symmetry(expect.is_some());
+            session.solve(Mode::Decide)
+        }
+    }
 }
 
 /// One call at `bound` on its own solver, with the bound (and the implied
@@ -418,19 +474,6 @@ fn greedy(problem: &Problem) -> Placement {
         }
     }
     Placement::new(chosen)
-}
-
-/// An upper bound on the number of independent pieces: pieces per line for
-/// sliders, a 2 × 2 block argument for kings, the board otherwise.
-fn upper_bound(problem: &Problem) -> usize {
-    let board: Board = problem.board;
-    let (r, c) = (board.rows(), board.cols());
-    match problem.piece {
-        Piece::Queen | Piece::Rook => r.min(c),
-        Piece::Bishop => r + c - 1,
-        Piece::King => r.div_ceil(2) * c.div_ceil(2),
-        Piece::Knight => board.n_squares(),
-    }
 }
 
 /// What one member of a portfolio reports.

@@ -40,7 +40,7 @@
 //! ## Time limits and interrupts
 //!
 //! Both kill the solver process (SIGKILL) and return [`Status::Unknown`], as
-//! the [`crate::TimeLimit`] contract says; there is no time-out error,
+//! the [`crate::backend::TimeLimit`] contract says; there is no time-out error,
 //! because without a limit the call waits as long as an embedded solver
 //! would. Only the process itself is killed: a wrapper script should `exec`
 //! its solver. The solver runs in a process group of its own, so a
@@ -62,7 +62,10 @@ use std::{
 
 use rustsat::types::{Lit, Var};
 
-use crate::{Backend, Interrupt, Interrupter, SolveError, Status, TimeLimit};
+use crate::{
+    backend::Backend, backend::Interrupt, backend::Status, backend::TimeLimit, error::SolveError,
+    stop::Interrupter,
+};
 
 /// The first and the longest pause between two looks at a running solver.
 /// Enumeration runs thousands of short calls, so the first looks are quick.
@@ -502,7 +505,7 @@ impl Backend for External {
         Some(self)
     }
 
-    fn fresh(&self, _mode: crate::Mode) -> Option<Box<dyn Backend>> {
+    fn fresh(&self, _mode: crate::backend::Mode) -> Option<Box<dyn Backend>> {
         Some(Box::new(External {
             command_line: self.command_line.clone(),
             program: self.program.clone(),
@@ -559,11 +562,11 @@ fn clause_text(clause: &[Lit]) -> String {
 /// The first clause (1-based, in file order) or assumption `model`
 /// falsifies, rendered in DIMACS.
 fn falsified(clauses: &[Vec<Lit>], assumptions: &[Lit], model: &[bool]) -> Option<(usize, String)> {
-    if let Some(i) = crate::enumerate::falsified(clauses, model) {
+    if let Some(i) = crate::formula::falsified(clauses, model) {
         return Some((i + 1, clause_text(&clauses[i])));
     }
     let units: Vec<Vec<Lit>> = assumptions.iter().map(|&l| vec![l]).collect();
-    let i = crate::enumerate::falsified(&units, model)?;
+    let i = crate::formula::falsified(&units, model)?;
     Some((
         clauses.len() + i + 1,
         format!("{}, an assumption", clause_text(&assumptions[i..=i])),

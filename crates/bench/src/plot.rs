@@ -34,8 +34,8 @@ use plotters::{
 };
 
 use crate::{
-    bench::Meta,
     report::{BenchReport, CellReport},
+    run::Meta,
 };
 
 boardsat_encode::name_table! {

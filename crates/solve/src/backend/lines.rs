@@ -51,38 +51,8 @@
 
 use std::{cell::RefCell, rc::Rc};
 
-use boardsat_encode::{Amo, Formulation, Kind, LazyLines, LineKind, Problem};
+use boardsat_encode::{LazyLines, LineKind};
 use rustsat::types::Lit;
-
-use crate::SolverKind;
-
-/// The AMO choice for `problem` with `k` pieces (`None`: the optimum)
-/// solved in-process by `solver` when none is asked for: [`Amo::Lazy`]
-/// where the line propagator measured faster, [`Amo::Auto`] elsewhere
-/// (BENCHMARKS.md, "Eager encodings vs lazy propagation").
-///
-/// Lazy needs CaDiCaL; it is chosen where the exact lines of the `lines`
-/// formulation give its first-fail decisions something to branch on
-/// (N-queens, and rooks with k = min(rows, cols)): first solutions there
-/// are orders of magnitude faster, counts somewhat faster. Without exact
-/// lines (bishops, other k, independent domination, optima) it measured as
-/// fast or slower, so those keep the clauses.
-#[must_use]
-pub fn default_amo(
-    problem: &Problem,
-    k: Option<usize>,
-    formulation: Formulation,
-    solver: SolverKind,
-) -> Amo {
-    let propagates = cfg!(feature = "cadical") && solver == SolverKind::Cadical;
-    let exact_lines = problem.kind == Kind::Independence
-        && k.is_some_and(|k| problem.effective_formulation(formulation, k) == Formulation::Lines);
-    if propagates && exact_lines {
-        Amo::Lazy
-    } else {
-        Amo::Auto
-    }
-}
 
 /// Propagations between two looks at the time limit and interrupt flag.
 pub const STOP_CHECK_INTERVAL: u32 = 1024;
@@ -705,7 +675,7 @@ fn to_lits(clause: &[i32]) -> Vec<Lit> {
 }
 
 /// Backends that can enforce [`LazyLines`] by propagation
-/// ([`crate::Backend::propagate_lines`]).
+/// ([`crate::backend::Backend::propagate_lines`]).
 pub trait PropagateLines {
     /// Enforces `lines` in every later call. Call it once, before the first
     /// solve; the board's variables are declared if they are not yet.
@@ -714,7 +684,7 @@ pub trait PropagateLines {
     ///
     /// When the backend cannot (already connected, or in a state where the
     /// board variables may have been eliminated).
-    fn connect_lines(&mut self, lines: &LazyLines) -> Result<(), crate::SolveError>;
+    fn connect_lines(&mut self, lines: &LazyLines) -> Result<(), crate::error::SolveError>;
 
     /// What the propagator has done so far; `None` before
     /// [`PropagateLines::connect_lines`].

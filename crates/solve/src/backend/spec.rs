@@ -1,8 +1,10 @@
 //! Run-time choice of backend: which solver, and how to build one.
 
-use std::time::Duration;
-
-use crate::{Backend, External, Interrupter, SolveError, Varisat};
+use crate::{
+    backend::{external::External, varisat::Varisat, Backend, Mode},
+    error::SolveError,
+    stop::Interrupter,
+};
 
 boardsat_encode::name_table! {
     /// Which backend to run.
@@ -56,19 +58,6 @@ impl SolverKind {
     pub fn create(self) -> Result<Box<dyn Backend>, SolveError> {
         SolverSpec::new(self).create(Mode::Decide, &Interrupter::new())
     }
-}
-
-/// What a solver will mostly be asked to do. It tunes the backends that
-/// have options (CaDiCaL), and it tells a [`crate::Session`] whether a call
-/// decides (the implied line bounds help) or enumerates (they are left
-/// out).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// A few hard calls: one solution, an optimum and its proof.
-    #[default]
-    Decide,
-    /// Many short incremental calls: enumeration by blocking clauses.
-    Enumerate,
 }
 
 /// Everything needed to build a solver, owned, so that one spec can build
@@ -175,7 +164,7 @@ impl SolverSpec {
             SolverKind::Varisat => Box::new(Varisat::new()),
             #[cfg(feature = "cadical")]
             SolverKind::Cadical => {
-                let mut solver = crate::Cadical::with_mode(mode);
+                let mut solver = crate::backend::cadical::Cadical::with_mode(mode);
                 if let Some(seed) = self.seed {
                     solver.set_option("seed", seed);
                 }
@@ -198,9 +187,9 @@ impl SolverSpec {
     #[must_use]
     pub fn signature(&self) -> String {
         match self.kind {
-            SolverKind::Varisat => crate::varisat_backend::signature(),
+            SolverKind::Varisat => crate::backend::varisat::signature(),
             #[cfg(feature = "cadical")]
-            SolverKind::Cadical => crate::cadical_backend::signature(),
+            SolverKind::Cadical => crate::backend::cadical::signature(),
             #[cfg(not(feature = "cadical"))]
             SolverKind::Cadical => "cadical (not built in)".to_string(),
             SolverKind::External => {
@@ -218,15 +207,6 @@ pub(crate) fn obey(backend: &mut dyn Backend, stop: &Interrupter) {
     } else if let (Some(t), Some(left)) = (backend.time_limit(), stop.remaining()) {
         t.set_time_limit(Some(left));
     }
-}
-
-/// A time limit in seconds as a [`Duration`]: `None` for a value that is
-/// not a positive finite number; values too large for a `Duration` are
-/// clamped (a limit of 1e20 s means "no limit in practice", not a panic).
-#[must_use]
-pub fn seconds(value: f64) -> Option<Duration> {
-    (value.is_finite() && value > 0.0)
-        .then(|| Duration::try_from_secs_f64(value).unwrap_or(Duration::MAX))
 }
 
 /// An unknown backend name.

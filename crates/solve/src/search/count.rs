@@ -7,7 +7,7 @@
 //! limit on the number of models ([`End::Limit`]), or when the solver gives
 //! up ([`End::Stopped`]) — and then the count so far is a lower bound, not
 //! an answer. What a model is, how it is checked and what clause blocks it
-//! is the `Models` implementation's business: [`crate::Session`] blocks
+//! is the `Models` implementation's business: [`crate::search::session::Session`] blocks
 //! placements on the board variables; [`count_projected`] blocks any
 //! formula's models on its projection.
 
@@ -15,7 +15,12 @@ use std::time::{Duration, Instant};
 
 use rustsat::types::{Lit, Var};
 
-use crate::{dimacs::Formula, Backend, SolveError, Status};
+use crate::{
+    backend::{read_model, Backend, Status},
+    error::SolveError,
+    formula::{dimacs::Formula, falsified},
+    stop::StopReason,
+};
 
 /// How a count or an enumeration ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,13 +39,59 @@ impl End {
     /// complete, ` (limit reached)`, or why it stopped (` (interrupted)`,
     /// ` (time limit)`, ` (the solver gave up)`).
     #[must_use]
-    pub fn mark(self, stop: Option<crate::StopReason>) -> String {
+    pub fn mark(self, stop: Option<StopReason>) -> String {
         match self {
             End::Exhausted => String::new(),
             End::Limit => " (limit reached)".to_string(),
-            End::Stopped => format!(" ({})", crate::StopReason::words(stop)),
+            End::Stopped => format!(" ({})", StopReason::words(stop)),
         }
     }
+}
+
+/// How a count is reduced by the board's symmetries (see the module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reduction {
+    /// Every placement is counted.
+    None,
+    /// Mirror halving: the left half of the first row, doubled.
+    Halve,
+    /// Lex-leader symmetry breaking: one placement per orbit, weighted by
+    /// the orbit's size.
+    #[default]
+    Symmetry,
+}
+
+impl Reduction {
+    /// Lower-case name for reports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reduction::None => "none",
+            Reduction::Halve => "mirror halving",
+            Reduction::Symmetry => "lex-leader symmetry breaking with orbit weights",
+        }
+    }
+}
+
+/// What a count keeps besides the count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Keep {
+    /// The count only.
+    #[default]
+    Count,
+    /// Every placement blocked, for a proof that the count is complete.
+    Placements,
+}
+
+/// How a found placement is blocked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Blocking {
+    /// The whole board assignment negated: exact whatever the sizes.
+    #[default]
+    Full,
+    /// "Not all of these squares occupied": exact when every solution has
+    /// the same number of pieces (an exact bound, or a proven minimum).
+    Short,
 }
 
 /// The result of counting.
@@ -145,29 +196,6 @@ pub(crate) fn count_models<M: Models>(
     }
 }
 
-/// The first clause of `clauses` that `model` (the value of each variable,
-/// by index) falsifies, as its index; `None` when the model satisfies them
-/// all. Variables beyond the model count as false. This is the one check
-/// that a model satisfies a formula: `solve-dimacs`, `count-dimacs` and the
-/// external backend all use it.
-#[must_use]
-pub fn falsified(clauses: &[Vec<Lit>], model: &[bool]) -> Option<usize> {
-    clauses.iter().position(|clause| {
-        !clause
-            .iter()
-            .any(|l| model.get(l.vidx()).copied().unwrap_or(false) == l.is_pos())
-    })
-}
-
-/// The values of variables `0..n_vars` in the backend's current model.
-///
-/// # Errors
-///
-/// [`SolveError::NoModel`] without a current model.
-pub fn read_model(backend: &mut dyn Backend, n_vars: u32) -> Result<Vec<bool>, SolveError> {
-    (0..n_vars).map(|v| backend.value(Var::new(v))).collect()
-}
-
 /// The models of a formula, checked against its clauses and blocked on its
 /// projection.
 struct Projected<'a> {
@@ -215,7 +243,7 @@ fn blocking_clause(projection: &[Var], model: &[bool]) -> Vec<Lit> {
 
 /// Counts the models of `formula` projected on its projection (every
 /// variable when it has none) by blocking clauses on `backend`, which
-/// should be fresh and tuned for enumeration ([`crate::Mode::Enumerate`]).
+/// should be fresh and tuned for enumeration ([`crate::backend::Mode::Enumerate`]).
 /// Every model is checked against every clause of the formula. With
 /// `blocked`, the blocking clauses are kept there (for a proof that the
 /// count is complete).

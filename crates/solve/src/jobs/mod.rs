@@ -23,13 +23,18 @@ use std::{
 };
 
 use boardsat_encode::dimacs::{self, Format, Header};
-use rustsat::{instances::Cnf, types::Lit};
+use rustsat::instances::Cnf;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    files::{write_atomically, FileError},
-    Interrupter,
+    files::{self, write_atomically, FileError},
+    formula::dimacs::digest,
+    stop::Interrupter,
 };
+
+use self::split::{CubeJob, Split};
+
+pub mod split;
 
 /// The manifest's name inside a split directory.
 pub const MANIFEST: &str = "MANIFEST";
@@ -39,20 +44,6 @@ pub const JOBS: &str = "jobs.txt";
 pub const ICNF: &str = "cubes.icnf";
 /// Where the jobs write their answers.
 pub const RESULTS: &str = "results";
-
-/// One cube of a split.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CubeJob {
-    /// `cube-00000`, …: the manifest id and the result's file name.
-    pub id: String,
-    /// How many solutions each model found under the cube stands for.
-    pub weight: u64,
-    /// A short description without spaces (for queens, the columns of the
-    /// fixed rows joined by commas, `-` for none).
-    pub description: String,
-    /// The cube's literals.
-    pub lits: Vec<Lit>,
-}
 
 /// Why a split could not be written or merged.
 #[derive(Debug, thiserror::Error)]
@@ -92,90 +83,9 @@ impl From<io::Error> for JobsError {
         JobsError::Dir {
             action: "write",
             path: String::new(),
-            reason: crate::files::describe(&e),
+            reason: files::describe(&e),
         }
     }
-}
-
-/// A count split into cubes, ready to be written.
-#[derive(Clone, Debug)]
-pub struct Split {
-    /// Comments and projection of every file.
-    pub header: Header,
-    /// The formula every cube shares.
-    pub base: Cnf,
-    /// Its variables.
-    pub n_vars: u32,
-    /// The cubes, disjoint and together exhaustive.
-    pub cubes: Vec<CubeJob>,
-    /// One DIMACS file per cube, or one iCNF file.
-    pub format: Format,
-}
-
-impl Split {
-    /// An N-queens count split on the queens of the first `depth` rows
-    /// ([`crate::cubes::queen_cubes`]), with mirror halving when `halve`.
-    ///
-    /// # Errors
-    ///
-    /// Encoding errors.
-    pub fn queens(
-        n: usize,
-        depth: usize,
-        halve: bool,
-        config: boardsat_encode::Config,
-        format: Format,
-    ) -> Result<Split, crate::SolveError> {
-        let problem = boardsat_encode::Problem::queens(n)?;
-        let cubes: Vec<CubeJob> = crate::cubes::queen_cubes(n, depth, halve)
-            .iter()
-            .enumerate()
-            .map(|(i, cube)| CubeJob {
-                id: format!("cube-{i:05}"),
-                weight: cube.weight,
-                description: columns(&cube.columns),
-                lits: cube
-                    .squares()
-                    .into_iter()
-                    .map(|sq| problem.board.lit(sq))
-                    .collect(),
-            })
-            .collect();
-        let mut vars = problem.var_manager();
-        let mut base = Cnf::new();
-        let encoding = problem.encode(n, config, &mut base, &mut vars)?;
-        let mut header = Header::for_encoding(&encoding, None);
-        let reduction = if halve {
-            "mirror halving"
-        } else {
-            "no reduction"
-        };
-        header.comments.push(format!(
-            "{} cubes of depth {depth} for {n}-queens ({reduction}), queens of the first rows fixed",
-            cubes.len()
-        ));
-        if format == Format::Inccnf {
-            header.comments.push(format!(
-                "one 'a' line per cube after the clauses; the 'c cube <id> weight <w> columns <cols>' lines above the 'a' lines list them in the same order; count cube I (from 0) with: boardsat count-dimacs {ICNF} --cube I"
-            ));
-        }
-        Ok(Split {
-            header,
-            base,
-            n_vars: encoding.stats.n_vars,
-            cubes,
-            format,
-        })
-    }
-}
-
-/// Columns joined by commas, or `-` when there are none (depth 0).
-fn columns(columns: &[usize]) -> String {
-    if columns.is_empty() {
-        return "-".to_string();
-    }
-    let columns: Vec<String> = columns.iter().map(ToString::to_string).collect();
-    columns.join(",")
 }
 
 /// Names a split owns in its directory (removed by a forced rewrite).
@@ -193,7 +103,7 @@ fn prepare(dir: &Path, force: bool) -> Result<(), JobsError> {
     let problem = |action: &'static str, e: io::Error| JobsError::Dir {
         action,
         path: dir.display().to_string(),
-        reason: crate::files::describe(&e),
+        reason: files::describe(&e),
     };
     let entries: Vec<String> = match fs::read_dir(dir) {
         Ok(list) => list
@@ -238,7 +148,7 @@ fn split_id(split: &Split) -> String {
     for cube in &split.cubes {
         let _ = write!(text, " {} {} {}", cube.id, cube.weight, cube.description);
     }
-    crate::dimacs::digest(text.as_bytes())[..16].to_string()
+    digest(text.as_bytes())[..16].to_string()
 }
 
 /// How the job lines call boardsat: `"${BOARDSAT:-<program>}"`, so the jobs
@@ -312,7 +222,7 @@ pub fn write_split(
         write_atomically(path, stop, |w| {
             w.write_all(&bytes).map_err(|e| FileError::io(path, e))
         })?;
-        Ok::<String, JobsError>(crate::dimacs::digest(&bytes))
+        Ok::<String, JobsError>(digest(&bytes))
     };
     match format {
         Format::Cnf => {

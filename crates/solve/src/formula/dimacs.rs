@@ -66,7 +66,7 @@ use std::io::BufRead;
 
 use rustsat::types::{Lit, Var};
 
-use crate::Interrupter;
+use crate::stop::Interrupter;
 
 /// The largest variable a DIMACS literal can name (`i32::MAX`).
 pub const MAX_LITERAL_VAR: u64 = i32::MAX as u64;
@@ -203,7 +203,7 @@ pub enum ReadError {
     },
     /// The stop flag was raised while reading.
     #[error("reading was stopped ({0})")]
-    Stopped(crate::StopReason),
+    Stopped(crate::stop::StopReason),
 }
 
 impl ReadError {

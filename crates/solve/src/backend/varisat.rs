@@ -17,7 +17,10 @@ use std::{
 use rustsat::types::{Lit, Var};
 use varisat::ExtendFormula;
 
-use crate::{Backend, Interrupt, Interrupter, SolveError, Status, TimeLimit};
+use crate::{
+    backend::Backend, backend::Interrupt, backend::Status, backend::TimeLimit, error::SolveError,
+    stop::Interrupter,
+};
 
 /// The version of varisat this crate is built against.
 const VERSION: &str = "0.2.2";
@@ -214,7 +217,7 @@ impl Backend for Varisat {
         Some(self)
     }
 
-    fn fresh(&self, _mode: crate::Mode) -> Option<Box<dyn Backend>> {
+    fn fresh(&self, _mode: crate::backend::Mode) -> Option<Box<dyn Backend>> {
         let mut solver = Varisat::new();
         solver.time_limit = self.time_limit;
         solver.interrupter = self.interrupter.clone();

@@ -1,28 +1,5 @@
-//! The benchmark methodology: the matrix of encodings × backends × sizes ×
-//! tasks, and the timed run of one cell. `boardsat bench` formats what this
-//! measures; the peer script and the Python package can run the same
-//! cells.
-//!
-//! A *cell* is one problem size, one task, one effective encoding and one
-//! backend. Each cell is run R times; its sizes come from the encoder's own
-//! statistics and its times are the median, min and max over the runs.
-//!
-//! ## Which cells are run ([`plan`])
-//!
-//! Only choices that change the CNF multiply the matrix; a choice that does
-//! not is `None` in the cell (shown as `-`) and its cell is run once:
-//! - the AMO encoding matters only when pieces may not attack each other
-//!   (independence, queens, independent domination); `lazy` (lines
-//!   propagated inside CaDiCaL, [`crate::lines`]) runs with CaDiCaL only,
-//!   so `--amo auto,lazy` gives the rows "eager encodings vs lazy
-//!   propagation";
-//! - the formulation matters only where `lines` applies: queens, and rooks
-//!   with k = min(rows, cols), for the tasks first and count; domination by
-//!   queens, rooks and bishops for every task. Elsewhere `lines` falls back
-//!   to `cardinality`;
-//! - the cardinality encoding matters only where one is built: the
-//!   `cardinality` formulation, domination, the optimum, and counting the
-//!   optimal placements.
+//! The timed run of one cell: its answer checked, its sizes from the
+//! encoder, its times over R runs.
 //!
 //! ## What is timed ([`run_cell`])
 //!
@@ -31,10 +8,10 @@
 //! - solve: the task's solver calls, with decoding and checking each model
 //!   (and, for count, adding the blocking clauses); not loading the clauses
 //!   into the solver. For optimum it is the sum of the search's calls
-//!   (searched as `boardsat solve` does, [`crate::Strategy::fastest`], refutations
+//!   (searched as `boardsat solve` does, [`Strategy::fastest`], refutations
 //!   on fresh solvers included), the last of which is the UNSAT proof;
 //!   counting without k is the optimum and then the count of optimal
-//!   placements ([`crate::task::optimum_then_count`]).
+//!   placements ([`optimum_then_count`]).
 //!
 //! ## Time limit
 //!
@@ -52,311 +29,21 @@ use std::{
     time::{Duration, Instant},
 };
 
-use boardsat_encode::{
-    card::Counter, Amo, Board, Card, Config, Family, Formulation, Kind, Piece, Problem, Stats,
+use boardsat_encode::{card::Counter, Config, Problem, Stats};
+use boardsat_solve::{
+    backend::{spec::SolverSpec, Mode, Status},
+    error::SolveError,
+    search::{
+        count::{End, Keep, Reduction},
+        optimise::{optimise_with, Strategy},
+        session::{Search, Session},
+    },
+    stop::{Interrupter, StopReason},
+    task::count::{optimum_then_count, CountPlan},
 };
 use rustsat::instances::Cnf;
 
-use crate::{
-    task::optimum_then_count, End, Interrupter, Mode, Search, Session, SolveError, SolverKind,
-    SolverSpec, Status, StopReason,
-};
-
-boardsat_encode::name_table! {
-    /// A benchmark task.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    pub enum Task {
-        /// One placement with k pieces.
-        First = "first",
-        /// Every placement with k pieces; without k, every optimal one.
-        Count = "count",
-        /// The optimum with its proof.
-        Optimum = "optimum",
-    }
-}
-
-/// One cell of the matrix, with choices that do not change the CNF set to
-/// `None`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cell {
-    /// The task.
-    pub task: Task,
-    /// The problem.
-    pub problem: Problem,
-    /// The fixed number of pieces (first and count), or `None` for the
-    /// optimum (and for counting the optimal placements).
-    pub k: Option<usize>,
-    /// The AMO encoding, where it matters.
-    pub amo: Option<Amo>,
-    /// The cardinality encoding, where it matters.
-    pub card: Option<Card>,
-    /// The effective formulation, where it matters.
-    pub formulation: Option<Formulation>,
-    /// The backend.
-    pub solver: SolverKind,
-}
-
-impl Cell {
-    /// The encoder's configuration; irrelevant choices take the defaults,
-    /// which by construction do not change the CNF.
-    #[must_use]
-    pub fn config(&self) -> Config {
-        Config {
-            amo: self.amo.unwrap_or_default(),
-            card: self.card.unwrap_or_default(),
-            formulation: self.formulation.unwrap_or(Formulation::Cardinality),
-        }
-    }
-
-    /// The board size.
-    #[must_use]
-    pub fn n(&self) -> usize {
-        self.problem.board.rows()
-    }
-
-    /// The cell in one line: task, size, formulation, encodings, backend
-    /// (`-` for choices that do not matter).
-    #[must_use]
-    pub fn label(&self) -> String {
-        let dash = |name: Option<&'static str>| name.unwrap_or("-");
-        format!(
-            "{} n={} {} {} {} {}",
-            self.task,
-            self.n(),
-            dash(self.formulation.map(Formulation::name)),
-            dash(self.amo.map(Amo::name)),
-            dash(self.card.map(Card::name)),
-            self.solver
-        )
-    }
-
-    /// The problem as tables name it: `queens`, or the kind and piece.
-    #[must_use]
-    pub fn problem_name(&self) -> String {
-        match (self.problem.kind, self.problem.piece) {
-            (Kind::Independence, Piece::Queen) => "queens".to_string(),
-            (kind, piece) => format!("{kind} {piece}"),
-        }
-    }
-}
-
-/// What the matrix spans: the lists to multiply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Matrix {
-    /// The problem family: its kind and piece (the board varies).
-    pub kind: Kind,
-    /// The piece.
-    pub piece: Piece,
-    /// Whether the family is N-queens (k = n).
-    pub queens: bool,
-    /// Board sizes.
-    pub sizes: Vec<usize>,
-    /// Tasks.
-    pub tasks: Vec<Task>,
-    /// k for first and count (ignored for queens).
-    pub k: Option<usize>,
-    /// AMO encodings.
-    pub amos: Vec<Amo>,
-    /// Cardinality encodings.
-    pub cards: Vec<Card>,
-    /// Formulations.
-    pub formulations: Vec<Formulation>,
-    /// Embedded backends.
-    pub solvers: Vec<SolverKind>,
-}
-
-/// Lists of encoding names, as users write them: comma-separated names or
-/// `all`.
-#[derive(Clone, Copy, Debug)]
-pub struct Names<'a> {
-    /// AMO encodings.
-    pub amo: &'a str,
-    /// Cardinality encodings.
-    pub card: &'a str,
-    /// Formulations.
-    pub formulation: &'a str,
-}
-
-impl Matrix {
-    /// The matrix of a family as users name it (`queens`, `independence`,
-    /// `domination` with `independent`), with encoding lists by name.
-    ///
-    /// # Errors
-    ///
-    /// [`PlanError`] for a request that contradicts itself or an unknown
-    /// name.
-    #[allow(clippy::too_many_arguments)]
-    pub fn named(
-        family: Family,
-        piece: Option<Piece>,
-        independent: bool,
-        k: Option<usize>,
-        names: &Names<'_>,
-        sizes: Vec<usize>,
-        tasks: Vec<Task>,
-        solvers: Vec<SolverKind>,
-    ) -> Result<Matrix, PlanError> {
-        let piece = piece.unwrap_or_default();
-        let fail = |m: String| Err(PlanError(m));
-        if independent && family != Family::Domination {
-            return fail("--independent applies to domination only".to_string());
-        }
-        if family == Family::Queens && piece != Piece::Queen {
-            return fail(format!(
-                "queens places queens; use 'independence --piece {piece}' for other pieces"
-            ));
-        }
-        if family == Family::Queens && k.is_some() {
-            return fail(
-                "queens places exactly n queens; use 'independence -k' for another number"
-                    .to_string(),
-            );
-        }
-        Ok(Matrix {
-            kind: match family {
-                Family::Queens | Family::Independence => Kind::Independence,
-                Family::Domination if independent => Kind::IndependentDomination,
-                Family::Domination => Kind::Domination,
-            },
-            piece,
-            queens: family == Family::Queens,
-            sizes,
-            tasks,
-            k,
-            amos: names_list(names.amo, &Amo::ALL, "amo")?,
-            cards: names_list(names.card, &Card::ALL, "card")?,
-            formulations: names_list(names.formulation, &Formulation::ALL, "formulation")?,
-            solvers,
-        })
-    }
-}
-
-/// Comma-separated names, or `all`.
-fn names_list<T: Copy + std::str::FromStr>(
-    text: &str,
-    all: &[T],
-    what: &str,
-) -> Result<Vec<T>, PlanError>
-where
-    T::Err: fmt::Display,
-{
-    if text.trim().eq_ignore_ascii_case("all") {
-        return Ok(all.to_vec());
-    }
-    let out = text
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|name| {
-            name.parse()
-                .map_err(|e| PlanError(format!("--{what}: {e}")))
-        })
-        .collect::<Result<Vec<T>, PlanError>>()?;
-    if out.is_empty() {
-        return Err(PlanError(format!("--{what} names no encoding")));
-    }
-    Ok(out)
-}
-
-/// Why a matrix has no cells to run.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PlanError(pub String);
-
-fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
-    if !list.contains(&item) {
-        list.push(item);
-    }
-}
-
-/// The cells, in output order: task, size, formulation, AMO, cardinality
-/// encoding, backend; duplicates (a choice that does not change the CNF)
-/// removed.
-///
-/// # Errors
-///
-/// [`PlanError`] for an external backend, a first/count task without k,
-/// or a k larger than a board.
-pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
-    let mut solvers = Vec::new();
-    for &s in &matrix.solvers {
-        if s == SolverKind::External {
-            return Err(PlanError(
-                "bench runs the embedded backends only (varisat, cadical)".to_string(),
-            ));
-        }
-        push_unique(&mut solvers, s);
-    }
-    if solvers.is_empty() {
-        solvers.push(SolverKind::default_embedded());
-    }
-    if !matrix.queens && matrix.k.is_none() && matrix.tasks.contains(&Task::First) {
-        return Err(PlanError(
-            "--task first needs -k for independence and domination (or use --task optimum)"
-                .to_string(),
-        ));
-    }
-    let mut sizes = Vec::new();
-    for &n in &matrix.sizes {
-        push_unique(&mut sizes, n);
-    }
-    let mut tasks = Vec::new();
-    for &t in &matrix.tasks {
-        push_unique(&mut tasks, t);
-    }
-    let mut cells = Vec::new();
-    for &task in &tasks {
-        for &n in &sizes {
-            let board = Board::new(n, n).map_err(|e| PlanError(e.to_string()))?;
-            let problem = Problem::new(board, matrix.piece, matrix.kind);
-            let k = match task {
-                Task::Optimum => None,
-                _ if matrix.queens => Some(n),
-                _ => matrix.k,
-            };
-            if let Some(k) = k {
-                if k > board.n_squares() {
-                    return Err(PlanError(format!(
-                        "k = {k} is more pieces than the {board} board has squares"
-                    )));
-                }
-            }
-            for &formulation in &matrix.formulations {
-                for &amo in &matrix.amos {
-                    for &card in &matrix.cards {
-                        for &solver in &solvers {
-                            // The lazy AMO needs CaDiCaL's propagator.
-                            if amo.is_lazy() && solver != SolverKind::Cadical {
-                                continue;
-                            }
-                            // Without a k (the optimum task) only domination
-                            // can use the lines formulation.
-                            let k_or_open = k.unwrap_or(0);
-                            let effective = problem.effective_formulation(formulation, k_or_open);
-                            let formulation_matters = problem.lines_apply(k_or_open);
-                            // Domination counts pieces in either formulation.
-                            let counts =
-                                effective == Formulation::Cardinality || matrix.kind.dominating();
-                            push_unique(
-                                &mut cells,
-                                Cell {
-                                    task,
-                                    problem,
-                                    k,
-                                    amo: matrix.kind.independent().then_some(amo),
-                                    card: counts.then_some(card),
-                                    formulation: formulation_matters.then_some(effective),
-                                    solver,
-                                },
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(cells)
-}
+use crate::plan::{Cell, Task};
 
 /// What one run found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -636,10 +323,17 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
     // cells compare encodings and backends, not core counts.
     let counting = cell.task == Task::Count;
     let (optimum, counted, session) = if counting {
-        optimum_then_count(&cell.problem, config, backend, None, false, |_| {})?
+        let plan = CountPlan {
+            limit: None,
+            keep: Keep::Count,
+            reduction: Reduction::Symmetry,
+            unique: false,
+            split: None,
+        };
+        optimum_then_count(&cell.problem, config, backend, &plan, |_| {})?
     } else {
-        let strategy = crate::Strategy::fastest(&cell.problem);
-        let (o, s) = crate::optimise_with(&cell.problem, config, backend, strategy)?;
+        let strategy = Strategy::fastest(&cell.problem);
+        let (o, s) = optimise_with(&cell.problem, config, backend, strategy)?;
         (o, None, s)
     };
     let mut solve: Duration = optimum.calls.iter().map(|c| c.elapsed).sum();

@@ -16,7 +16,7 @@ use std::{
 
 use boardsat_encode::{
     card::Counter, check, symmetry, Board, Bound, Config, Encoding, Formulation, Placement,
-    Problem, Square,
+    Problem, Square, Symmetry,
 };
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
@@ -24,9 +24,14 @@ use rustsat::{
 };
 
 use crate::{
-    enumerate::{count_models, Models, Tally},
-    sink::Checked,
-    Backend, Count, End, Interrupter, Mode, Progress, SolveError, Status, Visitor,
+    backend::{Backend, Mode, Status, Visitor},
+    error::SolveError,
+    search::{
+        count::{count_models, Count, End, Models, Progress, Tally},
+        lex::{self, LexOrder},
+        sink::Checked,
+    },
+    stop::Interrupter,
 };
 
 /// A problem encoded into a backend.
@@ -56,21 +61,36 @@ struct BoundState {
     uniform: bool,
 }
 
-/// Lex-leader symmetry breaking: none, for good, or behind a selector
-/// literal that decides per call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Lex-leader symmetry breaking: none, for good (in an order, under a
+/// group), or behind a selector literal that decides per call (the board
+/// order under the whole group).
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum SymmetryState {
     Off,
-    Hard,
+    Hard(Leaders),
     Switchable { selector: Lit, on: bool },
 }
 
+/// Which member of each orbit the lex-leader constraints keep: the least
+/// in `order` under the symmetries `group`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Leaders {
+    order: LexOrder,
+    group: Vec<Symmetry>,
+}
+
 impl SymmetryState {
-    fn on(self) -> bool {
-        matches!(
-            self,
-            SymmetryState::Hard | SymmetryState::Switchable { on: true, .. }
-        )
+    /// The leaders the next call's models must be, if symmetry breaking is
+    /// in force.
+    fn leaders(&self, board: &Board) -> Option<Leaders> {
+        match self {
+            SymmetryState::Off | SymmetryState::Switchable { on: false, .. } => None,
+            SymmetryState::Hard(leaders) => Some(leaders.clone()),
+            SymmetryState::Switchable { on: true, .. } => Some(Leaders {
+                order: LexOrder::Board,
+                group: Symmetry::of(board),
+            }),
+        }
     }
 }
 
@@ -102,7 +122,7 @@ pub enum Search {
     #[default]
     PerModel,
     /// Models rejected inside one search, on backends that can
-    /// ([`crate::SearchEnumerate`]); others fall back to one call each.
+    /// ([`crate::backend::SearchEnumerate`]); others fall back to one call each.
     InSearch,
 }
 
@@ -122,7 +142,7 @@ impl Session {
     ///
     /// The clauses are those of [`Problem::encode`] (what `boardsat dimacs`
     /// writes), except with [`boardsat_encode::Amo::Lazy`], whose lines go
-    /// to the backend's line propagator ([`crate::PropagateLines`]; a
+    /// to the backend's line propagator ([`crate::backend::lines::PropagateLines`]; a
     /// backend without one is refused with [`SolveError::NoPropagator`]),
     /// and except for domination in the `lines` formulation: there the
     /// implied line bounds stay assumptions of decision calls rather than
@@ -138,6 +158,25 @@ impl Session {
         config: Config,
         backend: Box<dyn Backend>,
     ) -> Result<Self, SolveError> {
+        Session::with_bound(problem, k, config, backend, Fix::Bound)
+    }
+
+    /// As [`Session::fixed`], choosing with `fix` what becomes unit clauses
+    /// in the `lines` formulation of domination: [`Fix::BoundAndImplied`]
+    /// makes the implied line bounds units too, for a solver of its own that
+    /// counts or refutes (every placement of at most k pieces satisfies
+    /// them, so they remove none).
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::fixed`].
+    pub fn with_bound(
+        problem: &Problem,
+        k: usize,
+        config: Config,
+        backend: Box<dyn Backend>,
+        fix: Fix,
+    ) -> Result<Self, SolveError> {
         if problem.kind.dominating()
             && problem.effective_formulation(config.formulation, k) == Formulation::Lines
         {
@@ -146,7 +185,7 @@ impl Session {
             // The main bound holds for good: as unit clauses it propagates
             // once at level 0 (measured faster than by assumptions,
             // BENCHMARKS.md).
-            session.fix_bound(Fix::Bound)?;
+            session.fix_bound(fix)?;
             return Ok(session);
         }
         let mut vars = problem.var_manager();
@@ -323,8 +362,37 @@ impl Session {
                 selector,
                 on: false,
             },
-            None => SymmetryState::Hard,
+            None => SymmetryState::Hard(Leaders {
+                order: LexOrder::Board,
+                group: Symmetry::of(&self.problem.board),
+            }),
         };
+        Ok(())
+    }
+
+    /// Adds lex-leader constraints in `order` under the symmetries `group`
+    /// (the board's whole group, or a subgroup such as a cube's
+    /// stabilizer) for every later call: one placement per orbit of
+    /// `group` survives. Every model is checked to be that leader and
+    /// counts for its orbit under the board's whole group, so a count over
+    /// cubes that a subgroup maps onto themselves, one cube per orbit of
+    /// cubes, stays exact (see [`crate::search::domination`]). A second
+    /// call does nothing.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::search::lex::break_symmetry`]; backend errors.
+    pub fn break_symmetry_under(
+        &mut self,
+        order: LexOrder,
+        group: Vec<Symmetry>,
+    ) -> Result<(), SolveError> {
+        if self.symmetry != SymmetryState::Off {
+            return Ok(());
+        }
+        let board = self.problem.board;
+        self.add_clauses_with(|cnf, vars| lex::break_symmetry(order, &board, &group, cnf, vars))?;
+        self.symmetry = SymmetryState::Hard(Leaders { order, group });
         Ok(())
     }
 
@@ -392,7 +460,7 @@ impl Session {
     /// Whether symmetry breaking is in force for the next call.
     #[must_use]
     pub fn symmetry_broken(&self) -> bool {
-        self.symmetry.on()
+        self.symmetry.leaders(&self.problem.board).is_some()
     }
 
     /// The problem.
@@ -470,7 +538,7 @@ impl Session {
         Rules {
             problem: self.problem,
             bound: self.bound.bound,
-            symmetry_broken: self.symmetry.on(),
+            leaders: self.symmetry.leaders(&self.problem.board),
             uniform: self.bound.uniform,
         }
     }
@@ -670,12 +738,12 @@ fn stop_flag(backend: &mut dyn Backend) -> Interrupter {
 const CHUNK: u64 = 4096;
 
 /// What a model must satisfy, and how it is blocked: everything the checker
-/// and the blocking clause need, copyable into an in-search visitor.
-#[derive(Clone, Copy, Debug)]
+/// and the blocking clause need, movable into an in-search visitor.
+#[derive(Clone, Debug)]
 struct Rules {
     problem: Problem,
     bound: Option<Bound>,
-    symmetry_broken: bool,
+    leaders: Option<Leaders>,
     uniform: bool,
 }
 
@@ -687,10 +755,13 @@ impl Rules {
                 violation,
             }
         })?;
-        if self.symmetry_broken && !symmetry::is_lex_leader(&self.problem.board, placement) {
-            return Err(SolveError::NotLexLeader {
-                placement: placement.to_string(),
-            });
+        let board = &self.problem.board;
+        if let Some(Leaders { order, group }) = &self.leaders {
+            if !lex::is_leader(*order, board, group, placement) {
+                return Err(SolveError::NotLexLeader {
+                    placement: placement.to_string(),
+                });
+            }
         }
         Ok(())
     }
@@ -714,7 +785,7 @@ impl Models for Rules {
     }
 
     fn weight(&self, placement: &Placement) -> u64 {
-        if self.symmetry_broken {
+        if self.leaders.is_some() {
             symmetry::orbit_size(&self.problem.board, placement)
         } else {
             1

@@ -10,7 +10,7 @@
 //! CaDiCaL polls during search: it fires when the deadline has passed or the
 //! [`Interrupter`] is triggered, and the call returns [`Status::Unknown`].
 //! The solver stays usable afterwards. The line propagator
-//! ([`crate::lines`]) looks at the same flag inside its callbacks.
+//! ([`crate::backend::lines`]) looks at the same flag inside its callbacks.
 //!
 //! [`Cadical::trace_proof`] writes a text LRAT proof of a fresh solver;
 //! the ids CaDiCaL gives to original clauses are documented there.
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use boardsat_encode::LazyLines;
 use cadical_sys::{CaDiCal, ExternalPropagator, State, Status as CStatus, Terminator};
 
-use crate::lines::{self, LinesOptions, LinesStats, PropagateLines};
+use crate::backend::lines::{self, LinesOptions, LinesStats, PropagateLines};
 
 /// Options of [`Cadical::for_enumeration`].
 const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
@@ -39,7 +39,8 @@ const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
 use rustsat::types::{Lit, Var};
 
 use crate::{
-    Backend, Interrupt, Interrupter, SearchEnumerate, SolveError, Status, TimeLimit, Visitor,
+    backend::Backend, backend::Interrupt, backend::SearchEnumerate, backend::Status,
+    backend::TimeLimit, backend::Visitor, error::SolveError, stop::Interrupter,
 };
 
 /// `CaDiCaL <version>`.
@@ -220,12 +221,12 @@ impl Cadical {
         solver
     }
 
-    /// A new solver tuned for `mode` (see [`crate::Mode`]).
+    /// A new solver tuned for `mode` (see [`crate::backend::Mode`]).
     #[must_use]
-    pub fn with_mode(mode: crate::Mode) -> Self {
+    pub fn with_mode(mode: crate::backend::Mode) -> Self {
         match mode {
-            crate::Mode::Decide => Cadical::new(),
-            crate::Mode::Enumerate => Cadical::for_enumeration(),
+            crate::backend::Mode::Decide => Cadical::new(),
+            crate::backend::Mode::Enumerate => Cadical::for_enumeration(),
         }
     }
 
@@ -458,7 +459,7 @@ impl Backend for Cadical {
         Some(self)
     }
 
-    fn fresh(&self, mode: crate::Mode) -> Option<Box<dyn Backend>> {
+    fn fresh(&self, mode: crate::backend::Mode) -> Option<Box<dyn Backend>> {
         let mut solver = Cadical::with_mode(mode);
         for (name, value) in &self.options {
             solver.set_option(name, *value);

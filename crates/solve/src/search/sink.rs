@@ -4,7 +4,7 @@
 use boardsat_encode::EncodeError;
 use rustsat::{encodings::CollectClauses, types::Clause, OutOfMemory};
 
-use crate::{Interrupter, SolveError};
+use crate::{error::SolveError, stop::Interrupter};
 
 /// Clauses passed on in batches of this many, the flag polled between.
 const BATCH: usize = 4096;

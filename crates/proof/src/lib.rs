@@ -1,0 +1,63 @@
+//! Certified answers: an LRAT proof for every UNSAT claim a result depends
+//! on, and their independent verification.
+//!
+//! ## Writing ([`prover::Prover`])
+//! Each claim is a formula that must be unsatisfiable, built canonically
+//! from what was found, never copied from a solver's state:
+//!
+//! | claim | formula |
+//! |---|---|
+//! | no placement with k pieces (`solve -k`, an optimum's bound) | the encoding `boardsat dimacs … -k k` writes, plus lex-leader constraints when they were used |
+//! | a count is complete | that encoding, lex-leader constraints, a cube's queens as units, and one blocking clause per placement counted |
+//! | a DIMACS file is unsatisfiable | the file's clauses |
+//! | a projected count of a DIMACS file is complete | the file's clauses and one blocking clause per projected model |
+//!
+//! Board claims are always encoded eagerly: with the lazy AMO the search
+//! ran on a line propagator whose reasons no LRAT proof can cite, so the
+//! claim's formula uses `auto` clauses instead (see `board_formula`).
+//!
+//! The formula is written as `NAME.cnf` (provenance comments, then the
+//! clauses in order), read back by a fresh CaDiCaL through its own DIMACS
+//! parser (so that LRAT clause ids are the file's clause numbers) and
+//! solved with an LRAT trace into `NAME.lrat`; `MANIFEST.json` lists the
+//! claims with what each relies on. The cost is one more solver run per
+//! claim, paid only when a proof is asked for.
+//!
+//! ## Checking ([`verify::verify`], [`verify::verify_files`])
+//! The LRAT checker is `boardsat-lrat`, which shares no code with CaDiCaL
+//! or the encoder. Beyond the proof, each board claim's formula is tied to
+//! its problem: the encoding is re-derived from the provenance lines and
+//! must be the formula's first clauses, exactly; lex-leader constraints and
+//! a cube's units must follow, re-derived too; and every other clause must
+//! block a distinct placement that the independent checker accepts, whose
+//! (orbit-weighted) number is the claimed count. So a proof of another
+//! formula, or of a weaker one, is rejected. For cube counts the claims'
+//! cubes must be exactly the cubes of the split, and their weighted total
+//! the claimed count. DIMACS claims are tied to their source file by its
+//! digest and by its clauses.
+
+//! | module | what |
+//! |---|---|
+//! | [`manifest`] | `MANIFEST.json`: the claims and the split they cover |
+//! | [`prover`] | [`prover::Prover`]: claims written with their proofs |
+//! | [`tasks`] | the claims behind what `boardsat_solve::task` found |
+//! | [`verify`] | [`verify::verify`]: every claim checked, with a [`verify::Verdict`] each |
+//! | [`report`] | the JSON report of `boardsat verify` |
+//!
+//! ## Layers
+//!
+//! Each module imports only from modules on its own line or a line above
+//! (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `manifest`
+//! 2. `prover`, `verify`
+//! 3. `tasks`, `report`
+
+// User input must not reach a panic: no unwrap or expect outside tests.
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod manifest;
+pub mod prover;
+pub mod report;
+pub mod tasks;
+pub mod verify;

@@ -1,0 +1,453 @@
+//! Writing claims: each claim a formula that must be unsatisfiable, built
+//! canonically from what was found (never copied from a solver's state),
+//! with CaDiCaL's LRAT proof of it.
+
+use std::{
+    fs, io,
+    path::{Path, PathBuf},
+};
+
+use boardsat_encode::{dimacs::Header, symmetry, Config, Placement, Problem, Square};
+use boardsat_solve::{
+    backend::Status,
+    error::SolveError,
+    files::{self, write_atomically, FileError},
+    formula::dimacs::Formula,
+    report::ProofSummary,
+    search::{count::Blocking, queens::QueenCube, session::blocking_clause},
+    stop::Interrupter,
+};
+use rustsat::{instances::Cnf, types::Lit};
+
+use crate::manifest::{bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, MANIFEST_JSON};
+
+/// Why proofs could not be written or checked.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofError {
+    /// The directory is not empty (and `--force` was not given), or not a
+    /// directory.
+    #[error("{0}")]
+    Dir(String),
+    /// A file could not be written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The re-solve did not refute the formula: a SAT answer means the
+    /// original UNSAT answer was wrong.
+    #[error("the claim '{claim}' was not refuted when proven again ({status}): {}", if *status == Status::Sat { "the original UNSAT answer was wrong" } else { "the proof run stopped" })]
+    NotRefuted {
+        /// The claim.
+        claim: String,
+        /// What the proof run answered.
+        status: Status,
+    },
+    /// Proofs need the embedded CaDiCaL.
+    #[error("proofs need the embedded CaDiCaL (this build has no feature 'cadical')")]
+    Unavailable,
+    /// Encoding or solving failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+impl From<boardsat_encode::EncodeError> for ProofError {
+    fn from(e: boardsat_encode::EncodeError) -> Self {
+        ProofError::Solve(e.into())
+    }
+}
+
+/// Writes claims with their proofs into a directory.
+#[derive(Debug)]
+pub struct Prover {
+    dir: PathBuf,
+    manifest: ProofManifest,
+    stop: Interrupter,
+    bytes: u64,
+}
+
+impl Prover {
+    /// A prover writing into `dir`, which must be empty or new (`force`
+    /// clears a previous proof directory's files there). `command` is
+    /// recorded in the manifest; `stop` stops the proof runs.
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError::Dir`] for a directory that is not empty or cannot be
+    /// made.
+    pub fn create(
+        dir: &Path,
+        force: bool,
+        command: String,
+        stop: Interrupter,
+    ) -> Result<Self, ProofError> {
+        let problem = |e: io::Error| {
+            ProofError::Dir(format!(
+                "cannot use {}: {}",
+                dir.display(),
+                files::describe(&e)
+            ))
+        };
+        match fs::read_dir(dir) {
+            Ok(list) => {
+                let names: Vec<String> = list
+                    .filter_map(Result::ok)
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect();
+                if !names.is_empty() && !force {
+                    return Err(ProofError::Dir(format!(
+                        "{} is not empty; choose a new directory for the proofs, or --force to replace a previous proof directory's files",
+                        dir.display()
+                    )));
+                }
+                for name in names.iter().filter(|n| {
+                    n.as_str() == MANIFEST_JSON
+                        || (n.starts_with("claim-")
+                            && (n.ends_with(".cnf") || n.ends_with(".lrat")))
+                }) {
+                    fs::remove_file(dir.join(name)).map_err(problem)?;
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                fs::create_dir_all(dir).map_err(problem)?;
+            }
+            Err(e) => return Err(problem(e)),
+        }
+        Ok(Prover {
+            dir: dir.to_path_buf(),
+            manifest: ProofManifest {
+                tool: format!("boardsat {}", env!("CARGO_PKG_VERSION")),
+                command,
+                claims: Vec::new(),
+                cover: None,
+            },
+            stop,
+            bytes: 0,
+        })
+    }
+
+    /// The directory.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Proves that no placement of the claim's problem with k pieces
+    /// exists (the bound of [`boardsat_encode::Kind::bound`]); under lex-leader constraints
+    /// with [`Symmetry::LexLeader`] (a smallest orbit member of a placement
+    /// would survive them, so the claim is the same).
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError`].
+    pub fn no_placement(
+        &mut self,
+        claim: BoardClaim<'_>,
+        relies_on: Vec<String>,
+    ) -> Result<&ClaimEntry, ProofError> {
+        let built = board_formula(&claim, &[], &[], Blocking::Full)?;
+        let i = self.prove(
+            built,
+            ClaimKind::NoPlacement,
+            claim.words,
+            relies_on,
+            None,
+            None,
+        )?;
+        Ok(&self.manifest.claims[i])
+    }
+
+    /// Proves that `placements` are all the placements of the claim's
+    /// problem with k pieces (under lex-leader constraints with
+    /// [`Symmetry::LexLeader`], within a cube's queens with `cube`),
+    /// blocked as the count blocked them. `count` is the claimed count.
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError`].
+    pub fn complete(
+        &mut self,
+        claim: BoardClaim<'_>,
+        placements: &[Placement],
+        blocking: Blocking,
+        count: u64,
+        cube: Option<&QueenCube>,
+        relies_on: Vec<String>,
+    ) -> Result<&ClaimEntry, ProofError> {
+        let squares = cube.map(QueenCube::squares).unwrap_or_default();
+        let built = board_formula(&claim, &squares, placements, blocking)?;
+        let cube = cube.map(|c| (c.columns.clone(), c.weight));
+        let i = self.prove(
+            built,
+            ClaimKind::Complete,
+            claim.words,
+            relies_on,
+            Some(count),
+            cube,
+        )?;
+        Ok(&self.manifest.claims[i])
+    }
+
+    /// Proves that `formula`, read from `source` with `digest`, is
+    /// unsatisfiable; with `blocked`, that those projected models are all
+    /// there are (`count` of them).
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError`].
+    pub fn formula(
+        &mut self,
+        formula: &Formula,
+        source: &Path,
+        digest: &str,
+        icnf_cube: Option<usize>,
+        blocked: Option<(&[Vec<Lit>], u64)>,
+    ) -> Result<&ClaimEntry, ProofError> {
+        let mut cnf = Cnf::new();
+        for clause in formula
+            .clauses
+            .iter()
+            .chain(blocked.into_iter().flat_map(|b| b.0))
+        {
+            cnf.add_clause(clause.iter().copied().collect());
+        }
+        let mut header = Header::new();
+        let shown = source.display();
+        let (kind, claim, count) = match blocked {
+            None => (
+                ClaimKind::Formula,
+                format!("{shown} is unsatisfiable"),
+                None,
+            ),
+            Some((_, count)) => (
+                ClaimKind::ProjectedComplete,
+                format!("{shown} has exactly {count} projected models"),
+                Some(count),
+            ),
+        };
+        header.comments.push(format!("claim: {claim}"));
+        header.comments.push(format!("source digest: {digest}"));
+        let built = Built {
+            header,
+            cnf,
+            n_vars: formula.n_vars,
+        };
+        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+        let relies_on = match kind {
+            ClaimKind::ProjectedComplete => vec![
+                "each blocked projected assignment is a model boardsat found and checked against every clause".to_string(),
+            ],
+            _ => Vec::new(),
+        };
+        let i = self.prove(built, kind, claim, relies_on, count, None)?;
+        self.manifest.claims[i].source = Some((absolute.display().to_string(), digest.to_string()));
+        self.manifest.claims[i].icnf_cube = icnf_cube;
+        self.save()?;
+        Ok(&self.manifest.claims[i])
+    }
+
+    /// Records the split a cube count's claims cover.
+    ///
+    /// # Errors
+    ///
+    /// The manifest cannot be written.
+    pub fn set_cover(&mut self, cover: Cover) -> Result<(), ProofError> {
+        self.manifest.cover = Some(cover);
+        self.save()
+    }
+
+    /// Ends the proofs: the manifest as written, and the totals.
+    #[must_use]
+    pub fn finish(self) -> ProofSummary {
+        ProofSummary {
+            dir: self.dir.display().to_string(),
+            claims: self.manifest.claims.len(),
+            bytes: self.bytes,
+        }
+    }
+
+    fn save(&self) -> Result<(), ProofError> {
+        let path = self.dir.join(MANIFEST_JSON);
+        let text = serde_json::to_string_pretty(&self.manifest).unwrap_or_default();
+        write_atomically(&path, None, |w| {
+            w.write_all(text.as_bytes())
+                .and_then(|()| w.write_all(b"\n"))
+                .map_err(|e| FileError::io(&path, e))
+        })?;
+        Ok(())
+    }
+
+    fn prove(
+        &mut self,
+        built: Built,
+        kind: ClaimKind,
+        claim: String,
+        relies_on: Vec<String>,
+        count: Option<u64>,
+        cube: Option<(Vec<usize>, u64)>,
+    ) -> Result<usize, ProofError> {
+        let name = format!("claim-{:04}", self.manifest.claims.len());
+        let cnf = format!("{name}.cnf");
+        let proof = format!("{name}.lrat");
+        let mut header = built.header;
+        header
+            .comments
+            .insert(1, format!("claim: {claim} ({name}, {})", kind_word(kind)));
+        let cnf_path = self.dir.join(&cnf);
+        write_atomically(&cnf_path, Some(&self.stop), |w| {
+            boardsat_encode::dimacs::write(w, &header, &built.cnf, built.n_vars)
+                .map_err(|e| FileError::io(&cnf_path, e))
+        })?;
+        let proof_path = self.dir.join(&proof);
+        refute(&cnf_path, &proof_path, &self.stop, &claim)?;
+        let proof_bytes = fs::metadata(&proof_path).map_or(0, |m| m.len());
+        self.bytes += proof_bytes;
+        self.manifest.claims.push(ClaimEntry {
+            name,
+            claim,
+            kind,
+            cnf,
+            proof,
+            format: "lrat".to_string(),
+            relies_on,
+            count,
+            cube,
+            source: None,
+            icnf_cube: None,
+            proof_bytes,
+        });
+        self.save()?;
+        Ok(self.manifest.claims.len() - 1)
+    }
+}
+
+fn kind_word(kind: ClaimKind) -> &'static str {
+    match kind {
+        ClaimKind::NoPlacement => "no-placement",
+        ClaimKind::Complete => "complete",
+        ClaimKind::Formula => "formula",
+        ClaimKind::ProjectedComplete => "projected-complete",
+    }
+}
+
+/// A claim's formula before it is written.
+struct Built {
+    header: Header,
+    cnf: Cnf,
+    n_vars: u32,
+}
+
+/// What a board claim is about: a problem with k pieces, its encodings,
+/// whether lex-leader constraints restrict it, and the claim in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardClaim<'a> {
+    /// The problem.
+    pub problem: &'a Problem,
+    /// The number of pieces (the bound of [`boardsat_encode::Kind::bound`]).
+    pub k: usize,
+    /// The encodings (the AMO is made eager, see [`boardsat_encode::Amo::in_clauses`]).
+    pub config: Config,
+    /// Lex-leader constraints or none.
+    pub symmetry: Symmetry,
+    /// The claim in words.
+    pub words: String,
+}
+
+/// Whether a claim's formula carries lex-leader constraints (in the board
+/// order, under the board's whole group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// None: every placement.
+    Off,
+    /// One placement per orbit survives.
+    LexLeader,
+}
+
+/// The canonical formula of a board claim: the fixed encoding, lex-leader
+/// constraints, a cube's units, then one blocking clause per placement.
+///
+/// The encoding is always eager: a result found with the lazy AMO (lines
+/// propagated inside CaDiCaL) is proven on the same problem with
+/// [`boardsat_encode::Amo::in_clauses`] (`auto`), since an LRAT proof can
+/// only cite clauses of its formula, and the propagator's reasons are not
+/// in it. The claim is about the problem, not the encoding the search
+/// used, so the proof stands; its provenance names `amo: auto`.
+fn board_formula(
+    claim: &BoardClaim<'_>,
+    cube: &[Square],
+    placements: &[Placement],
+    blocking: Blocking,
+) -> Result<Built, ProofError> {
+    let (problem, k) = (claim.problem, claim.k);
+    let config = Config {
+        amo: claim.config.amo.in_clauses(),
+        ..claim.config
+    };
+    let mut vars = problem.var_manager();
+    let mut cnf = Cnf::new();
+    let encoding = problem.encode(k, config, &mut cnf, &mut vars)?;
+    let mut header = Header::for_encoding(&encoding, None);
+    header.comments.push(format!(
+        "boardsat-bound {}",
+        bound_tag(problem.kind.bound(k))
+    ));
+    if claim.symmetry == Symmetry::LexLeader {
+        symmetry::lex_leader(&problem.board, &mut cnf, &mut vars)?;
+        header
+            .comments
+            .push("boardsat-symmetry lex-leader".to_string());
+    }
+    if !cube.is_empty() {
+        let cols: Vec<String> = cube.iter().map(|s| s.col.to_string()).collect();
+        header
+            .comments
+            .push(format!("boardsat-cube {}", cols.join(",")));
+        for &sq in cube {
+            cnf.add_unit(problem.board.lit(sq));
+        }
+    }
+    if !placements.is_empty() {
+        header.comments.push(format!(
+            "boardsat-blocking {}",
+            match blocking {
+                Blocking::Short => "short",
+                Blocking::Full => "full",
+            }
+        ));
+    }
+    for placement in placements {
+        cnf.add_clause(
+            blocking_clause(&problem.board, placement, blocking == Blocking::Short)
+                .into_iter()
+                .collect(),
+        );
+    }
+    Ok(Built {
+        header,
+        cnf,
+        n_vars: rustsat::instances::ManageVars::n_used(&vars),
+    })
+}
+
+/// Solves the formula of `cnf` on a fresh CaDiCaL that reads it with its
+/// own parser, tracing an LRAT proof into `proof`; it must answer UNSAT.
+#[cfg(feature = "cadical")]
+fn refute(cnf: &Path, proof: &Path, stop: &Interrupter, claim: &str) -> Result<(), ProofError> {
+    use boardsat_solve::backend::{cadical::Cadical, Backend, Interrupt};
+    let mut solver = Cadical::new();
+    solver.use_interrupter(stop.clone());
+    solver.trace_proof(proof)?;
+    solver.read_dimacs(cnf)?;
+    let status = solver.solve(&[])?;
+    solver.close_proof()?;
+    if status != Status::Unsat {
+        let _ = fs::remove_file(proof);
+        return Err(ProofError::NotRefuted {
+            claim: claim.to_string(),
+            status,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "cadical"))]
+fn refute(_: &Path, _: &Path, _: &Interrupter, _: &str) -> Result<(), ProofError> {
+    Err(ProofError::Unavailable)
+}

@@ -1,0 +1,247 @@
+//! What a split is: the base formula every cube shares, the cubes with
+//! their weights, and the header of every file — for N-queens counts
+//! ([`Split::queens`]) and domination counts ([`Split::domination`]).
+
+use boardsat_encode::{
+    dimacs::{Format, Header},
+    Amo, Board, Config, Family, Kind, Piece, Problem,
+};
+use rustsat::{
+    instances::{Cnf, ManageVars},
+    types::Lit,
+};
+
+use crate::{
+    error::SolveError,
+    jobs::ICNF,
+    search::{count::Reduction, domination::lines::LineSplit, pool::Cubes, queens::queen_cubes},
+};
+
+/// One cube of a split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CubeJob {
+    /// `cube-00000`, …: the manifest id and the result's file name.
+    pub id: String,
+    /// How many solutions each model found under the cube stands for.
+    pub weight: u64,
+    /// A short description without spaces (for queens, the columns of the
+    /// fixed rows joined by commas, `-` for none).
+    pub description: String,
+    /// The cube's literals.
+    pub lits: Vec<Lit>,
+}
+
+/// A count split into cubes, ready to be written.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// Comments and projection of every file.
+    pub header: Header,
+    /// The formula every cube shares.
+    pub base: Cnf,
+    /// Its variables.
+    pub n_vars: u32,
+    /// The cubes, disjoint and together exhaustive.
+    pub cubes: Vec<CubeJob>,
+    /// One DIMACS file per cube, or one iCNF file.
+    pub format: Format,
+}
+
+impl Split {
+    /// An N-queens count split on the queens of the first `depth` rows
+    /// ([`queen_cubes`]); [`Cubes::OnePerOrbit`] is mirror halving (one
+    /// cube per orbit of the left–right mirror, weighted by its size).
+    ///
+    /// # Errors
+    ///
+    /// Encoding errors.
+    pub fn queens(
+        n: usize,
+        depth: usize,
+        cubes: Cubes,
+        config: Config,
+        format: Format,
+    ) -> Result<Split, SolveError> {
+        let problem = Problem::queens(n)?;
+        let halve = cubes == Cubes::OnePerOrbit;
+        let reduction = if halve {
+            Reduction::Halve
+        } else {
+            Reduction::None
+        };
+        let cubes: Vec<CubeJob> = queen_cubes(n, depth, reduction)
+            .iter()
+            .enumerate()
+            .map(|(i, cube)| CubeJob {
+                id: format!("cube-{i:05}"),
+                weight: cube.weight,
+                description: columns(&cube.columns),
+                lits: cube
+                    .squares()
+                    .into_iter()
+                    .map(|sq| problem.board.lit(sq))
+                    .collect(),
+            })
+            .collect();
+        let mut vars = problem.var_manager();
+        let mut base = Cnf::new();
+        let encoding = problem.encode(n, config, &mut base, &mut vars)?;
+        let mut header = Header::for_encoding(&encoding, None);
+        let reduced = if halve {
+            "mirror halving"
+        } else {
+            "no reduction"
+        };
+        header.comments.push(format!(
+            "{} cubes of depth {depth} for {n}-queens ({reduced}), queens of the first rows fixed",
+            cubes.len()
+        ));
+        if format == Format::Inccnf {
+            header.comments.push(format!(
+                "one 'a' line per cube after the clauses; the 'c cube <id> weight <w> columns <cols>' lines above the 'a' lines list them in the same order; count cube I (from 0) with: boardsat count-dimacs {ICNF} --cube I"
+            ));
+        }
+        Ok(Split {
+            header,
+            base,
+            n_vars: encoding.stats.n_vars,
+            cubes,
+            format,
+        })
+    }
+}
+
+/// Columns joined by commas, or `-` when there are none (depth 0).
+fn columns(columns: &[usize]) -> String {
+    if columns.is_empty() {
+        return "-".to_string();
+    }
+    let columns: Vec<String> = columns.iter().map(ToString::to_string).collect();
+    columns.join(",")
+}
+
+impl Split {
+    /// A domination count of at most `k` pieces split for the jobs pipeline
+    /// ([`crate::jobs::write_split`], `boardsat merge`): the encoding of
+    /// `boardsat dimacs` (the implied line bounds included as clauses), one
+    /// variable per split line defined as "some square of the line is
+    /// occupied", and one cube per occupancy pattern of the `depth` central
+    /// rings — with [`Cubes::OnePerOrbit`], one per orbit of patterns, weighted by the
+    /// orbit's size. Each job counts every placement of its cube (no
+    /// symmetry breaking), so `merge` sums exact counts.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a problem that is not domination on a
+    /// square board; encoding errors.
+    pub fn domination(
+        problem: &Problem,
+        k: usize,
+        depth: usize,
+        cubes: Cubes,
+        config: Config,
+        format: Format,
+    ) -> Result<Split, SolveError> {
+        let reduce = cubes == Cubes::OnePerOrbit;
+        if !problem.kind.dominating() || !problem.board.is_square() {
+            return Err(SolveError::Unsupported(
+                "cubes splits domination counts on square boards ('cubes domination N -k K')"
+                    .to_string(),
+            ));
+        }
+        let board = problem.board;
+        let lines = LineSplit::central(&board, depth)?;
+        let mut vars = problem.var_manager();
+        let mut base = Cnf::new();
+        let encoding = problem.encode(k, config, &mut base, &mut vars)?;
+        let mut defined = Vec::new();
+        for line in &lines.lines {
+            let w = vars.new_lit();
+            let squares = line.lits(&board);
+            let mut some: Vec<Lit> = vec![!w];
+            some.extend(&squares);
+            base.add_clause(some.into_iter().collect());
+            for s in squares {
+                base.add_binary(!s, w);
+            }
+            defined.push(w);
+        }
+        let picked: Vec<(usize, u64)> = if reduce {
+            lines.orbits(&board)
+        } else {
+            (0..lines.cubes.len()).map(|i| (i, 1)).collect()
+        };
+        let cubes: Vec<CubeJob> = picked
+            .iter()
+            .enumerate()
+            .map(|(id, &(i, weight))| CubeJob {
+                id: format!("cube-{id:05}"),
+                weight,
+                description: lines.describe(i),
+                lits: defined
+                    .iter()
+                    .zip(&lines.cubes[i])
+                    .map(|(&w, &on)| if on { w } else { !w })
+                    .collect(),
+            })
+            .collect();
+        let mut header = Header::for_encoding(&encoding, None);
+        header.comments.push(format!(
+            "{} cubes of depth {depth} for {problem} with at most {k} pieces ({}): variables {}..={} are the occupancy of the lines {}",
+            cubes.len(),
+            if reduce { "one per orbit of the board's symmetries, weighted by its size" } else { "every cube" },
+            encoding.stats.n_vars + 1,
+            vars.n_used(),
+            lines.lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+        ));
+        if format == Format::Inccnf {
+            header.comments.push(format!(
+                "one 'a' line per cube after the clauses, in the order of the 'c cube' lines; count cube I (from 0) with: boardsat count-dimacs {} --cube I",
+                ICNF
+            ));
+        }
+        Ok(Split {
+            header,
+            base,
+            n_vars: vars.n_used(),
+            cubes,
+            format,
+        })
+    }
+}
+
+impl Split {
+    /// The split `boardsat cubes` writes: `cubes queens N` without `k`
+    /// ([`Split::queens`]), `cubes domination N -k K` with it
+    /// ([`Split::domination`] of queen domination on the n × n board), with
+    /// the at-most-one encoding `amo`; [`Cubes::OnePerOrbit`] by default
+    /// (`--no-halve`: [`Cubes::All`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for any other family or a missing or
+    /// extra k; encoding errors.
+    pub fn of(
+        family: Family,
+        n: usize,
+        k: Option<usize>,
+        depth: usize,
+        cubes: Cubes,
+        amo: Amo,
+        format: Format,
+    ) -> Result<Split, SolveError> {
+        let config = Config {
+            amo,
+            ..Config::default()
+        };
+        match (family, k) {
+            (Family::Queens, None) => Split::queens(n, depth, cubes, config, format),
+            (Family::Domination, Some(k)) => {
+                let problem = Problem::new(Board::square(n)?, Piece::Queen, Kind::Domination);
+                Split::domination(&problem, k, depth, cubes, config, format)
+            }
+            _ => Err(SolveError::Unsupported(
+                "cubes splits 'cubes queens N' and 'cubes domination N -k K' only".to_string(),
+            )),
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Search: problems loaded into solvers, and everything that asks them for
+//! placements — the one counting loop, sessions, optimisation, and counts
+//! and decisions split into cubes over threads.
+//!
+//! ## Layers
+//!
+//! Each module imports only from modules on its own line or a line above
+//! (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `sink` — encoding that obeys a stop flag
+//! 2. `count` — the one counting loop ([`count::count_projected`] for any formula), how counts end, are reduced and block
+//! 3. `lex` — lex-leader symmetry breaking in two orders, under a group
+//! 4. `session` — a problem loaded into one solver: solve, enumerate, count
+//! 5. `pool` — independent cubes counted on every core
+//! 6. `optimise` — optima with the solver's proof; refutations passed in
+//! 7. `queens` — N-queens counts split on the first rows
+//! 8. `domination` — domination counts and decisions split on the central rings
+
+pub mod count;
+pub mod domination;
+pub mod lex;
+pub mod optimise;
+pub mod pool;
+pub mod queens;
+pub mod session;
+pub mod sink;

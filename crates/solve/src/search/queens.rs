@@ -1,0 +1,215 @@
+//! Counting N-queens placements by cubes, on every core.
+//!
+//! A *cube* fixes the queens of the first `depth` rows (a non-attacking
+//! prefix). The cubes are disjoint and, together, exhaustive: every
+//! placement has exactly one prefix. Each cube is counted by a fresh
+//! solver, so the blocking clauses of one cube never slow down another, and
+//! the cubes are spread over worker threads. Totals are sums, so they do
+//! not depend on the order in which the cubes finish.
+//!
+//! Two exact reductions:
+//! - **Mirror halving**: the left–right mirror maps placements whose
+//!   first-row queen is in column c onto those with it in column n−1−c, one
+//!   to one. Only cubes with c < n/2 are counted, with weight 2, plus, for
+//!   odd n, the middle column with weight 1.
+//! - **Symmetry breaking**: lex-leader constraints keep one placement per
+//!   orbit of the 8 symmetries, and each counts for its orbit size
+//!   ([`Session::break_symmetry`]). It subsumes halving; the two are not
+//!   combined ([`Reduction`] is one of the three).
+
+use boardsat_encode::{check::attacks, Config, Encoding, Piece, Placement, Problem, Square};
+
+use crate::{
+    backend::{spec::SolverSpec, Mode},
+    error::SolveError,
+    search::{
+        count::{End, Keep, Reduction},
+        pool::{default_threads, run_cubes, CubeCount, FirstEncoding},
+        session::{Breaking, Search, Session},
+    },
+    stop::Interrupter,
+};
+
+/// A fixed prefix: the queen's column in each of the first rows, and how
+/// many placements each placement found under it stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QueenCube {
+    /// Column of the queen in rows `0..columns.len()`.
+    pub columns: Vec<usize>,
+    /// Weight of each placement found (2 for a mirrored half, else 1).
+    pub weight: u64,
+}
+
+impl QueenCube {
+    /// The occupied squares the cube fixes.
+    #[must_use]
+    pub fn squares(&self) -> Vec<Square> {
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| Square::new(r, c))
+            .collect()
+    }
+}
+
+/// How to split and reduce a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeOptions {
+    /// Rows fixed per cube (0: one cube, the whole problem).
+    pub depth: usize,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// The symmetry reduction.
+    pub reduction: Reduction,
+    /// What each cube's count keeps ([`Keep::Placements`]: for a proof
+    /// that each cube's count is complete).
+    pub keep: Keep,
+}
+
+impl Default for CubeOptions {
+    fn default() -> Self {
+        CubeOptions::with(None, None, Reduction::Symmetry)
+    }
+}
+
+impl CubeOptions {
+    /// The options with `reduction`, `depth` rows per cube (default 2) and
+    /// `threads` workers (default every core), not recording placements.
+    #[must_use]
+    pub fn with(depth: Option<usize>, threads: Option<usize>, reduction: Reduction) -> Self {
+        CubeOptions {
+            depth: depth.unwrap_or(2),
+            threads: threads.unwrap_or_else(default_threads).max(1),
+            reduction,
+            keep: Keep::Count,
+        }
+    }
+}
+
+/// The non-attacking prefixes of `depth` rows on an n × n board, in
+/// lexicographic order, weighted for [`Reduction::Halve`] (which fixes at
+/// least the first row); the other reductions keep every prefix with
+/// weight 1.
+#[must_use]
+pub fn queen_cubes(n: usize, depth: usize, reduction: Reduction) -> Vec<QueenCube> {
+    let halve = reduction == Reduction::Halve;
+    // Halving splits on the first row, so it needs at least one fixed row.
+    let depth = if halve { depth.max(1) } else { depth }.min(n);
+    let mut out = Vec::new();
+    let mut prefix = Vec::new();
+    extend(n, depth, halve, &mut prefix, &mut out);
+    out
+}
+
+fn extend(n: usize, depth: usize, halve: bool, prefix: &mut Vec<usize>, out: &mut Vec<QueenCube>) {
+    if prefix.len() == depth {
+        let weight = match prefix.first() {
+            Some(&c) if halve && 2 * c + 1 < n => 2,
+            Some(&c) if halve && 2 * c + 1 > n => return,
+            _ => 1,
+        };
+        out.push(QueenCube {
+            columns: prefix.clone(),
+            weight,
+        });
+        return;
+    }
+    let row = prefix.len();
+    for col in 0..n {
+        let here = Square::new(row, col);
+        let free = prefix
+            .iter()
+            .enumerate()
+            .all(|(r, &c)| !attacks(Piece::Queen, Square::new(r, c), here));
+        if free {
+            prefix.push(col);
+            extend(n, depth, halve, prefix, out);
+            prefix.pop();
+        }
+    }
+}
+
+/// The result of an N-queens cube count.
+#[derive(Debug)]
+pub struct QueensCount {
+    /// The count over the cubes.
+    pub counted: CubeCount,
+    /// With [`Keep::Placements`]: each cube counted to the end, in the
+    /// order of [`queen_cubes`], with the placements its solver found (one
+    /// per orbit under symmetry breaking).
+    pub placements: Vec<(QueenCube, Vec<Placement>)>,
+    /// The encoding the cubes' solvers ran on (without a cube's queens),
+    /// `None` when no cube was loaded.
+    pub encoding: Option<Encoding>,
+}
+
+/// Counts the n-queens placements with `options`, building each cube's
+/// solver from `solver`. `stop` stops every worker; `progress` is called
+/// after each cube with the weighted count so far and the cubes done.
+///
+/// # Errors
+///
+/// The first error of any worker (the others stop at their next cube).
+pub fn count_queens(
+    n: usize,
+    config: Config,
+    options: CubeOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    progress: &(dyn Fn(u64, usize) + Sync),
+) -> Result<QueensCount, SolveError> {
+    let problem = Problem::queens(n)?;
+    let cubes = queen_cubes(n, options.depth, options.reduction);
+    let first = FirstEncoding::default();
+    let (counted, mut kept) = run_cubes(
+        cubes.len(),
+        options.threads,
+        stop,
+        progress,
+        |i, workers| {
+            let cube = &cubes[i];
+            let (c, m, end, placements) =
+                count_cube(&problem, config, options, cube, solver, workers, &first)?;
+            Ok((c.saturating_mul(cube.weight), m, end, placements))
+        },
+    )?;
+    kept.sort_by(|a, b| cubes[a.0].columns.cmp(&cubes[b.0].columns));
+    let placements = match options.keep {
+        Keep::Count => Vec::new(),
+        Keep::Placements => kept
+            .into_iter()
+            .map(|(i, list)| (cubes[i].clone(), list))
+            .collect(),
+    };
+    Ok(QueensCount {
+        counted,
+        placements,
+        encoding: first.into_inner(),
+    })
+}
+
+/// Counts one cube on a fresh solver: (weighted-by-orbit count, models,
+/// end, and with [`Keep::Placements`] the placements found).
+fn count_cube(
+    problem: &Problem,
+    config: Config,
+    options: CubeOptions,
+    cube: &QueenCube,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    first: &FirstEncoding,
+) -> Result<(u64, u64, End, Vec<Placement>), SolveError> {
+    let backend = solver.create(Mode::Enumerate, stop)?;
+    let n = problem.board.rows();
+    let mut session = Session::fixed(problem, n, config, backend)?;
+    first.offer(session.encoding());
+    if options.reduction == Reduction::Symmetry {
+        session.break_symmetry(Breaking::Hard)?;
+    }
+    session.fix_occupied(&cube.squares())?;
+    if options.keep == Keep::Placements {
+        session.record_blocked();
+    }
+    let c = session.count(None, Search::PerModel, |_| {})?;
+    Ok((c.count, c.models, c.end, session.blocked().to_vec()))
+}

@@ -1,0 +1,481 @@
+//! Counts: the placements with k pieces, or without k the optimal ones —
+//! split into cubes over threads where that pays ([`CountPlan`] says
+//! where), one placement per orbit of the board's symmetries with orbit
+//! weights unless told otherwise.
+
+use std::time::{Duration, Instant};
+
+use boardsat_encode::{Config, Encoding, Placement, Problem};
+
+use crate::{
+    backend::{spec::SolverSpec, Backend, Mode},
+    error::SolveError,
+    search::{
+        count::{Blocking, Count, End, Keep, Progress, Reduction},
+        domination::{self, SplitOptions, DEFAULT_DEPTH},
+        lex::LexOrder,
+        optimise::{optimise_with, Optimum, Strategy},
+        pool::{default_threads, CubeCount},
+        queens::{count_queens, CubeOptions, QueenCube},
+        session::{Breaking, Search, Session},
+    },
+    stop::Interrupter,
+    task::{
+        solve::{optimum, stopped, Optimiser},
+        Instance,
+    },
+};
+
+/// The count options as a user gives them (the command line's `--limit`,
+/// `--unique`, `--depth`, `--threads`, `--no-symmetry`, `--halve`; the
+/// Python keywords of the same names), before [`CountFlags::plan`] checks
+/// that they apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountFlags {
+    /// Stop after this many placements (solver models).
+    pub limit: Option<u64>,
+    /// Report the fundamental solutions (needs symmetry breaking).
+    pub unique: bool,
+    /// Rows (N-queens) or central rings (domination) fixed per cube.
+    pub depth: Option<usize>,
+    /// Worker threads (default: every core).
+    pub threads: Option<usize>,
+    /// Count every placement, without lex-leader symmetry breaking.
+    pub no_symmetry: bool,
+    /// Mirror halving instead of symmetry breaking (N-queens).
+    pub halve: bool,
+}
+
+/// How [`count`] counts: decided once, by [`CountFlags::plan`], for every
+/// caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountPlan {
+    /// Stop after this many solver models.
+    pub limit: Option<u64>,
+    /// What the count keeps ([`Keep::Placements`] for a proof).
+    pub keep: Keep,
+    /// How the count is reduced by the board's symmetries.
+    pub reduction: Reduction,
+    /// Whether the count reports its orbits (`--unique`).
+    pub unique: bool,
+    /// How the count is split into cubes over threads, if it is.
+    pub split: Option<Split>,
+}
+
+/// How a count is split into cubes over threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Rows (N-queens) or central rings (domination) fixed per cube.
+    pub depth: usize,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+impl CountPlan {
+    /// The line a count prints before it starts, when it splits:
+    /// `cubes of depth 2 over 2 threads, lex-leader symmetry breaking …`.
+    #[must_use]
+    pub fn describe(&self) -> Option<String> {
+        self.split.map(|s| {
+            format!(
+                "cubes of depth {} over {} threads, {}",
+                s.depth,
+                s.threads,
+                self.reduction.name()
+            )
+        })
+    }
+}
+
+impl CountFlags {
+    /// The plan of a count of `instance` that keeps `keep`: a flag that is
+    /// given must apply, and the reductions must agree. `--unique` and
+    /// `--no-symmetry` apply to every count without a limit (each keeps
+    /// one placement per orbit of the board's symmetries unless told not
+    /// to: every piece attacks alike from symmetric squares); `--depth`
+    /// and `--threads` to the counts split into cubes
+    /// ([`Instance::splits`]), `--halve` to N-queens.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`], naming the flag.
+    pub fn plan(&self, instance: &Instance, keep: Keep) -> Result<CountPlan, SolveError> {
+        let limit = self.limit;
+        // A count kept for a proof counts domination on one solver (claims
+        // per cube are N-queens' only).
+        let proven = keep == Keep::Placements && !instance.is_n_queens();
+        if proven && (self.depth.is_some() || self.threads.is_some()) {
+            return Err(SolveError::Unsupported(
+                "with --proof, domination counts run on one solver (claims per cube are for 'count queens N'): drop --depth and --threads".to_string(),
+            ));
+        }
+        let splits = instance.splits() && limit.is_none() && !proven;
+        let split_flags = [
+            ("--depth", self.depth.is_some()),
+            ("--threads", self.threads.is_some()),
+        ];
+        if let Some((flag, _)) = split_flags.iter().find(|(_, set)| *set).filter(|_| !splits) {
+            return Err(SolveError::Unsupported(format!(
+                "{flag} applies to 'count queens N' and 'count domination N' without --limit"
+            )));
+        }
+        if self.halve && !(instance.is_n_queens() && limit.is_none()) {
+            return Err(SolveError::Unsupported(
+                "--halve applies to 'count queens N' without --limit".to_string(),
+            ));
+        }
+        let orbits = [
+            ("--unique", self.unique),
+            ("--no-symmetry", self.no_symmetry),
+        ];
+        if let Some((flag, _)) = orbits
+            .iter()
+            .find(|(_, set)| *set)
+            .filter(|_| limit.is_some())
+        {
+            return Err(SolveError::Unsupported(format!(
+                "{flag} applies to counts without --limit"
+            )));
+        }
+        if self.unique && (self.no_symmetry || self.halve) {
+            return Err(SolveError::Unsupported(
+                "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
+                    .to_string(),
+            ));
+        }
+        let reduction = match (limit, self.no_symmetry, self.halve) {
+            // A count to a limit counts placements, not orbits.
+            (Some(_), _, _) | (None, true, _) => Reduction::None,
+            (None, false, true) => Reduction::Halve,
+            (None, false, false) => Reduction::Symmetry,
+        };
+        let depth = self.depth.unwrap_or(if instance.is_n_queens() {
+            2
+        } else {
+            DEFAULT_DEPTH
+        });
+        Ok(CountPlan {
+            limit,
+            keep,
+            reduction,
+            unique: self.unique,
+            split: splits.then(|| Split {
+                depth,
+                threads: self.threads.unwrap_or_else(default_threads).max(1),
+            }),
+        })
+    }
+}
+
+/// The cubes of a split count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeReport {
+    /// How the count was split.
+    pub split: Split,
+    /// How it was reduced.
+    pub reduction: Reduction,
+    /// Cubes counted to the end.
+    pub done: usize,
+    /// Cubes in all.
+    pub total: usize,
+}
+
+/// What [`count`] found.
+#[derive(Debug)]
+pub struct Counted {
+    /// The count and how it ended (its `elapsed`: the counting alone);
+    /// [`End::Stopped`] with no models when the optimum itself was not
+    /// proven.
+    pub count: Count,
+    /// Without k: the optimum whose placements were counted.
+    pub optimum: Option<Optimum>,
+    /// The encoding the counting solvers ran on.
+    pub encoding: Encoding,
+    /// Solver calls of the count (cube counts: none recorded).
+    pub calls: u64,
+    /// For split counts: the cubes.
+    pub cubes: Option<CubeReport>,
+    /// Wall time of the whole task (the optimum included).
+    pub elapsed: Duration,
+    /// With [`Keep::Placements`]: the placements counted, one group per
+    /// cube for cube counts (a single group, without a cube, otherwise).
+    pub placements: Vec<(Option<QueenCube>, Vec<Placement>)>,
+    /// How the count blocked placements.
+    pub blocking: Blocking,
+    /// How the count was reduced by the board's symmetries.
+    pub reduction: Reduction,
+    /// With [`Reduction::Symmetry`]: the placements counted up to the
+    /// board's symmetries (the orbits; `boardsat count --unique`, the
+    /// JSON's `fundamental`).
+    pub fundamental: Option<u64>,
+}
+
+impl Counted {
+    /// The answer a user asked for: the orbits with `--unique`, else the
+    /// placements.
+    #[must_use]
+    pub fn answer(&self, plan: &CountPlan) -> u64 {
+        self.fundamental
+            .filter(|_| plan.unique)
+            .unwrap_or(self.count.count)
+    }
+}
+
+/// A count that never started: the optimum it needed was not proven.
+fn not_counted() -> Count {
+    Count {
+        count: 0,
+        models: 0,
+        end: End::Stopped,
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// Counts the placements with k pieces, or without k the optimal ones
+/// (the optimum first, with its proof), as `plan` says: N-queens and
+/// domination split into cubes over threads ([`crate::search::queens`],
+/// [`crate::search::domination`]), other counts on one solver. `progress`
+/// sees the count so far (and, for cubes, the cubes done).
+///
+/// # Errors
+///
+/// Backend and encoding errors; wrong placements.
+pub fn count(
+    instance: &Instance,
+    solver: &SolverSpec,
+    plan: &CountPlan,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+) -> Result<Counted, SolveError> {
+    let start = Instant::now();
+    let cubes = |total: u64, done: usize| {
+        progress(
+            &Progress {
+                count: total,
+                elapsed: start.elapsed(),
+            },
+            Some(done),
+        );
+    };
+    match plan.split {
+        Some(split) if instance.is_n_queens() => {
+            count_n_queens(instance, solver, plan, split, stop, &cubes, start)
+        }
+        Some(split) if instance.problem.kind.dominating() => {
+            count_domination(instance, solver, plan, split, stop, &cubes, start)
+        }
+        _ => count_one_solver(instance, solver, plan, stop, &|p| progress(p, None), start),
+    }
+}
+
+/// [`count`] of N-queens over the cubes of [`crate::search::queens`].
+fn count_n_queens(
+    instance: &Instance,
+    solver: &SolverSpec,
+    plan: &CountPlan,
+    split: Split,
+    stop: &Interrupter,
+    progress: &(dyn Fn(u64, usize) + Sync),
+    start: Instant,
+) -> Result<Counted, SolveError> {
+    let n = instance.problem.board.rows();
+    let options = CubeOptions {
+        depth: split.depth,
+        threads: split.threads,
+        reduction: plan.reduction,
+        keep: plan.keep,
+    };
+    let counted = count_queens(n, instance.config, options, solver, stop, progress)?;
+    let encoding = counted.encoding.ok_or_else(|| stopped(stop))?;
+    Ok(Counted {
+        count: cube_count(&counted.counted),
+        optimum: None,
+        encoding,
+        calls: 0,
+        cubes: Some(cube_report(&counted.counted, split, plan.reduction)),
+        elapsed: start.elapsed(),
+        placements: counted
+            .placements
+            .into_iter()
+            .map(|(cube, list)| (Some(cube), list))
+            .collect(),
+        blocking: Blocking::Short,
+        reduction: plan.reduction,
+        fundamental: (plan.reduction == Reduction::Symmetry).then_some(counted.counted.models),
+    })
+}
+
+fn cube_count(counted: &CubeCount) -> Count {
+    Count {
+        count: counted.count,
+        models: counted.models,
+        end: counted.end,
+        elapsed: counted.elapsed,
+    }
+}
+
+fn cube_report(counted: &CubeCount, split: Split, reduction: Reduction) -> CubeReport {
+    CubeReport {
+        split,
+        reduction,
+        done: counted.cubes_done,
+        total: counted.cubes_total,
+    }
+}
+
+/// [`count`] of a domination problem over the line cubes of
+/// [`crate::search::domination`]: the optimum first when k is not given
+/// (split over the cores, with its proof), then the placements.
+fn count_domination(
+    instance: &Instance,
+    solver: &SolverSpec,
+    plan: &CountPlan,
+    split: Split,
+    stop: &Interrupter,
+    progress: &(dyn Fn(u64, usize) + Sync),
+    start: Instant,
+) -> Result<Counted, SolveError> {
+    let Instance { problem, k, config } = *instance;
+    let (optimum, optimiser_encoding) = match k {
+        Some(_) => (None, None),
+        None => {
+            let (optimum, encoding, _) =
+                optimum(instance, solver, Optimiser::Split, stop, &|_| {})?;
+            (Some(optimum), Some(encoding))
+        }
+    };
+    let calls = optimum.as_ref().map_or(0, |o| o.calls.len() as u64);
+    let blocking = if k.is_none() {
+        Blocking::Short
+    } else {
+        Blocking::Full
+    };
+    let symmetry = (plan.reduction == Reduction::Symmetry).then_some(LexOrder::LinesFirst);
+    let counted = match (&optimum, k) {
+        // An optimum that was not proven: its placements are not counted.
+        (Some(o), _) if !o.proven => None,
+        (Some(o), _) => Some(o.value),
+        (None, k) => k,
+    }
+    .map(|k| {
+        let options = SplitOptions::count(k, blocking, split.depth, split.threads, symmetry);
+        domination::count_split(&problem, config, options, solver, stop, progress)
+    })
+    .transpose()?;
+    let (counted, cube_encoding) = counted.map_or((None, None), |(c, e)| (Some(c), e));
+    let encoding = cube_encoding
+        .or(optimiser_encoding)
+        .ok_or_else(|| stopped(stop))?;
+    Ok(Counted {
+        count: counted.as_ref().map_or_else(not_counted, cube_count),
+        optimum,
+        encoding,
+        calls,
+        cubes: counted
+            .as_ref()
+            .map(|c| cube_report(c, split, plan.reduction)),
+        elapsed: start.elapsed(),
+        placements: Vec::new(),
+        blocking,
+        reduction: plan.reduction,
+        fundamental: counted
+            .as_ref()
+            .filter(|_| symmetry.is_some())
+            .map(|c| c.models),
+    })
+}
+
+/// [`count`] on one solver: with k a fixed bound, without k the optimum
+/// then its placements on the optimiser's session.
+fn count_one_solver(
+    instance: &Instance,
+    solver: &SolverSpec,
+    plan: &CountPlan,
+    stop: &Interrupter,
+    progress: &dyn Fn(&Progress),
+    start: Instant,
+) -> Result<Counted, SolveError> {
+    let Instance { problem, k, config } = *instance;
+    let backend = solver.create(Mode::Enumerate, stop)?;
+    let (optimum, count, session) = match k {
+        Some(k) => {
+            let mut session = Session::fixed(&problem, k, config, backend)?;
+            if plan.reduction == Reduction::Symmetry {
+                session.break_symmetry(Breaking::Hard)?;
+            }
+            if plan.keep == Keep::Placements {
+                session.record_blocked();
+            }
+            let count = session.count(plan.limit, Search::PerModel, progress)?;
+            (None, Some(count), session)
+        }
+        None => {
+            let (optimum, count, session) =
+                optimum_then_count(&problem, config, backend, plan, progress)?;
+            (Some(optimum), count, session)
+        }
+    };
+    let placements = match plan.keep {
+        Keep::Placements => vec![(None, session.blocked().to_vec())],
+        Keep::Count => Vec::new(),
+    };
+    let blocking = if session.uniform() {
+        Blocking::Short
+    } else {
+        Blocking::Full
+    };
+    let reduction = if session.symmetry_broken() {
+        Reduction::Symmetry
+    } else {
+        Reduction::None
+    };
+    let fundamental = count
+        .as_ref()
+        .filter(|_| reduction == Reduction::Symmetry)
+        .map(|c| c.models);
+    Ok(Counted {
+        count: count.unwrap_or_else(not_counted),
+        calls: session.calls() + optimum.as_ref().map_or(0, |o| o.calls.len() as u64),
+        optimum,
+        encoding: session.into_encoding(),
+        cubes: None,
+        elapsed: start.elapsed(),
+        placements,
+        blocking,
+        reduction,
+        fundamental,
+    })
+}
+
+/// The optimum ([`Strategy::fastest`], with its proof), then — when it is
+/// proven — the count of the optimal placements on the same session as
+/// `plan` says (its limit, what it keeps, one placement per orbit with
+/// orbit weights unless [`Reduction::None`]): what `boardsat count` does
+/// without k on one solver, and what the benchmark's count cells time.
+/// `backend` should be tuned for enumeration.
+///
+/// # Errors
+///
+/// As [`optimise_with`] and [`Session::count`].
+pub fn optimum_then_count(
+    problem: &Problem,
+    config: Config,
+    backend: Box<dyn Backend>,
+    plan: &CountPlan,
+    progress: impl FnMut(&Progress),
+) -> Result<(Optimum, Option<Count>, Session), SolveError> {
+    let (optimum, mut session) =
+        optimise_with(problem, config, backend, Strategy::fastest(problem))?;
+    if plan.reduction != Reduction::Symmetry {
+        session.set_symmetry(false);
+    }
+    if plan.keep == Keep::Placements {
+        session.record_blocked();
+    }
+    let counted = if optimum.proven {
+        Some(session.count(plan.limit, Search::PerModel, progress)?)
+    } else {
+        None
+    };
+    Ok((optimum, counted, session))
+}

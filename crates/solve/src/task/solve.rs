@@ -1,0 +1,174 @@
+//! One placement with k pieces, or without k the optimum with the solver's
+//! proof.
+
+use std::time::{Duration, Instant};
+
+use boardsat_encode::{Bound, Card, Config, Encoding, Placement};
+
+use crate::{
+    backend::{spec::SolverSpec, Mode, Status},
+    error::SolveError,
+    search::{
+        domination::{self, SplitOptions},
+        lex::LexOrder,
+        optimise::{optimise_portfolio, Optimum, Strategy},
+        pool::default_threads,
+        session::Session,
+    },
+    stop::{Interrupter, StopReason},
+    task::Instance,
+};
+
+/// How an optimum is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Optimiser {
+    /// One solver; for domination the refutations split into cubes over
+    /// every core ([`domination::refuter`]).
+    #[default]
+    Split,
+    /// Two cardinality encodings racing on two threads, the first proof
+    /// winning ([`optimise_portfolio`]); for the optimum only.
+    Portfolio,
+}
+
+/// What [`solve`] found.
+#[derive(Debug)]
+pub struct Solved {
+    /// [`Status::Sat`]: a placement (and, for an optimum, its proof);
+    /// [`Status::Unsat`]: no placement with k pieces exists (proven);
+    /// [`Status::Unknown`]: the solver stopped first — a placement may
+    /// still be there (the best found), but nothing is proven.
+    pub status: Status,
+    /// The checked placement, if any.
+    pub placement: Option<Placement>,
+    /// The optimiser's account, when no k was given.
+    pub optimum: Option<Optimum>,
+    /// The encoding the solvers ran on (sizes, the effective formulation).
+    pub encoding: Encoding,
+    /// Solver calls, those on fresh solvers included.
+    pub calls: u64,
+    /// With [`Optimiser::Portfolio`]: the two cardinality encodings that
+    /// raced.
+    pub portfolio: Option<[Card; 2]>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl Solved {
+    /// Whether the result rests on an UNSAT answer: no placement with k
+    /// pieces, or the bound one step past a proven optimum.
+    #[must_use]
+    pub fn rests_on_unsat(&self) -> bool {
+        self.status == Status::Unsat || self.optimum.as_ref().is_some_and(|o| o.proof().is_some())
+    }
+}
+
+/// One placement with k pieces, or without k the optimum with the solver's
+/// proof ([`Strategy::fastest`]), searched by `optimiser`. A dominating
+/// problem with k is decided by [`domination::decide_race`] over every
+/// core.
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] for [`Optimiser::Portfolio`] with k;
+/// backend and encoding errors; wrong placements.
+pub fn solve(
+    instance: &Instance,
+    solver: &SolverSpec,
+    optimiser: Optimiser,
+    stop: &Interrupter,
+    observe: &(dyn Fn(Bound) + Sync),
+) -> Result<Solved, SolveError> {
+    let start = Instant::now();
+    let Instance { problem, k, config } = *instance;
+    if optimiser == Optimiser::Portfolio && k.is_some() {
+        return Err(SolveError::Unsupported(
+            "--portfolio races encodings for an optimum; it does not apply with -k".to_string(),
+        ));
+    }
+    if let Some(k) = k.filter(|_| problem.kind.dominating()) {
+        // A bound of unknown status: cube-and-conquer raced against a
+        // model search, as the optimiser's theorem start.
+        let options = SplitOptions::decision(k, default_threads(), Some(LexOrder::LinesFirst));
+        let decided = domination::decide_race(&problem, config, options, solver, stop)?;
+        return Ok(Solved {
+            status: decided.status,
+            placement: decided.placement,
+            optimum: None,
+            calls: 1,
+            encoding: decided.encoding.ok_or_else(|| stopped(stop))?,
+            portfolio: None,
+            elapsed: start.elapsed(),
+        });
+    }
+    if let Some(k) = k {
+        let backend = solver.create(Mode::Decide, stop)?;
+        let mut session = Session::fixed(&problem, k, config, backend)?;
+        let (status, placement) = session.solve(Mode::Decide)?;
+        return Ok(Solved {
+            status,
+            placement,
+            optimum: None,
+            calls: session.calls(),
+            encoding: session.into_encoding(),
+            portfolio: None,
+            elapsed: start.elapsed(),
+        });
+    }
+    let (optimum, encoding, raced) = optimum(instance, solver, optimiser, stop, observe)?;
+    Ok(Solved {
+        status: if optimum.proven {
+            Status::Sat
+        } else {
+            Status::Unknown
+        },
+        placement: Some(optimum.witness.clone()),
+        calls: optimum.calls.len() as u64,
+        optimum: Some(optimum),
+        encoding,
+        portfolio: raced,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The optimum of `instance` (without k) with its proof, as `solve` and
+/// `count` find it: the encoding the optimiser ran on, and with a
+/// portfolio the encodings that raced.
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn optimum(
+    instance: &Instance,
+    solver: &SolverSpec,
+    optimiser: Optimiser,
+    stop: &Interrupter,
+    observe: &(dyn Fn(Bound) + Sync),
+) -> Result<(Optimum, Encoding, Option<[Card; 2]>), SolveError> {
+    let Instance {
+        problem, config, ..
+    } = *instance;
+    let strategy = Strategy::fastest(&problem);
+    if optimiser == Optimiser::Portfolio {
+        let second = Config {
+            card: if config.card == Card::SequentialCounter {
+                Card::Totalizer
+            } else {
+                Card::SequentialCounter
+            },
+            ..config
+        };
+        let won = optimise_portfolio(&problem, &[config, second], solver, strategy, stop, observe)?;
+        return Ok((won.optimum, won.encoding, Some([config.card, second.card])));
+    }
+    let threads = default_threads();
+    let (optimum, session) =
+        domination::optimise_split(&problem, config, solver, threads, strategy, stop, observe)?;
+    Ok((optimum, session.into_encoding(), None))
+}
+
+/// The error of work stopped before any solver was loaded (nothing to
+/// report but the stop).
+pub(crate) fn stopped(stop: &Interrupter) -> SolveError {
+    SolveError::Interrupted(stop.reason().unwrap_or(StopReason::Interrupted))
+}
