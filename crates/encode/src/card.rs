@@ -319,16 +319,7 @@ pub trait Counter: fmt::Debug + Send {
     /// [`EncodeError::NotEncoded`] when the counter was not built for upper
     /// bounds up to `k` (a bound of `n` or more needs nothing and never fails).
     fn at_most(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let shape = self.shape();
-        if k >= shape.n_inputs {
-            return Ok(Enforcement::default());
-        }
-        if !shape.direction.upper() || k > shape.max_bound {
-            return Err(EncodeError::NotEncoded {
-                bound: Bound::AtMost(k),
-            });
-        }
-        self.upper(k, vars)
+        one_side(self, Bound::AtMost(k), vars)
     }
 
     /// Enforces Σ ≥ k.
@@ -338,17 +329,7 @@ pub trait Counter: fmt::Debug + Send {
     /// [`EncodeError::Infeasible`] for `k > n`; [`EncodeError::NotEncoded`]
     /// when the counter was not built for lower bounds up to `k`.
     fn at_least(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        let shape = self.shape();
-        Bound::AtLeast(k).check(shape.n_inputs)?;
-        if k == 0 {
-            return Ok(Enforcement::default());
-        }
-        if !shape.direction.lower() || k > shape.max_bound {
-            return Err(EncodeError::NotEncoded {
-                bound: Bound::AtLeast(k),
-            });
-        }
-        self.lower(k, vars)
+        one_side(self, Bound::AtLeast(k), vars)
     }
 
     /// Enforces any bound.
@@ -363,6 +344,60 @@ pub trait Counter: fmt::Debug + Send {
             Bound::AtLeast(k) => self.at_least(k, vars),
             Bound::Exactly(k) => Ok(self.at_most(k, vars)?.merge(self.at_least(k, vars)?)),
         }
+    }
+}
+
+/// Which halves of a counter's clauses: the upward ones, which "at most"
+/// needs, and the downward ones, which "at least" needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Halves {
+    upward: bool,
+    downward: bool,
+}
+
+impl Halves {
+    /// The halves of either.
+    fn union(self, other: Halves) -> Halves {
+        Halves {
+            upward: self.upward || other.upward,
+            downward: self.downward || other.downward,
+        }
+    }
+
+    /// The halves that `requests` need and `written` lacks (or, with
+    /// `rewrite`, needs again).
+    fn wanted(requests: &Requests, written: Halves, rewrite: Rewrite) -> Halves {
+        Halves {
+            upward: requests.upper.is_some() && (rewrite.upper() || !written.upward),
+            downward: requests.lower.is_some() && (rewrite.lower() || !written.downward),
+        }
+    }
+}
+
+/// [`Counter::at_most`] or [`Counter::at_least`]: nothing for a bound every
+/// assignment meets, [`Counter::upper`] or [`Counter::lower`] for one the
+/// counter was built for, an error otherwise.
+fn one_side<C: Counter + ?Sized>(
+    counter: &C,
+    bound: Bound,
+    vars: &mut dyn ManageVars,
+) -> Result<Enforcement, EncodeError> {
+    let shape = counter.shape();
+    bound.check(shape.n_inputs)?;
+    let (k, trivial, built) = match bound {
+        Bound::AtMost(k) => (k, k >= shape.n_inputs, shape.direction.upper()),
+        Bound::AtLeast(k) => (k, k == 0, shape.direction.lower()),
+        Bound::Exactly(_) => return counter.enforce(bound, vars),
+    };
+    if trivial {
+        return Ok(Enforcement::default());
+    }
+    if !built || k > shape.max_bound {
+        return Err(EncodeError::NotEncoded { bound });
+    }
+    match bound {
+        Bound::AtMost(k) => counter.upper(k, vars),
+        _ => counter.lower(k, vars),
     }
 }
 
@@ -487,15 +522,21 @@ impl Rewrite {
     }
 }
 
-/// The parts in which the own counters differ; [`BuildCounter`] and
-/// rustsat's encoding traits are written once on top of them.
-trait OwnCounter: Counter + Sized {
-    /// An encoding of `inputs` with nothing built yet.
-    fn with_inputs(inputs: Vec<Lit>) -> Self;
-
+/// The parts in which the own counters differ; [`Counter`],
+/// [`BuildCounter`] and rustsat's encoding traits are written once on top
+/// of them.
+trait OwnCounter: fmt::Debug + Send + Default + Sized {
+    /// What every own counter keeps ([`own_requests!`] writes these two).
     fn requests(&self) -> &Requests;
 
     fn requests_mut(&mut self) -> &mut Requests;
+
+    /// An encoding of `inputs` with nothing built yet.
+    fn with_inputs(inputs: Vec<Lit>) -> Self {
+        let mut counter = Self::default();
+        *counter.requests_mut() = Requests::new(inputs);
+        counter
+    }
 
     /// Writes what the bounds in [`OwnCounter::requests`] need and no
     /// earlier call wrote (and what `rewrite` asks for again).
@@ -512,6 +553,26 @@ trait OwnCounter: Counter + Sized {
     /// Assumptions for Σ ≥ `k`, `1 ≤ k ≤ n`, when written.
     fn assume_lower(&self, k: usize) -> Option<Vec<Lit>>;
 
+    /// [`Counter::upper`]: the assumptions of [`OwnCounter::assume_upper`]
+    /// unless an encoding needs more.
+    fn enforce_upper(
+        &self,
+        k: usize,
+        _vars: &mut dyn ManageVars,
+    ) -> Result<Enforcement, EncodeError> {
+        assumed(self.assume_upper(k), Bound::AtMost(k))
+    }
+
+    /// [`Counter::lower`]: the assumptions of [`OwnCounter::assume_lower`]
+    /// unless an encoding needs more.
+    fn enforce_lower(
+        &self,
+        k: usize,
+        _vars: &mut dyn ManageVars,
+    ) -> Result<Enforcement, EncodeError> {
+        assumed(self.assume_lower(k), Bound::AtLeast(k))
+    }
+
     /// [`BuildCounter::build`] on an encoding made by `with_inputs`.
     fn build_from<C: CollectClauses>(
         mut self,
@@ -525,6 +586,34 @@ trait OwnCounter: Counter + Sized {
         Ok(self)
     }
 }
+
+impl<T: OwnCounter> Counter for T {
+    fn shape(&self) -> Shape {
+        self.requests().shape()
+    }
+
+    fn upper(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        self.enforce_upper(k, vars)
+    }
+
+    fn lower(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+        self.enforce_lower(k, vars)
+    }
+}
+
+/// The [`OwnCounter`] accessors of a counter's `requests` field.
+macro_rules! own_requests {
+    () => {
+        fn requests(&self) -> &$crate::card::Requests {
+            &self.requests
+        }
+
+        fn requests_mut(&mut self) -> &mut $crate::card::Requests {
+            &mut self.requests
+        }
+    };
+}
+pub(crate) use own_requests;
 
 /// The largest bound of `range` for upper bounds over `n` inputs, `None`
 /// when the range needs nothing (empty, or only bounds of `n` or more).

@@ -27,9 +27,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
     for option in &args[2..] {
         let (name, value) = option.split_once('=').ok_or("options are name=value")?;
         binary |= name == "binary" && value == "1";
-        if !solver.set_option(name, value.parse()?) {
-            return Err(format!("CaDiCaL refused {option}").into());
-        }
+        solver.set_option(name, value.parse()?)?;
     }
     let start = Instant::now();
     if binary && proof != "-" {

@@ -79,7 +79,9 @@ fn proved(formula: &[Vec<i32>], solver: Cadical, load: Load) -> Summary {
 /// A solver with CaDiCaL's option `name` set to `value`.
 fn with_option(name: &str, value: i32) -> Cadical {
     let mut solver = Cadical::new();
-    assert!(solver.set_option(name, value), "{name}={value}");
+    solver
+        .set_option(name, value)
+        .unwrap_or_else(|e| panic!("{name}={value}: {e}"));
     solver
 }
 

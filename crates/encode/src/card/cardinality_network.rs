@@ -66,10 +66,8 @@ use rustsat::{
 };
 
 use super::{
-    assumed, rustsat_traits, unary_lower, unary_upper, Bound, Counter, Enforcement, OwnCounter,
-    Requests, Rewrite, Shape,
+    own_requests, rustsat_traits, unary_lower, unary_upper, Halves, OwnCounter, Requests, Rewrite,
 };
-use crate::error::EncodeError;
 
 /// Asín et al.'s cardinality network over a set of input literals (see the
 /// module documentation).
@@ -113,10 +111,9 @@ struct Network {
     fixed_false: Vec<Lit>,
     /// `outputs[j]` ↔ "at least `j + 1` inputs are true", for `j < min(m, n)`.
     outputs: Vec<Lit>,
-    /// Whether the "at most" half of every comparator is written.
-    upward: bool,
-    /// Whether the "at least" half is written.
-    downward: bool,
+    /// The halves of every comparator written so far: "at most" upward,
+    /// "at least" downward.
+    written: Halves,
 }
 
 /// A wire of the network: a literal or the constant false of the padding.
@@ -249,20 +246,19 @@ impl Network {
             comparators: builder.comparators,
             fixed_false,
             outputs,
-            upward: false,
-            downward: false,
+            written: Halves::default(),
         }
     }
 
     /// The clauses of the halves asked for: a → c₁, b → c₁, a ∧ b → c₂ for
     /// "at most", c₁ → a ∨ b, c₂ → a, c₂ → b for "at least".
-    fn clauses(&self, upward: bool, downward: bool) -> Vec<Clause> {
+    fn clauses(&self, halves: Halves) -> Vec<Clause> {
         let mut out = Vec::new();
         for &[a, b, high, low] in &self.comparators {
-            if upward {
+            if halves.upward {
                 out.extend([clause![!a, high], clause![!b, high], clause![!a, !b, low]]);
             }
-            if downward {
+            if halves.downward {
                 out.extend([clause![!high, a, b], clause![!low, a], clause![!low, b]]);
             }
         }
@@ -271,20 +267,7 @@ impl Network {
 }
 
 impl OwnCounter for CardinalityNetwork {
-    fn with_inputs(inputs: Vec<Lit>) -> Self {
-        CardinalityNetwork {
-            requests: Requests::new(inputs),
-            network: None,
-        }
-    }
-
-    fn requests(&self) -> &Requests {
-        &self.requests
-    }
-
-    fn requests_mut(&mut self) -> &mut Requests {
-        &mut self.requests
-    }
+    own_requests!();
 
     fn write<C: CollectClauses>(
         &mut self,
@@ -310,15 +293,13 @@ impl OwnCounter for CardinalityNetwork {
             }
             stale => stale.insert(Network::allocate(inputs, needed, vars)),
         };
-        let fresh = !network.upward && !network.downward;
-        let upward = self.requests.upper.is_some() && (rewrite.upper() || !network.upward);
-        let downward = self.requests.lower.is_some() && (rewrite.lower() || !network.downward);
-        let mut clauses = network.clauses(upward, downward);
+        let fresh = network.written == Halves::default();
+        let wanted = Halves::wanted(&self.requests, network.written, rewrite);
+        let mut clauses = network.clauses(wanted);
         if fresh || rewrite != Rewrite::Nothing {
             clauses.extend(network.fixed_false.iter().map(|&l| clause![!l]));
         }
-        network.upward |= upward;
-        network.downward |= downward;
+        network.written = network.written.union(wanted);
         sink.extend_clauses(clauses)?;
         self.requests.count_since(mark, sink, vars);
         Ok(())
@@ -326,28 +307,14 @@ impl OwnCounter for CardinalityNetwork {
 
     fn assume_upper(&self, k: usize) -> Option<Vec<Lit>> {
         let network = self.network.as_ref()?;
-        (network.n_inputs == self.requests.inputs.len() && network.upward)
+        (network.n_inputs == self.requests.inputs.len() && network.written.upward)
             .then(|| unary_upper(&network.outputs, k))?
     }
 
     fn assume_lower(&self, k: usize) -> Option<Vec<Lit>> {
         let network = self.network.as_ref()?;
-        (network.n_inputs == self.requests.inputs.len() && network.downward)
+        (network.n_inputs == self.requests.inputs.len() && network.written.downward)
             .then(|| unary_lower(&network.outputs, k))?
-    }
-}
-
-impl Counter for CardinalityNetwork {
-    fn shape(&self) -> Shape {
-        self.requests.shape()
-    }
-
-    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        assumed(self.assume_upper(k), Bound::AtMost(k))
-    }
-
-    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        assumed(self.assume_lower(k), Bound::AtLeast(k))
     }
 }
 

@@ -87,7 +87,9 @@ use rustsat::{
     types::{Clause, Lit},
 };
 
-use super::{rustsat_traits, Bound, Counter, Enforcement, OwnCounter, Requests, Rewrite, Shape};
+use super::{
+    own_requests, rustsat_traits, Bound, Enforcement, Halves, OwnCounter, Requests, Rewrite,
+};
 use crate::error::EncodeError;
 
 /// Ogawa et al.'s modulo totalizer over a set of input literals (see the
@@ -166,10 +168,8 @@ struct Tree {
     nodes: Vec<Node>,
     /// Inner nodes, children before parents.
     merges: Vec<Merge>,
-    /// Whether the upward clauses are written.
-    upward: bool,
-    /// Whether the downward clauses are written.
-    downward: bool,
+    /// The halves written so far.
+    written: Halves,
     /// For rustsat's `enforce_ub`: `upper_selectors[k]` → the two-literal
     /// clause of "Σ ≤ k", where that bound has one.
     upper_selectors: Vec<Option<Lit>>,
@@ -262,8 +262,7 @@ impl Tree {
             cap: builder.cap,
             nodes: builder.nodes,
             merges: builder.merges,
-            upward: false,
-            downward: false,
+            written: Halves::default(),
             upper_selectors: Vec::new(),
             lower_selectors: Vec::new(),
         }
@@ -276,7 +275,7 @@ impl Tree {
     }
 
     /// The clauses of one inner node, for the halves asked for.
-    fn merge_clauses(&self, merge: Merge, upward: bool, downward: bool, out: &mut Vec<Clause>) {
+    fn merge_clauses(&self, merge: Merge, halves: Halves, out: &mut Vec<Clause>) {
         let p = self.p;
         let (a, b, node) = (
             &self.nodes[merge.a],
@@ -299,7 +298,7 @@ impl Tree {
                 _ => None,
             }
         };
-        if upward {
+        if halves.upward {
             for i in 0..=a.lower.len() {
                 for j in 0..=b.lower.len() {
                     if i + j == 0 {
@@ -335,7 +334,7 @@ impl Tree {
                 }
             }
         }
-        if downward {
+        if halves.downward {
             // "Child digit ≤ i": the negation of its digit i + 1, true (and
             // left out) beyond the child's range.
             let at_most = |d: &[Lit], i: usize| d.get(i).map(|&l| !l);
@@ -379,10 +378,10 @@ impl Tree {
     }
 
     /// Every clause of the halves asked for, children before parents.
-    fn clauses(&self, upward: bool, downward: bool) -> Vec<Clause> {
+    fn clauses(&self, halves: Halves) -> Vec<Clause> {
         let mut out = Vec::new();
         for &merge in &self.merges {
-            self.merge_clauses(merge, upward, downward, &mut out);
+            self.merge_clauses(merge, halves, &mut out);
         }
         out
     }
@@ -443,7 +442,7 @@ impl Tree {
     ) -> Vec<Clause> {
         let mut out = Vec::new();
         let n = self.n_inputs;
-        if let (Some(upper), true) = (requests.upper, self.upward) {
+        if let (Some(upper), true) = (requests.upper, self.written.upward) {
             for k in 0..=upper.min(n - 1) {
                 if let (_, Either::Two(a, b)) = self.at_most(k) {
                     let (selector, new) = slot(&mut self.upper_selectors, k, vars);
@@ -453,7 +452,7 @@ impl Tree {
                 }
             }
         }
-        if let (Some(lower), true) = (requests.lower, self.downward) {
+        if let (Some(lower), true) = (requests.lower, self.written.downward) {
             for k in 1..=lower {
                 if let (_, Either::Two(a, b)) = self.at_least(k) {
                     let (selector, new) = slot(&mut self.lower_selectors, k, vars);
@@ -529,20 +528,7 @@ impl ModuloTotalizer {
 }
 
 impl OwnCounter for ModuloTotalizer {
-    fn with_inputs(inputs: Vec<Lit>) -> Self {
-        ModuloTotalizer {
-            requests: Requests::new(inputs),
-            tree: None,
-        }
-    }
-
-    fn requests(&self) -> &Requests {
-        &self.requests
-    }
-
-    fn requests_mut(&mut self) -> &mut Requests {
-        &mut self.requests
-    }
+    own_requests!();
 
     fn write<C: CollectClauses>(
         &mut self,
@@ -562,11 +548,9 @@ impl OwnCounter for ModuloTotalizer {
             Some(tree) if tree.n_inputs == inputs.len() && tree.max_bound >= max_bound => tree,
             stale => stale.insert(Tree::allocate(inputs, max_bound, vars)),
         };
-        let upward = self.requests.upper.is_some() && (rewrite.upper() || !tree.upward);
-        let downward = self.requests.lower.is_some() && (rewrite.lower() || !tree.downward);
-        let mut clauses = tree.clauses(upward, downward);
-        tree.upward |= upward;
-        tree.downward |= downward;
+        let wanted = Halves::wanted(&self.requests, tree.written, rewrite);
+        let mut clauses = tree.clauses(wanted);
+        tree.written = tree.written.union(wanted);
         if self.requests.by_literals {
             clauses.extend(tree.selectors(&self.requests, rewrite, vars));
         }
@@ -576,44 +560,50 @@ impl OwnCounter for ModuloTotalizer {
     }
 
     fn assume_upper(&self, k: usize) -> Option<Vec<Lit>> {
-        let tree = self.current().filter(|t| t.upward && k <= t.max_bound)?;
+        let tree = self
+            .current()
+            .filter(|t| t.written.upward && k <= t.max_bound)?;
         Self::assume(tree.at_most(k), || {
             tree.upper_selectors.get(k).copied().flatten()
         })
     }
 
     fn assume_lower(&self, k: usize) -> Option<Vec<Lit>> {
-        let tree = self.current().filter(|t| t.downward && k <= t.max_bound)?;
+        let tree = self
+            .current()
+            .filter(|t| t.written.downward && k <= t.max_bound)?;
         Self::assume(tree.at_least(k), || {
             tree.lower_selectors.get(k).copied().flatten()
         })
     }
-}
 
-impl Counter for ModuloTotalizer {
-    fn shape(&self) -> Shape {
-        self.requests.shape()
-    }
-
-    fn upper(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+    fn enforce_upper(
+        &self,
+        k: usize,
+        vars: &mut dyn ManageVars,
+    ) -> Result<Enforcement, EncodeError> {
         let not_encoded = EncodeError::NotEncoded {
             bound: Bound::AtMost(k),
         };
         let tree = self
             .current()
-            .filter(|t| t.upward && k <= t.max_bound)
+            .filter(|t| t.written.upward && k <= t.max_bound)
             .ok_or(not_encoded)?;
         let selector = tree.upper_selectors.get(k).copied().flatten();
         Ok(Self::enforcement(tree.at_most(k), selector, vars))
     }
 
-    fn lower(&self, k: usize, vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
+    fn enforce_lower(
+        &self,
+        k: usize,
+        vars: &mut dyn ManageVars,
+    ) -> Result<Enforcement, EncodeError> {
         let not_encoded = EncodeError::NotEncoded {
             bound: Bound::AtLeast(k),
         };
         let tree = self
             .current()
-            .filter(|t| t.downward && k <= t.max_bound)
+            .filter(|t| t.written.downward && k <= t.max_bound)
             .ok_or(not_encoded)?;
         let selector = tree.lower_selectors.get(k).copied().flatten();
         Ok(Self::enforcement(tree.at_least(k), selector, vars))

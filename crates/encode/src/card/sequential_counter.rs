@@ -61,10 +61,9 @@ use rustsat::{
 };
 
 use super::{
-    assumed, encode_range, rustsat_traits, unary_lower, unary_upper, Bound, Counter, Direction,
-    Enforcement, OwnCounter, Requests, Rewrite, Shape,
+    encode_range, own_requests, rustsat_traits, unary_lower, unary_upper, Direction, OwnCounter,
+    Requests, Rewrite,
 };
-use crate::error::EncodeError;
 
 /// Sinz's sequential counter over a set of input literals (see the module
 /// documentation).
@@ -187,20 +186,7 @@ impl SequentialCounter {
 }
 
 impl OwnCounter for SequentialCounter {
-    fn with_inputs(inputs: Vec<Lit>) -> Self {
-        SequentialCounter {
-            requests: Requests::new(inputs),
-            ..SequentialCounter::default()
-        }
-    }
-
-    fn requests(&self) -> &Requests {
-        &self.requests
-    }
-
-    fn requests_mut(&mut self) -> &mut Requests {
-        &mut self.requests
-    }
+    own_requests!();
 
     fn write<C: CollectClauses>(
         &mut self,
@@ -254,20 +240,6 @@ impl OwnCounter for SequentialCounter {
         let n = self.requests.inputs.len();
         (self.downward.rows == n && k <= self.downward.cols)
             .then(|| unary_lower(self.outputs(), k))?
-    }
-}
-
-impl Counter for SequentialCounter {
-    fn shape(&self) -> Shape {
-        self.requests.shape()
-    }
-
-    fn upper(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        assumed(self.assume_upper(k), Bound::AtMost(k))
-    }
-
-    fn lower(&self, k: usize, _vars: &mut dyn ManageVars) -> Result<Enforcement, EncodeError> {
-        assumed(self.assume_lower(k), Bound::AtLeast(k))
     }
 }
 

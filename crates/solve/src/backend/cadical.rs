@@ -59,7 +59,8 @@ pub struct Cadical {
     /// variable aborts CaDiCaL, so in-search enumeration is refused then.
     may_have_eliminated: bool,
     elimination_on: bool,
-    enumerator_connected: bool,
+    /// CaDiCaL's one external-propagator slot.
+    propagator: Slot,
     /// Options set through [`Cadical::set_option`], replayed by
     /// [`Backend::fresh`].
     options: Vec<(String, i32)>,
@@ -68,10 +69,6 @@ pub struct Cadical {
     /// line propagator.
     deadline: Rc<Cell<Option<Instant>>>,
     lines_options: LinesOptions,
-    /// The line propagator's statistics and accepted models, once
-    /// connected.
-    lines: Option<Rc<RefCell<LinesStats>>>,
-    lines_model: Option<Rc<RefCell<lines::Model>>>,
     /// Reused by [`Backend::add_clause`].
     clause_buffer: Vec<i32>,
 }
@@ -118,6 +115,21 @@ fn refuse_embedded_options(path: &Path) -> Result<(), SolveError> {
         }
     }
     Ok(())
+}
+
+/// What holds CaDiCaL's one external-propagator slot.
+enum Slot {
+    /// Nothing.
+    Empty,
+    /// The in-search enumerator ([`SearchEnumerate`]), until the next plain
+    /// solve.
+    Enumerator,
+    /// The line propagator ([`PropagateLines`]) for good, with its
+    /// statistics and the models it accepted.
+    Lines {
+        stats: Rc<RefCell<LinesStats>>,
+        model: Rc<RefCell<lines::Model>>,
+    },
 }
 
 /// Where a solver's proof file is.
@@ -183,13 +195,11 @@ impl Cadical {
             wants_terminator: false,
             may_have_eliminated: false,
             elimination_on: true,
-            enumerator_connected: false,
+            propagator: Slot::Empty,
             options: Vec::new(),
             proof: ProofTrace::Off,
             deadline: Rc::new(Cell::new(None)),
             lines_options: LinesOptions::default(),
-            lines: None,
-            lines_model: None,
             clause_buffer: Vec::new(),
         }
     }
@@ -231,14 +241,32 @@ impl Cadical {
     }
 
     /// Sets a CaDiCaL option by name (`seed`, `phase`, …). CaDiCaL takes
-    /// options only before the first clause; false when it is too late or
-    /// the name is invalid.
-    pub fn set_option(&mut self, name: &str, value: i32) -> bool {
-        let set = self.apply_option(name, value);
-        if set {
-            self.options.push((name.to_string(), value));
+    /// options only before the first clause.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when it is too late, the name is not an
+    /// option, or CaDiCaL refuses the value.
+    pub fn set_option(&mut self, name: &str, value: i32) -> Result<(), SolveError> {
+        if !self.apply_option(name, value) {
+            let why = if self.solver.state() == State::CONFIGURING {
+                "not a CaDiCaL option, or a value out of its range"
+            } else {
+                "options are set before the first clause"
+            };
+            return Err(fail(format!("cannot set option {name}={value}: {why}")));
         }
-        set
+        self.options.push((name.to_string(), value));
+        Ok(())
+    }
+
+    /// Frees the propagator slot of the in-search enumerator, if it holds
+    /// it.
+    fn disconnect_enumerator(&mut self) {
+        if matches!(self.propagator, Slot::Enumerator) {
+            self.solver.disconnect_external_propagator();
+            self.propagator = Slot::Empty;
+        }
     }
 
     fn apply_option(&mut self, name: &str, value: i32) -> bool {
@@ -267,7 +295,7 @@ impl Cadical {
             self.solver.connect_terminator(self.stop());
             self.wants_terminator = true;
         }
-        if let Some(model) = &self.lines_model {
+        if let Slot::Lines { model, .. } = &self.propagator {
             model.borrow_mut().valid = false;
         }
         for &lit in assumptions {
@@ -420,10 +448,7 @@ impl Backend for Cadical {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Status, SolveError> {
-        if self.enumerator_connected {
-            self.solver.disconnect_external_propagator();
-            self.enumerator_connected = false;
-        }
+        self.disconnect_enumerator();
         // Board variables observed during in-search enumeration are frozen;
         // a plain search may eliminate them.
         self.may_have_eliminated |= self.elimination_on;
@@ -436,12 +461,10 @@ impl Backend for Cadical {
         }
         // A board square: from the model the line propagator accepted,
         // without a call into CaDiCaL per square.
-        if let Some(value) = self
-            .lines_model
-            .as_ref()
-            .and_then(|m| m.borrow().value(var.idx() + 1))
-        {
-            return Ok(value);
+        if let Slot::Lines { model, .. } = &self.propagator {
+            if let Some(value) = model.borrow().value(var.idx() + 1) {
+                return Ok(value);
+            }
         }
         // Variables the solver never saw come back false.
         Ok(self.solver.val(var.pos_lit().to_ipasir()) > 0)
@@ -462,7 +485,9 @@ impl Backend for Cadical {
     fn fresh(&self, mode: crate::backend::Mode) -> Option<Box<dyn Backend>> {
         let mut solver = Cadical::with_mode(mode);
         for (name, value) in &self.options {
-            solver.set_option(name, *value);
+            // Options that took on this solver take on a new one too.
+            let _ = solver.apply_option(name, *value);
+            solver.options.push((name.clone(), *value));
         }
         solver.time_limit = self.time_limit;
         solver.interrupter = self.interrupter.clone();
@@ -483,7 +508,7 @@ impl Backend for Cadical {
 impl PropagateLines for Cadical {
     fn connect_lines(&mut self, lines: &LazyLines) -> Result<(), SolveError> {
         let refuse = |why: &str| fail(format!("cannot connect the line propagator: {why}"));
-        if self.lines.is_some() {
+        if matches!(self.propagator, Slot::Lines { .. }) {
             return Err(refuse("it is connected already"));
         }
         if self.may_have_eliminated {
@@ -492,10 +517,7 @@ impl PropagateLines for Cadical {
                 "the solver has searched with variable elimination on",
             ));
         }
-        if self.enumerator_connected {
-            self.solver.disconnect_external_propagator();
-            self.enumerator_connected = false;
-        }
+        self.disconnect_enumerator();
         let stats = Rc::new(RefCell::new(LinesStats::default()));
         let core = lines::Core::new(lines, self.lines_options, self.stop(), Rc::clone(&stats));
         let Ok(max_var) = i32::try_from(core.n_vars()) else {
@@ -507,7 +529,7 @@ impl PropagateLines for Cadical {
             self.has_model = false;
             self.solver.resize(max_var);
         }
-        self.lines_model = Some(core.model());
+        let model = core.model();
         self.solver
             .connect_external_propagator(lines::Propagator(core));
         // Highest first, so that CaDiCaL's observed and frozen tables grow
@@ -515,12 +537,15 @@ impl PropagateLines for Cadical {
         for var in (1..=max_var).rev() {
             self.solver.add_observed_var(var);
         }
-        self.lines = Some(stats);
+        self.propagator = Slot::Lines { stats, model };
         Ok(())
     }
 
     fn lines_stats(&self) -> Option<LinesStats> {
-        self.lines.as_ref().map(|s| s.borrow().clone())
+        match &self.propagator {
+            Slot::Lines { stats, .. } => Some(stats.borrow().clone()),
+            _ => None,
+        }
     }
 }
 
@@ -586,7 +611,7 @@ impl SearchEnumerate for Cadical {
         // Not after a plain search with variable elimination on: observing
         // an eliminated variable would abort the process. Not with the line
         // propagator either: CaDiCaL takes one propagator at a time.
-        !self.may_have_eliminated && self.lines.is_none()
+        !self.may_have_eliminated && !matches!(self.propagator, Slot::Lines { .. })
     }
 
     fn enumerate_in_search(
@@ -600,7 +625,7 @@ impl SearchEnumerate for Cadical {
         for (i, v) in project.iter().enumerate() {
             position[v.idx() + 1] = Some(i);
         }
-        if self.lines.is_some() {
+        if matches!(self.propagator, Slot::Lines { .. }) {
             return Err(fail(
                 "in-search enumeration cannot replace the line propagator".to_string(),
             ));
@@ -614,7 +639,7 @@ impl SearchEnumerate for Cadical {
                     .to_string(),
             });
         }
-        self.enumerator_connected = true;
+        self.propagator = Slot::Enumerator;
         self.solver.connect_external_propagator(Enumerator {
             position,
             values: vec![false; project.len()],

@@ -166,7 +166,7 @@ impl SolverSpec {
             SolverKind::Cadical => {
                 let mut solver = crate::backend::cadical::Cadical::with_mode(mode);
                 if let Some(seed) = self.seed {
-                    solver.set_option("seed", seed);
+                    solver.set_option("seed", seed)?;
                 }
                 Box::new(solver)
             }
