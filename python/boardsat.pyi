@@ -57,9 +57,9 @@ def solve(
     piece: Optional[str] = None,
     k: Optional[int] = None,
     independent: bool = False,
-    amo: str = "auto",
-    card: str = "totalizer",
-    formulation: str = "lines",
+    amo: Optional[str] = None,
+    card: Optional[str] = None,
+    formulation: Optional[str] = None,
     solver: Optional[str] = None,
     solver_cmd: Optional[str] = None,
     seed: Optional[int] = None,
@@ -76,6 +76,10 @@ def solve(
     ``problem``, ``rows``, ``cols``, ``piece``, ``amo``, ``card``,
     ``formulation``, ``vars``, ``aux_vars``, ``clauses``, ``lits``.
 
+    ``amo``, ``card`` and ``formulation`` left at ``None`` are boardsat's
+    choice, the command line's: lazy lines inside CaDiCaL for N-queens (and
+    n rooks), ``"auto"`` elsewhere; ``"totalizer"``; ``"lines"``.
+
     Raises ``ValueError`` (bad arguments), ``SolverError`` (a solver failed),
     ``KeyboardInterrupt`` (Ctrl-C; the solver is stopped).
     """
@@ -88,9 +92,9 @@ def count(
     piece: Optional[str] = None,
     k: Optional[int] = None,
     independent: bool = False,
-    amo: str = "auto",
-    card: str = "totalizer",
-    formulation: str = "lines",
+    amo: Optional[str] = None,
+    card: Optional[str] = None,
+    formulation: Optional[str] = None,
     solver: Optional[str] = None,
     solver_cmd: Optional[str] = None,
     seed: Optional[int] = None,
@@ -125,9 +129,9 @@ def enumerate(
     piece: Optional[str] = None,
     k: Optional[int] = None,
     independent: bool = False,
-    amo: str = "auto",
-    card: str = "totalizer",
-    formulation: str = "lines",
+    amo: Optional[str] = None,
+    card: Optional[str] = None,
+    formulation: Optional[str] = None,
     solver: Optional[str] = None,
     solver_cmd: Optional[str] = None,
     seed: Optional[int] = None,
@@ -149,9 +153,9 @@ def encode(
     piece: Optional[str] = None,
     k: Optional[int] = None,
     independent: bool = False,
-    amo: str = "auto",
-    card: str = "totalizer",
-    formulation: str = "lines",
+    amo: Optional[str] = None,
+    card: Optional[str] = None,
+    formulation: Optional[str] = None,
     force: bool = False,
 ) -> Encoding:
     """The CNF of a problem with a fixed ``k`` (queens: n), as ``boardsat dimacs`` writes it."""

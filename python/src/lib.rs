@@ -79,7 +79,10 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// ``family`` is ``"queens"`` (n queens on an n x n board), ``"independence"``
 /// (k pieces, no two attacking; without ``k`` the maximum) or
 /// ``"domination"`` (at most k pieces covering every square; without ``k``
-/// the minimum). The keywords are the command line's options.
+/// the minimum). The keywords are the command line's options, with its
+/// defaults: ``amo``, ``card`` and ``formulation`` left at ``None`` are
+/// boardsat's choice (lazy lines inside CaDiCaL for N-queens, ``"auto"``
+/// elsewhere; ``"totalizer"``; ``"lines"``).
 ///
 /// The result says what was proven: ``status`` is ``"sat"`` (a placement;
 /// for an optimum, proven optimal), ``"unsat"`` (no placement with k pieces

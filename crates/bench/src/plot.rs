@@ -412,35 +412,9 @@ fn draw_body(
     let missing = series
         .iter()
         .any(|s| s.points.iter().any(|p| p.1.is_none()));
-    // The legend: as wide as its longest label (plotters' estimate of
-    // sans-serif is 0.45 em per character at 12 px).
-    let longest = series
-        .iter()
-        .map(|s| s.label.chars().count())
-        .max()
-        .unwrap_or(0);
     let no_value = missing_text(report, measure);
-    let widest = longest.max(if missing { no_value.chars().count() } else { 0 });
-    let legend_width = u32::try_from(widest * 7 + 60)
-        .unwrap_or(400)
-        .clamp(150, 420);
-    let (chart_area, legend_area) = area.split_horizontally(SIZE.0 - legend_width);
-
-    let ns: Vec<usize> = series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
-        .collect();
-    let (n_min, n_max) = (
-        ns.iter().copied().min().unwrap_or(0),
-        ns.iter().copied().max().unwrap_or(1),
-    );
-    // Whole-number sizes as f64, padded so the end points are not on the
-    // frame.
-    #[allow(clippy::cast_precision_loss)]
-    let (x0, x1) = {
-        let pad = ((n_max - n_min) as f64 * 0.05).max(0.5);
-        (n_min as f64 - pad, n_max as f64 + pad)
-    };
+    let width = legend_width(series, missing.then_some(no_value.as_str()));
+    let (chart_area, legend_area) = area.split_horizontally(SIZE.0 - width);
     let limit = (measure == Measure::Time && report.meta.cell_time_limit.is_finite())
         .then_some(report.meta.cell_time_limit)
         .filter(|l| *l > 0.0);
@@ -450,88 +424,40 @@ fn draw_body(
         .copied()
         .filter(|v| *v > 0.0)
         .fold(f64::INFINITY, f64::min);
-    let log = log_scale(&values);
     // Where a missing value is drawn: the time limit when there is one,
     // else just above the largest value.
     let ceiling_of = |top: f64| match limit {
         Some(l) if missing => l,
         _ => top,
     };
-    let x_desc = "n (board side)";
-    let y_desc = match measure {
-        Measure::Time => "solve time",
-        Measure::Clauses => "clauses",
-    };
-    let label_style = ("sans-serif", 16).into_font();
     let mut builder = ChartBuilder::on(&chart_area);
     builder
         .margin(12)
         .x_label_area_size(44)
         .y_label_area_size(72);
-    let y_format = move |v: &f64| match measure {
-        Measure::Time => seconds_label(*v),
-        Measure::Clauses => count_label(*v),
-    };
-    let x_format = |v: &f64| {
-        if v.fract().abs() < 1e-9 {
-            format!("{v:.0}")
-        } else {
-            String::new()
-        }
-    };
     let styles: Vec<ShapeStyle> = (0..series.len())
         .map(|i| PALETTE[i % PALETTE.len()].stroke_width(2))
         .collect();
-    if log {
-        let top = ceiling_of(v_max).max(v_max);
+    let lines = Lines {
+        series,
+        styles: &styles,
+        limit: limit.filter(|_| missing),
+        x: x_range(series),
+        measure,
+    };
+    let top = ceiling_of(v_max).max(v_max);
+    if log_scale(&values) {
         let (lo, hi) = (v_min / 2.0, top * 3.0);
-        let ceiling = ceiling_of(v_max * 1.8);
         let mut chart = builder
-            .build_cartesian_2d(x0..x1, (lo..hi).log_scale())
+            .build_cartesian_2d(lines.x.0..lines.x.1, (lo..hi).log_scale())
             .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .x_label_formatter(&x_format)
-            .y_label_formatter(&y_format)
-            .label_style(label_style.clone())
-            .axis_desc_style(label_style)
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(err)?;
-        draw_lines(
-            &mut chart,
-            series,
-            &styles,
-            ceiling,
-            limit.filter(|_| missing),
-            (x0, x1),
-        )?;
+        lines.draw(&mut chart, ceiling_of(v_max * 1.8))?;
     } else {
-        let top = ceiling_of(v_max).max(v_max);
         let hi = if top > 0.0 { top * 1.15 } else { 1.0 };
-        let ceiling = ceiling_of(hi / 1.15 * 1.07);
-        let mut chart = builder.build_cartesian_2d(x0..x1, 0.0..hi).map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .x_label_formatter(&x_format)
-            .y_label_formatter(&y_format)
-            .label_style(label_style.clone())
-            .axis_desc_style(label_style)
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
+        let mut chart = builder
+            .build_cartesian_2d(lines.x.0..lines.x.1, 0.0..hi)
             .map_err(err)?;
-        draw_lines(
-            &mut chart,
-            series,
-            &styles,
-            ceiling,
-            limit.filter(|_| missing),
-            (x0, x1),
-        )?;
+        lines.draw(&mut chart, ceiling_of(hi / 1.15 * 1.07))?;
     }
     draw_legend(
         &legend_area,
@@ -539,6 +465,94 @@ fn draw_body(
         &styles,
         missing.then_some(no_value.as_str()),
     )
+}
+
+/// The legend's width: as wide as its longest label (plotters' estimate
+/// of sans-serif is 0.45 em per character at 12 px), the line for
+/// missing values included.
+fn legend_width(series: &[Series], no_value: Option<&str>) -> u32 {
+    let longest = series
+        .iter()
+        .map(|s| s.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let widest = longest.max(no_value.map_or(0, |t| t.chars().count()));
+    u32::try_from(widest * 7 + 60)
+        .unwrap_or(400)
+        .clamp(150, 420)
+}
+
+/// The x range of the series: whole-number sizes as f64, padded so the
+/// end points are not on the frame.
+#[allow(clippy::cast_precision_loss)]
+fn x_range(series: &[Series]) -> (f64, f64) {
+    let ns: Vec<usize> = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .collect();
+    let (n_min, n_max) = (
+        ns.iter().copied().min().unwrap_or(0),
+        ns.iter().copied().max().unwrap_or(1),
+    );
+    let pad = ((n_max - n_min) as f64 * 0.05).max(0.5);
+    (n_min as f64 - pad, n_max as f64 + pad)
+}
+
+/// What a chart body draws, on a linear or a log y axis.
+struct Lines<'a> {
+    series: &'a [Series],
+    styles: &'a [ShapeStyle],
+    /// The time limit, drawn where some value is missing.
+    limit: Option<f64>,
+    x: (f64, f64),
+    measure: Measure,
+}
+
+impl Lines<'_> {
+    /// The mesh with its labels, then the lines (missing values at
+    /// `ceiling`).
+    fn draw<Y>(
+        &self,
+        chart: &mut plotters::chart::ChartContext<
+            '_,
+            SVGBackend<'_>,
+            plotters::coord::cartesian::Cartesian2d<plotters::coord::types::RangedCoordf64, Y>,
+        >,
+        ceiling: f64,
+    ) -> Result<(), PlotError>
+    where
+        Y: plotters::coord::ranged1d::Ranged<ValueType = f64>
+            + plotters::coord::ranged1d::ValueFormatter<f64>,
+    {
+        let measure = self.measure;
+        let y_format = move |v: &f64| match measure {
+            Measure::Time => seconds_label(*v),
+            Measure::Clauses => count_label(*v),
+        };
+        let x_format = |v: &f64| {
+            if v.fract().abs() < 1e-9 {
+                format!("{v:.0}")
+            } else {
+                String::new()
+            }
+        };
+        let label_style = ("sans-serif", 16).into_font();
+        chart
+            .configure_mesh()
+            .x_desc("n (board side)")
+            .y_desc(match measure {
+                Measure::Time => "solve time",
+                Measure::Clauses => "clauses",
+            })
+            .x_label_formatter(&x_format)
+            .y_label_formatter(&y_format)
+            .label_style(label_style.clone())
+            .axis_desc_style(label_style)
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(err)?;
+        draw_lines(chart, self.series, self.styles, ceiling, self.limit, self.x)
+    }
 }
 
 /// The legend's text for the crosses.

@@ -289,26 +289,8 @@ impl<R: Read> Input<R> {
 
     /// Reads the next text step into `step`; false at the end of the input.
     pub(crate) fn text_step(&mut self, step: &mut Step, max_len: usize) -> Result<bool, Error> {
-        // Blank lines and comments.
-        loop {
-            let at = Location::Line(self.line);
-            match self.skip_blanks(at)? {
-                None => return Ok(false),
-                Some(b'\n') => {
-                    self.bump();
-                    self.line += 1;
-                }
-                Some(b'c') => {
-                    while let Some(b) = self.peek(at)? {
-                        self.bump();
-                        if b == b'\n' {
-                            self.line += 1;
-                            break;
-                        }
-                    }
-                }
-                Some(_) => break,
-            }
+        if !self.skip_comments()? {
+            return Ok(false);
         }
         let at = Location::Line(self.line);
         step.at = at;
@@ -316,24 +298,8 @@ impl<R: Read> Input<R> {
         step.ids.clear();
         let id = match self.token("a clause id", at)? {
             Token::Int(id) if id >= 0 => id.unsigned_abs(),
-            Token::Int(id) => {
-                return Err(Error::Step {
-                    at,
-                    problem: StepProblem::BadToken {
-                        expected: "a clause id",
-                        found: id.to_string(),
-                    },
-                })
-            }
-            Token::Delete => {
-                return Err(Error::Step {
-                    at,
-                    problem: StepProblem::BadToken {
-                        expected: "a clause id",
-                        found: "d".to_string(),
-                    },
-                })
-            }
+            Token::Int(id) => return Err(bad_token(at, "a clause id", id.to_string())),
+            Token::Delete => return Err(bad_token(at, "a clause id", "d".to_string())),
             Token::End => return Err(self.truncated(at)),
         };
         let first = self.token("a literal, 0 or `d`", at)?;
@@ -359,10 +325,47 @@ impl<R: Read> Input<R> {
             });
         }
         step.kind = StepKind::Add(id);
-        let mut token = first;
+        self.text_literals(first, &mut step.lits, max_len, at)?;
+        self.id_list(&mut step.ids, "a hint or 0", "hints", true, max_len, at)?;
+        self.end_of_line(at)?;
+        Ok(true)
+    }
+
+    /// Skips blank lines and comment lines: false at the end of the proof.
+    fn skip_comments(&mut self) -> Result<bool, Error> {
+        loop {
+            let at = Location::Line(self.line);
+            match self.skip_blanks(at)? {
+                None => return Ok(false),
+                Some(b'\n') => {
+                    self.bump();
+                    self.line += 1;
+                }
+                Some(b'c') => {
+                    while let Some(b) = self.peek(at)? {
+                        self.bump();
+                        if b == b'\n' {
+                            self.line += 1;
+                            break;
+                        }
+                    }
+                }
+                Some(_) => return Ok(true),
+            }
+        }
+    }
+
+    /// A lemma's literals up to its `0`, from `token` on.
+    fn text_literals(
+        &mut self,
+        mut token: Token,
+        lits: &mut Vec<i32>,
+        max_len: usize,
+        at: Location,
+    ) -> Result<(), Error> {
         loop {
             match token {
-                Token::Int(0) => break,
+                Token::Int(0) => return Ok(()),
                 Token::Int(lit) => {
                     if lit.unsigned_abs() > i32::MAX as u64 {
                         return Err(Error::Step {
@@ -373,7 +376,7 @@ impl<R: Read> Input<R> {
                             },
                         });
                     }
-                    if step.lits.len() >= max_len {
+                    if lits.len() >= max_len {
                         return Err(Error::Step {
                             at,
                             problem: StepProblem::TooLong {
@@ -383,24 +386,13 @@ impl<R: Read> Input<R> {
                         });
                     }
                     // In range by the check above.
-                    step.lits.push(i32::try_from(lit).unwrap_or(i32::MAX));
+                    lits.push(i32::try_from(lit).unwrap_or(i32::MAX));
                 }
-                Token::Delete => {
-                    return Err(Error::Step {
-                        at,
-                        problem: StepProblem::BadToken {
-                            expected: "a literal or 0",
-                            found: "d".to_string(),
-                        },
-                    })
-                }
+                Token::Delete => return Err(bad_token(at, "a literal or 0", "d".to_string())),
                 Token::End => return Err(self.truncated(at)),
             }
             token = self.token("a literal or 0", at)?;
         }
-        self.id_list(&mut step.ids, "a hint or 0", "hints", true, max_len, at)?;
-        self.end_of_line(at)?;
-        Ok(true)
     }
 
     /// Integers up to a `0`: hints (`signed`) or deleted ids.
@@ -611,5 +603,13 @@ impl<R: Read> Input<R> {
             }
             ids.push(id);
         }
+    }
+}
+
+/// A step with an unexpected token.
+fn bad_token(at: Location, expected: &'static str, found: String) -> Error {
+    Error::Step {
+        at,
+        problem: StepProblem::BadToken { expected, found },
     }
 }

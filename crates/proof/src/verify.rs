@@ -265,22 +265,37 @@ fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Config), Stri
     Ok((problem, k, bound, config))
 }
 
-/// Ties a board claim's formula to its problem (see the module doc); the
-/// count of a completeness claim must be `entry`'s.
-fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, String> {
+/// What a board claim's formula must start with, re-derived from its
+/// provenance: the encoding, lex-leader constraints, a cube's units.
+struct Fixed {
+    problem: Problem,
+    bound: Bound,
+    /// Lex-leader constraints follow the encoding.
+    symmetric: bool,
+    /// The cube's squares, each a unit clause after them.
+    cube: Vec<Square>,
+    /// The clauses, in order.
+    clauses: Cnf,
+    /// How many of them are the encoding.
+    n_encoding: usize,
+}
+
+/// Re-derives the fixed part of a board claim's formula; the cube must be
+/// `entry`'s.
+fn fixed_part(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<Fixed, String> {
     let (problem, k, bound, config) = provenance(formula)?;
     let board = problem.board;
     let mut vars = problem.var_manager();
-    let mut expected = Cnf::new();
+    let mut clauses = Cnf::new();
     problem
-        .encode(k, config, &mut expected, &mut vars)
+        .encode(k, config, &mut clauses, &mut vars)
         .map_err(|e| e.to_string())?;
-    let n_base = expected.len();
+    let n_encoding = clauses.len();
     let symmetric = formula.tag("symmetry") == Some("lex-leader");
     if symmetric {
-        symmetry::lex_leader(&board, &mut expected, &mut vars).map_err(|e| e.to_string())?;
+        symmetry::lex_leader(&board, &mut clauses, &mut vars).map_err(|e| e.to_string())?;
     }
-    let mut cube_squares = Vec::new();
+    let mut cube = Vec::new();
     if let Some(cols) = formula.tag("cube") {
         for (row, col) in cols.split(',').enumerate() {
             let col: usize = col.parse().map_err(|_| format!("bad cube '{cols}'"))?;
@@ -288,28 +303,42 @@ fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, 
             if !board.contains(sq) {
                 return Err(format!("the cube '{cols}' is off the board"));
             }
-            cube_squares.push(sq);
-            expected.add_unit(board.lit(sq));
+            cube.push(sq);
+            clauses.add_unit(board.lit(sq));
         }
     }
     if let Some(entry) = entry {
         let claimed: Option<&Vec<usize>> = entry.cube.as_ref().map(|(c, _)| c);
-        let found: Vec<usize> = cube_squares.iter().map(|s| s.col).collect();
+        let found: Vec<usize> = cube.iter().map(|s| s.col).collect();
         if claimed.map_or(!found.is_empty(), |c| *c != found) {
             return Err("the formula's cube is not the manifest's".to_string());
         }
     }
-    let n_fixed = expected.len();
+    Ok(Fixed {
+        problem,
+        bound,
+        symmetric,
+        cube,
+        clauses,
+        n_encoding,
+    })
+}
+
+/// The formula starts with exactly the fixed part.
+fn compare_fixed(formula: &Formula, fixed: &Fixed) -> Result<(), String> {
+    let n_fixed = fixed.clauses.len();
     if formula.clauses.len() < n_fixed {
         return Err(format!(
-            "the formula has {} clauses, fewer than the {n_fixed} of {problem} with {bound} pieces",
-            formula.clauses.len()
+            "the formula has {} clauses, fewer than the {n_fixed} of {} with {} pieces",
+            formula.clauses.len(),
+            fixed.problem,
+            fixed.bound
         ));
     }
-    for (i, (got, want)) in formula.clauses.iter().zip(expected.iter()).enumerate() {
+    for (i, (got, want)) in formula.clauses.iter().zip(fixed.clauses.iter()).enumerate() {
         let want: Vec<Lit> = want.iter().copied().collect();
         if *got != want {
-            let part = if i < n_base {
+            let part = if i < fixed.n_encoding {
                 "the encoding of the problem"
             } else {
                 "the lex-leader constraints or the cube"
@@ -320,7 +349,15 @@ fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, 
             ));
         }
     }
-    let rest = &formula.clauses[n_fixed..];
+    Ok(())
+}
+
+/// The clauses after the fixed part must each block a distinct placement
+/// the independent checker accepts (in the cube, a lex leader where the
+/// constraints are): their number, orbit-weighted where they are.
+fn count_blocked(formula: &Formula, fixed: &Fixed) -> Result<u64, String> {
+    let n_fixed = fixed.clauses.len();
+    let board = fixed.problem.board;
     let uniform = match formula.tag("blocking") {
         Some("short") => true,
         Some("full") | None => false,
@@ -328,54 +365,50 @@ fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, 
     };
     let mut seen = std::collections::HashSet::new();
     let mut count = 0u64;
-    for (i, clause) in rest.iter().enumerate() {
+    for (i, clause) in formula.clauses[n_fixed..].iter().enumerate() {
+        let at = n_fixed + i + 1;
         let placement = blocked_placement(&board, clause, uniform).ok_or_else(|| {
-            format!(
-                "clause {} is neither part of the problem nor a blocking clause",
-                n_fixed + i + 1
-            )
+            format!("clause {at} is neither part of the problem nor a blocking clause")
         })?;
-        check(&problem, Some(bound), &placement).map_err(|v| {
-            format!(
-                "clause {} blocks a placement that is not a solution ({v})",
-                n_fixed + i + 1
-            )
-        })?;
-        if !cube_squares
-            .iter()
-            .all(|sq| placement.squares().contains(sq))
-        {
-            return Err(format!(
-                "clause {} blocks a placement outside the cube",
-                n_fixed + i + 1
-            ));
+        check(&fixed.problem, Some(fixed.bound), &placement)
+            .map_err(|v| format!("clause {at} blocks a placement that is not a solution ({v})"))?;
+        if !fixed.cube.iter().all(|sq| placement.squares().contains(sq)) {
+            return Err(format!("clause {at} blocks a placement outside the cube"));
         }
-        if symmetric && !symmetry::is_lex_leader(&board, &placement) {
+        if fixed.symmetric && !symmetry::is_lex_leader(&board, &placement) {
             return Err(format!(
-                "clause {} blocks a placement that is not the leader of its orbit",
-                n_fixed + i + 1
+                "clause {at} blocks a placement that is not the leader of its orbit"
             ));
         }
         if !seen.insert(placement.clone()) {
-            return Err(format!(
-                "clause {} blocks a placement twice",
-                n_fixed + i + 1
-            ));
+            return Err(format!("clause {at} blocks a placement twice"));
         }
-        count += if symmetric {
+        count += if fixed.symmetric {
             symmetry::orbit_size(&board, &placement)
         } else {
             1
         };
     }
+    Ok(count)
+}
+
+/// Ties a board claim's formula to its problem (see the crate doc); the
+/// count of a completeness claim must be `entry`'s.
+fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, String> {
+    let fixed = fixed_part(formula, entry)?;
+    compare_fixed(formula, &fixed)?;
+    let count = count_blocked(formula, &fixed)?;
+    let n_blocked = formula.clauses.len() - fixed.clauses.len();
     let what = format!(
-        "the formula is the encoding of {problem} with {bound}{}{}",
-        if symmetric {
+        "the formula is the encoding of {} with {}{}{}",
+        fixed.problem,
+        fixed.bound,
+        if fixed.symmetric {
             ", lex-leader constraints"
         } else {
             ""
         },
-        if cube_squares.is_empty() {
+        if fixed.cube.is_empty() {
             ""
         } else {
             ", a cube"
@@ -386,10 +419,9 @@ fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, 
             "the formula blocks {count} placements (orbit-weighted), the manifest claims {claimed}"
         )),
         Some(_) => Ok(format!(
-            "{what} and {} blocked placements: {count} in all",
-            rest.len()
+            "{what} and {n_blocked} blocked placements: {count} in all"
         )),
-        None if !rest.is_empty() && entry.is_some() => {
+        None if n_blocked > 0 && entry.is_some() => {
             Err("blocking clauses in a claim without a count".to_string())
         }
         None => Ok(what),

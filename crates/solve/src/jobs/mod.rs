@@ -185,24 +185,58 @@ pub fn write_split(
 ) -> Result<(), JobsError> {
     prepare(dir, force)?;
     let id = split_id(split);
-    let Split {
-        header,
-        base,
-        n_vars,
-        cubes,
-        format,
-    } = split;
-    let (n_vars, format) = (*n_vars, *format);
-    let mut header = header.clone();
+    let mut header = split.header.clone();
     header.comments.push(format!("boardsat-split {id}"));
-    let mut manifest = format!(
-        "# boardsat cubes MANIFEST\n# split {id}\n# cubes {}\n",
-        cubes.len()
-    );
-    let mut jobs = String::new();
-    let write = |path: &Path, header: &Header, cnf: &Cnf, cubes: &[CubeJob]| {
+    let files = Files {
+        dir,
+        n_vars: split.n_vars,
+        stop,
+    };
+    let mut listing = Listing {
+        manifest: format!(
+            "# boardsat cubes MANIFEST\n# split {id}\n# cubes {}\n",
+            split.cubes.len()
+        ),
+        jobs: String::new(),
+    };
+    match split.format {
+        Format::Cnf => files.cube_files(split, &header, program, &mut listing)?,
+        Format::Inccnf => {
+            header.format = Format::Inccnf;
+            files.icnf_file(split, &header, program, &mut listing)?;
+        }
+    }
+    files.text(MANIFEST, &listing.manifest)?;
+    files.text(JOBS, &listing.jobs)?;
+    Ok(())
+}
+
+/// The files of a split being written.
+struct Files<'a> {
+    dir: &'a Path,
+    n_vars: u32,
+    stop: Option<&'a Interrupter>,
+}
+
+/// The manifest and the job list of a split being written.
+struct Listing {
+    manifest: String,
+    jobs: String,
+}
+
+impl Files<'_> {
+    /// Writes `name` as DIMACS (or iCNF with `cubes`' lines): the digest of
+    /// the bytes written.
+    fn formula(
+        &self,
+        name: &str,
+        header: &Header,
+        cnf: &Cnf,
+        cubes: &[CubeJob],
+    ) -> Result<String, JobsError> {
+        let path = self.dir.join(name);
         let mut bytes = Vec::new();
-        dimacs::write(&mut bytes, header, cnf, n_vars)
+        dimacs::write(&mut bytes, header, cnf, self.n_vars)
             .and_then(|()| {
                 // One block of `c cube` lines before the first `a` line:
                 // CaDiCaL before 2.0 (Debian's `cadical`) reads nothing but
@@ -218,69 +252,88 @@ pub fn write_split(
                     .iter()
                     .try_for_each(|cube| dimacs::write_cube(&mut bytes, &cube.lits))
             })
-            .map_err(|e| FileError::io(path, e))?;
-        write_atomically(path, stop, |w| {
-            w.write_all(&bytes).map_err(|e| FileError::io(path, e))
+            .map_err(|e| FileError::io(&path, e))?;
+        write_atomically(&path, self.stop, |w| {
+            w.write_all(&bytes).map_err(|e| FileError::io(&path, e))
         })?;
-        Ok::<String, JobsError>(digest(&bytes))
-    };
-    match format {
-        Format::Cnf => {
-            manifest.push_str("# id weight columns file digest\n");
-            for cube in cubes {
-                let mut cnf = base.clone();
-                for &lit in &cube.lits {
-                    cnf.add_unit(lit);
-                }
-                let mut header = header.clone();
-                header.comments.push(format!(
-                    "boardsat-cube {} weight {} ({} fixed literals: {})",
-                    cube.id,
-                    cube.weight,
-                    cube.lits.len(),
-                    cube.description
-                ));
-                let file = format!("{}.cnf", cube.id);
-                let digest = write(&dir.join(&file), &header, &cnf, &[])?;
-                let _ = writeln!(
-                    manifest,
-                    "{} {} {} {file} {digest}",
-                    cube.id, cube.weight, cube.description
-                );
-                let _ = writeln!(
-                    jobs,
-                    "{program} count-dimacs {file} --json > {RESULTS}/{}.json",
-                    cube.id
-                );
-            }
-        }
-        Format::Inccnf => {
-            manifest.push_str("# id weight columns file cube digest\n");
-            header.format = Format::Inccnf;
-            let digest = write(&dir.join(ICNF), &header, base, cubes)?;
-            for (i, cube) in cubes.iter().enumerate() {
-                let _ = writeln!(
-                    manifest,
-                    "{} {} {} {ICNF} {i} {digest}",
-                    cube.id, cube.weight, cube.description
-                );
-                let _ = writeln!(
-                    jobs,
-                    "{program} count-dimacs {ICNF} --cube {i} --json > {RESULTS}/{}.json",
-                    cube.id
-                );
-            }
-        }
+        Ok(digest(&bytes))
     }
-    let text = |path: &Path, content: &str| -> Result<(), FileError> {
-        write_atomically(path, stop, |w| {
+
+    /// One DIMACS file per cube (the cube's literals as units).
+    fn cube_files(
+        &self,
+        split: &Split,
+        header: &Header,
+        program: &str,
+        listing: &mut Listing,
+    ) -> Result<(), JobsError> {
+        listing
+            .manifest
+            .push_str("# id weight columns file digest\n");
+        for cube in &split.cubes {
+            let mut cnf = split.base.clone();
+            for &lit in &cube.lits {
+                cnf.add_unit(lit);
+            }
+            let mut header = header.clone();
+            header.comments.push(format!(
+                "boardsat-cube {} weight {} ({} fixed literals: {})",
+                cube.id,
+                cube.weight,
+                cube.lits.len(),
+                cube.description
+            ));
+            let file = format!("{}.cnf", cube.id);
+            let digest = self.formula(&file, &header, &cnf, &[])?;
+            let _ = writeln!(
+                listing.manifest,
+                "{} {} {} {file} {digest}",
+                cube.id, cube.weight, cube.description
+            );
+            let _ = writeln!(
+                listing.jobs,
+                "{program} count-dimacs {file} --json > {RESULTS}/{}.json",
+                cube.id
+            );
+        }
+        Ok(())
+    }
+
+    /// One iCNF file: the base formula once and an `a` line per cube.
+    fn icnf_file(
+        &self,
+        split: &Split,
+        header: &Header,
+        program: &str,
+        listing: &mut Listing,
+    ) -> Result<(), JobsError> {
+        listing
+            .manifest
+            .push_str("# id weight columns file cube digest\n");
+        let digest = self.formula(ICNF, header, &split.base, &split.cubes)?;
+        for (i, cube) in split.cubes.iter().enumerate() {
+            let _ = writeln!(
+                listing.manifest,
+                "{} {} {} {ICNF} {i} {digest}",
+                cube.id, cube.weight, cube.description
+            );
+            let _ = writeln!(
+                listing.jobs,
+                "{program} count-dimacs {ICNF} --cube {i} --json > {RESULTS}/{}.json",
+                cube.id
+            );
+        }
+        Ok(())
+    }
+
+    /// A text file written whole.
+    fn text(&self, name: &str, content: &str) -> Result<(), FileError> {
+        let path = self.dir.join(name);
+        write_atomically(&path, self.stop, |w| {
             w.write_all(content.as_bytes())
-                .map_err(|e| FileError::io(path, e))
+                .map_err(|e| FileError::io(&path, e))
         })
-    };
-    text(&dir.join(MANIFEST), &manifest)?;
-    text(&dir.join(JOBS), &jobs)?;
-    Ok(())
+    }
 }
 
 /// What one job answers: the JSON object `count-dimacs --json` prints.

@@ -221,6 +221,32 @@ impl Counted {
     }
 }
 
+/// The encoding the solvers of a split ran on, or, when none was loaded
+/// because the split has no cube (N-queens on 2 × 2 and 3 × 3), the facts
+/// of the encoding with `k` pieces — encoded for them alone, only then.
+///
+/// # Errors
+///
+/// [`SolveError::Interrupted`] when no solver was loaded because the work
+/// was stopped; encoding errors.
+fn encoding_or_facts(
+    found: Option<Encoding>,
+    instance: &Instance,
+    k: usize,
+    stop: &Interrupter,
+) -> Result<Encoding, SolveError> {
+    match found {
+        Some(encoding) => Ok(encoding),
+        None if stop.is_interrupted() => Err(stopped(stop)),
+        None => {
+            let problem = &instance.problem;
+            let mut vars = problem.var_manager();
+            let cnf = &mut rustsat::instances::Cnf::new();
+            Ok(problem.encode_lazy(k, instance.config, cnf, &mut vars)?)
+        }
+    }
+}
+
 /// A count that never started: the optimum it needed was not proven.
 fn not_counted() -> Count {
     Count {
@@ -286,7 +312,7 @@ fn count_n_queens(
         keep: plan.keep,
     };
     let counted = count_queens(n, instance.config, options, solver, stop, progress)?;
-    let encoding = counted.encoding.ok_or_else(|| stopped(stop))?;
+    let encoding = encoding_or_facts(counted.encoding, instance, n, stop)?;
     Ok(Counted {
         count: cube_count(&counted.counted),
         optimum: None,
@@ -363,9 +389,8 @@ fn count_domination(
     })
     .transpose()?;
     let (counted, cube_encoding) = counted.map_or((None, None), |(c, e)| (Some(c), e));
-    let encoding = cube_encoding
-        .or(optimiser_encoding)
-        .ok_or_else(|| stopped(stop))?;
+    let k = k.or(optimum.as_ref().map(|o| o.value)).unwrap_or(0);
+    let encoding = encoding_or_facts(cube_encoding.or(optimiser_encoding), instance, k, stop)?;
     Ok(Counted {
         count: counted.as_ref().map_or_else(not_counted, cube_count),
         optimum,
