@@ -2,29 +2,9 @@
 //! matrix, the machine metadata, the skipping of choices that do not change
 //! the CNF, and a cell that reaches its time limit.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsat"))
-        .args(args)
-        .output()
-        .expect("the boardsat binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout(&o)
-}
+use common::{ok, run};
 
 /// Queens n = 4, 5 × pairwise, ladder × varisat, cadical: 8 cells.
 const TINY: &[&str] = &[

@@ -1,30 +1,15 @@
 //! End-to-end tests of the `boardsat` binary: outputs, exit codes, pinned
 //! error messages, files, signals.
 
+mod common;
+
+use common::{boardsat, run, stderr, stdout};
+
 use std::{
     path::Path,
-    process::{Command, Output, Stdio},
+    process::{Command, Stdio},
     time::{Duration, Instant},
 };
-
-fn boardsat() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_boardsat"))
-}
-
-fn run(args: &[&str]) -> Output {
-    boardsat()
-        .args(args)
-        .output()
-        .expect("the boardsat binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// Whether queens on (row, col) squares attack each other: from scratch.
 fn queens_ok(squares: &[(usize, usize)]) -> bool {

@@ -3,6 +3,10 @@
 //! embedded solver and an external one. Brute-force entries of the manifest
 //! are re-derived by brute force here.
 
+mod common;
+
+use common::on_path;
+
 use std::{path::PathBuf, process::Command};
 
 use boardsat_solve::{count_projected, dimacs, End, Interrupter, Mode, SolverSpec, Status};
@@ -95,11 +99,6 @@ fn embedded_solver_agrees_with_the_manifest() {
         assert_eq!(status, expected, "{}", e.file);
         assert_eq!(count, e.count, "{}", e.file);
     }
-}
-
-fn on_path(binary: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
 }
 
 #[test]

@@ -2,18 +2,11 @@
 //! one here as a scheduler would, and merged, equals A000170; a missing
 //! answer is an error naming the cube.
 
-use std::{
-    path::Path,
-    process::{Command, Output},
-};
+mod common;
 
-fn boardsat(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsat"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the boardsat binary runs")
-}
+use std::{path::Path, process::Command};
+
+use common::{on_path, run_in};
 
 /// Runs every line of jobs.txt from inside `dir`, as `parallel` would.
 fn run_jobs(dir: &Path) {
@@ -21,7 +14,7 @@ fn run_jobs(dir: &Path) {
     for line in jobs.lines() {
         let (command, output) = line.split_once(" > ").expect("a redirect");
         let args: Vec<&str> = command.split_whitespace().skip(1).collect();
-        let out = boardsat(dir, &args);
+        let out = run_in(dir, &args);
         assert!(
             out.status.success(),
             "{line}: {}",
@@ -34,7 +27,7 @@ fn run_jobs(dir: &Path) {
 /// Runs the jobs of `tmp/split` and merges them: the total `merge` prints.
 fn run_and_merge(tmp: &Path) -> String {
     run_jobs(&tmp.join("split"));
-    let out = boardsat(tmp, &["merge", "split"]);
+    let out = run_in(tmp, &["merge", "split"]);
     assert!(
         out.status.success(),
         "{}",
@@ -53,7 +46,7 @@ fn split_run_and_merge_gives_a000170() {
         let tmp = tempfile::tempdir().unwrap();
         let mut args = vec!["cubes", "queens", "9", "-o", "split"];
         args.extend(&extra);
-        let out = boardsat(tmp.path(), &args);
+        let out = run_in(tmp.path(), &args);
         assert!(
             out.status.success(),
             "{extra:?}: {}",
@@ -76,14 +69,14 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
         let tmp = tempfile::tempdir().unwrap();
         let mut args = vec!["cubes", "domination", n, "-k", k, "-o", "split"];
         args.extend(&extra);
-        let out = boardsat(tmp.path(), &args);
+        let out = run_in(tmp.path(), &args);
         assert!(
             out.status.success(),
             "{extra:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         assert_eq!(run_and_merge(tmp.path()), count, "n = {n} {extra:?}");
-        let direct = boardsat(tmp.path(), &["count", "domination", n, "-k", k]);
+        let direct = run_in(tmp.path(), &["count", "domination", n, "-k", k]);
         assert_eq!(
             String::from_utf8_lossy(&direct.stdout).trim(),
             count,
@@ -97,7 +90,7 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
         &["cubes", "independence", "8", "-k", "3", "-o", "x"][..],
     ] {
         let tmp = tempfile::tempdir().unwrap();
-        let out = boardsat(tmp.path(), args);
+        let out = run_in(tmp.path(), args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr)
             .contains("cubes splits 'cubes queens N' and 'cubes domination N -k K' only"));
@@ -107,21 +100,21 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
 #[test]
 fn merge_names_missing_and_incomplete_cubes() {
     let tmp = tempfile::tempdir().unwrap();
-    assert!(boardsat(tmp.path(), &["cubes", "queens", "6", "-o", "d"])
+    assert!(run_in(tmp.path(), &["cubes", "queens", "6", "-o", "d"])
         .status
         .success());
     let dir = tmp.path().join("d");
     run_jobs(&dir);
     std::fs::remove_file(dir.join("results/cube-00001.json")).unwrap();
     std::fs::write(dir.join("results/cube-00002.json"), "").unwrap();
-    let out = boardsat(tmp.path(), &["merge", "d"]);
+    let out = run_in(tmp.path(), &["merge", "d"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("missing: cube-00001; incomplete: cube-00002"),
         "{err}"
     );
-    let out = boardsat(tmp.path(), &["merge", "nowhere"]);
+    let out = run_in(tmp.path(), &["merge", "nowhere"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -129,13 +122,13 @@ fn merge_names_missing_and_incomplete_cubes() {
 fn count_dimacs_projects_onto_the_show_variables() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     // Ladder lines have auxiliary variables; the projection counts boards.
-    let out = boardsat(&root, &["count-dimacs", "cnf/queens-8-ladder-lines.cnf"]);
+    let out = run_in(&root, &["count-dimacs", "cnf/queens-8-ladder-lines.cnf"]);
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "92");
     // Without projection lines every variable counts: x1 ∨ x2 has 3 models.
     let tmp = tempfile::tempdir().unwrap();
     std::fs::write(tmp.path().join("or.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
-    let out = boardsat(tmp.path(), &["count-dimacs", "or.cnf", "--json"]);
+    let out = run_in(tmp.path(), &["count-dimacs", "or.cnf", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         (v["count"].as_u64(), v["complete"].as_bool()),
@@ -147,7 +140,7 @@ fn count_dimacs_projects_onto_the_show_variables() {
 fn icnf_cubes(tmp: &Path, n: &str, extra: &[&str]) {
     let mut args = vec!["cubes", "queens", n, "--format", "icnf", "-o", "split"];
     args.extend(extra);
-    let out = boardsat(tmp, &args);
+    let out = run_in(tmp, &args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -196,7 +189,7 @@ fn icnf_cubes_count_as_the_cnf_cubes() {
     // The same cubes in both formats: every cube's count agrees.
     let tmp = tempfile::tempdir().unwrap();
     icnf_cubes(tmp.path(), "8", &[]);
-    assert!(boardsat(tmp.path(), &["cubes", "queens", "8", "-o", "cnf"])
+    assert!(run_in(tmp.path(), &["cubes", "queens", "8", "-o", "cnf"])
         .status
         .success());
     let (icnf, cnf) = (tmp.path().join("split"), tmp.path().join("cnf"));
@@ -279,7 +272,7 @@ fn icnf_file_has_the_header_the_cubes_and_their_weights() {
 
 /// `merge` in `dir`: exit 2 and an error line containing `text`.
 fn merge_fails(tmp: &Path, dir: &str, text: &str) {
-    let out = boardsat(tmp, &["merge", dir]);
+    let out = run_in(tmp, &["merge", dir]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{text}: {err}");
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -292,13 +285,13 @@ fn merge_accepts_only_the_answers_of_its_own_cubes() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
     for (dir, n) in [("q8", "8"), ("q9", "9")] {
-        assert!(boardsat(t, &["cubes", "queens", n, "-o", dir])
+        assert!(run_in(t, &["cubes", "queens", n, "-o", dir])
             .status
             .success());
         run_jobs(&t.join(dir));
     }
     // A second split into the same directory is refused, not mixed in.
-    let out = boardsat(t, &["cubes", "queens", "8", "-o", "q9"]);
+    let out = run_in(t, &["cubes", "queens", "8", "-o", "q9"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is not empty"));
     let (q8, q9) = (t.join("q8"), t.join("q9"));
@@ -311,7 +304,7 @@ fn merge_accepts_only_the_answers_of_its_own_cubes() {
     copy(&result(&q9, "cube-00001"), &result(&q9, "cube-00000"));
     merge_fails(t, "q9", "cube-00000 answers");
     std::fs::write(result(&q9, "cube-00000"), saved).unwrap();
-    assert_eq!(boardsat(t, &["merge", "q9"]).stdout, b"352\n");
+    assert_eq!(run_in(t, &["merge", "q9"]).stdout, b"352\n");
     // A manifest line duplicated, deleted, or with weight 0; a header only.
     let manifest = std::fs::read_to_string(q9.join("MANIFEST")).unwrap();
     let lines: Vec<&str> = manifest.lines().collect();
@@ -331,14 +324,12 @@ fn merge_accepts_only_the_answers_of_its_own_cubes() {
     edit(manifest.replacen(" 2 ", " 0 ", 1));
     merge_fails(t, "q9", "is not a positive integer");
     // --force replaces the split, and merge counts the new one.
-    assert!(
-        boardsat(t, &["cubes", "queens", "8", "-o", "q9", "--force"])
-            .status
-            .success()
-    );
+    assert!(run_in(t, &["cubes", "queens", "8", "-o", "q9", "--force"])
+        .status
+        .success());
     merge_fails(t, "q9", "missing: cube-00000");
     run_jobs(&q9);
-    assert_eq!(boardsat(t, &["merge", "q9"]).stdout, b"92\n");
+    assert_eq!(run_in(t, &["merge", "q9"]).stdout, b"92\n");
 }
 
 /// Runs count-dimacs in `dir` and expects exit 2 with one `error:` line
@@ -346,7 +337,7 @@ fn merge_accepts_only_the_answers_of_its_own_cubes() {
 fn fails_with(dir: &Path, args: &[&str], text: &str) {
     let mut all = vec!["count-dimacs"];
     all.extend(args);
-    let out = boardsat(dir, &all);
+    let out = run_in(dir, &all);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -426,7 +417,7 @@ fn count_dimacs_reads_hand_written_icnf() {
     )
     .unwrap();
     for (cube, expected) in [("0", 3), ("1", 1), ("2", 1)] {
-        let out = boardsat(
+        let out = run_in(
             tmp.path(),
             &["count-dimacs", "or.icnf", "--cube", cube, "--json"],
         );
@@ -437,11 +428,6 @@ fn count_dimacs_reads_hand_written_icnf() {
             "cube {cube}"
         );
     }
-}
-
-fn on_path(binary: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
 }
 
 #[test]

@@ -1,17 +1,9 @@
 //! Bad input through the CLI: each case one line on stderr naming the
 //! problem, exit code 2, no panic. The messages are pinned.
 
-use std::{
-    path::PathBuf,
-    process::{Command, Output},
-};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsat"))
-        .args(args)
-        .output()
-        .expect("the boardsat binary runs")
-}
+use common::{fake, run};
 
 /// The whole of stderr, which must be one line, for a run that must fail
 /// with exit code 2.
@@ -238,14 +230,6 @@ fn encodings_too_large_are_refused_with_the_estimate_and_a_hint() {
     // Sizes well inside the limit are not refused.
     let o = run(&["dimacs", "queens", "200", "--amo", "ladder"]);
     assert_eq!(o.status.code(), Some(0));
-}
-
-fn fake(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../solve/tests/fake")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 /// External-solver faults through the CLI: one line naming the command.

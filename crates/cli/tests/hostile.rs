@@ -4,53 +4,16 @@
 //! codes of the README's table. Signal tests wait for a condition (a file,
 //! a line of output), never for a fixed time.
 
+mod common;
+
+use common::{boardsat, fake, one_line_error, run, run_in, text};
+
 use std::{
     io::{BufRead, BufReader, Read, Write},
-    path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
+    path::Path,
+    process::{Command, Stdio},
     time::{Duration, Instant},
 };
-
-fn boardsat() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_boardsat"))
-}
-
-fn run(args: &[&str]) -> Output {
-    boardsat().args(args).output().expect("boardsat runs")
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    boardsat()
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("boardsat runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn fake(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../solve/tests/fake")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-/// Fails with exit 2 and one `error:` line containing `what`; no panic.
-fn one_line_error(o: &Output, what: &str) {
-    let err = text(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{what}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    let last = err.lines().last().unwrap_or("");
-    assert!(
-        last.starts_with("error: ") && last.contains(what),
-        "{what}: {err}"
-    );
-    assert_eq!(err.matches("error:").count(), 1, "{err}");
-}
 
 // ------------------------------------------------------- 1. false claims
 

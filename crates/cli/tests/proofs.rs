@@ -3,21 +3,11 @@
 //! its problem; tampered proofs, formulas and manifests are rejected with
 //! their reason, never with a panic.
 
-use std::{
-    path::Path,
-    process::{Command, Output},
-};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsat"))
-        .args(args)
-        .output()
-        .expect("boardsat runs")
-}
+use common::{run, text};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::path::Path;
 
 /// Runs `args` with `--proof DIR` (exit `code`), then `verify DIR`, which
 /// must accept every claim; returns the verify output.

@@ -1,0 +1,81 @@
+//! What every end-to-end test of the binary needs: running it, reading its
+//! output, the fake solvers, and the shape of a one-line error. Each test
+//! file takes what it uses (`mod common;`).
+#![allow(dead_code)]
+
+use std::{
+    path::{Path, PathBuf},
+    process::{Command, Output},
+};
+
+/// The `boardsat` binary under test.
+pub fn boardsat() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_boardsat"))
+}
+
+/// Runs `boardsat args`.
+pub fn run(args: &[&str]) -> Output {
+    boardsat()
+        .args(args)
+        .output()
+        .expect("the boardsat binary runs")
+}
+
+/// Runs `boardsat args` from inside `dir`.
+pub fn run_in(dir: &Path, args: &[&str]) -> Output {
+    boardsat()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the boardsat binary runs")
+}
+
+/// Bytes as text (lossily).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A run's stdout.
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
+/// A run's stderr.
+pub fn stderr(o: &Output) -> String {
+    text(&o.stderr)
+}
+
+/// The stdout of `boardsat args`, which must exit 0.
+pub fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// The path of a fake solver script of the solve crate's tests.
+pub fn fake(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../solve/tests/fake")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Fails with exit 2 and one `error:` line containing `what`; no panic.
+pub fn one_line_error(o: &Output, what: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("error: ") && last.contains(what),
+        "{what}: {err}"
+    );
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+}
+
+/// Whether `binary` is on the `PATH`.
+pub fn on_path(binary: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
+}
