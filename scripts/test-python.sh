@@ -20,6 +20,11 @@ start=$(date +%s)
 echo "== built and installed in $(( $(date +%s) - start )) s" >&2
 "$venv/bin/python" -m pip install --quiet -r python/tests/requirements.txt
 
+# The command-line binary, for the tests that compare Python with it.
+echo "== cargo build -p boardsat (the binary the parity tests run)" >&2
+cargo build --quiet --locked -p boardsat
+export BOARDSAT_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/boardsat"
+
 echo "== pytest python/tests" >&2
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -73,16 +73,12 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// Bytes to hold the encoding, once in a CNF and once in CaDiCaL.
-    ///
-    /// Calibrated on peak resident memory of `boardsat solve queens N`
-    /// (CaDiCaL 3.0.1): pairwise N = 200 (13.3 M clauses) 2.8 GB, product
-    /// N = 1000 (11.9 M clauses, 1.3 M variables) 2.8 GB, commander N = 1000
-    /// (114 M clauses) 22.2 GB, and the lazy AMO, where the variables
-    /// dominate (CaDiCaL's tables take about 160 bytes per variable before
-    /// any clause, the line propagator a few more): N = 1000 (1 M
-    /// variables), 2000 and 5000 (BENCHMARKS.md, "Eager encodings vs lazy
-    /// propagation"). This formula is within 20 % of all of them.
+    /// Bytes to hold the encoding, once in a CNF and once in CaDiCaL: a
+    /// cost per clause, per literal and per variable (CaDiCaL's tables,
+    /// which dominate for the lazy AMO), calibrated on the peak resident
+    /// memory of `boardsat solve queens N` with eager and lazy encodings;
+    /// the calibration runs and the formula's error are in BENCHMARKS.md
+    /// ("Memory estimate calibration").
     #[must_use]
     pub fn bytes(&self) -> u64 {
         self.n_clauses

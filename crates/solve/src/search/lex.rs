@@ -79,8 +79,8 @@ pub enum LexOrder {
     /// re-derives).
     Board,
     /// The occupancy of the rows, then of the columns, then the board
-    /// row-major: measured about twice as fast for queen domination counts
-    /// (BENCHMARKS.md, issue 12), so the default.
+    /// row-major: the default, as it counted queen domination faster
+    /// (BENCHMARKS.md, issue 12).
     #[default]
     LinesFirst,
 }

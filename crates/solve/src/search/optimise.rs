@@ -127,9 +127,9 @@ pub struct Strategy {
     /// ([`Backend::fresh`]) with the bound as unit clauses
     /// ([`Session::fix_bound`]) and, with `symmetry`, hard lex-leader
     /// constraints, instead of by assumptions on the session's solver: the
-    /// solver can then simplify with the bound (measured about twice as
-    /// fast, BENCHMARKS.md). Backends without `fresh` fall back to the
-    /// session's solver.
+    /// solver can then simplify with the bound (measured faster,
+    /// BENCHMARKS.md). Backends without `fresh` fall back to the session's
+    /// solver.
     pub fresh_refutations: bool,
 }
 
