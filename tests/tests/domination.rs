@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use boardsat_encode::{Board, Bound, Card, Config, Formulation, Kind, Piece, Problem};
+use boardsat_solve::Mode;
 use boardsat_solve::{optimise, End, Session, Status};
-use boardsat_solve::{Mode, Search};
 use boardsat_tests::{default_backend, Graph};
 
 /// OEIS A075458: domination number of the n × n queen graph, n = 1..=13.
@@ -202,7 +202,7 @@ fn count_after_optimise_matches_enumeration() {
     for n in 1..=7 {
         let problem = queens(n, Kind::Domination);
         let (_, mut session) = optimise(&problem, Config::default(), default_backend()).unwrap();
-        let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+        let count = session.count(None, |_| {}).unwrap();
         assert_eq!(count.end, End::Exhausted);
         assert_eq!(count.count, A002564[n - 1], "n = {n}");
     }

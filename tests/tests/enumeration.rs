@@ -7,7 +7,6 @@
 use std::collections::HashSet;
 
 use boardsat_encode::{Board, Bound, Card, Config, EncodeError, Formulation, Kind, Piece, Problem};
-use boardsat_solve::Search;
 use boardsat_solve::{End, Session, SolveError, SolverKind};
 use boardsat_tests::{backend, Graph};
 
@@ -41,7 +40,7 @@ fn solutions_are_distinct_checked_and_as_many_as_count_says() {
             assert_eq!(solutions.end(), Some(End::Exhausted));
             assert!(solutions.next().is_none(), "fused after the end");
             let count = queens_session(n, Config::default(), kind)
-                .count(None, Search::PerModel, |_| {})
+                .count(None, |_| {})
                 .unwrap();
             assert_eq!(count.end, End::Exhausted);
             assert_eq!(count.count, seen.len() as u64, "{kind}, n = {n}");
@@ -60,16 +59,16 @@ fn a_limit_stops_early_and_the_rest_can_still_be_counted() {
         assert_eq!(solutions.end(), Some(End::Limit), "{kind}");
         let calls = session.calls();
         assert_eq!(calls, 10, "{kind}: a limit must not cost an extra call");
-        let count = session.count(Some(30), Search::PerModel, |_| {}).unwrap();
+        let count = session.count(Some(30), |_| {}).unwrap();
         assert_eq!((count.count, count.end), (30, End::Limit), "{kind}");
-        let rest = session.count(None, Search::PerModel, |_| {}).unwrap();
+        let rest = session.count(None, |_| {}).unwrap();
         assert_eq!((rest.count, rest.end), (92 - 40, End::Exhausted), "{kind}");
 
         let mut session = queens_session(8, Config::default(), kind);
         assert_eq!(session.solutions(Some(0)).count(), 0, "{kind}");
-        let count = session.count(Some(0), Search::PerModel, |_| {}).unwrap();
+        let count = session.count(Some(0), |_| {}).unwrap();
         assert_eq!((count.count, count.end), (0, End::Limit), "{kind}");
-        let count = session.count(Some(1000), Search::PerModel, |_| {}).unwrap();
+        let count = session.count(Some(1000), |_| {}).unwrap();
         assert_eq!((count.count, count.end), (92, End::Exhausted), "{kind}");
     }
 }
@@ -78,9 +77,7 @@ fn a_limit_stops_early_and_the_rest_can_still_be_counted() {
 fn progress_is_reported_after_every_solution() {
     let mut session = queens_session(6, Config::default(), SolverKind::default_embedded());
     let mut reported = Vec::new();
-    let count = session
-        .count(None, Search::PerModel, |p| reported.push(p.count))
-        .unwrap();
+    let count = session.count(None, |p| reported.push(p.count)).unwrap();
     assert_eq!(count.count, 4);
     assert_eq!(reported, vec![1, 2, 3, 4]);
 }
@@ -100,9 +97,7 @@ fn every_cardinality_encoding_counts_placements_not_models() {
                 ..Config::default()
             };
             for n in 1..=8 {
-                let count = queens_session(n, config, kind)
-                    .count(None, Search::PerModel, |_| {})
-                    .unwrap();
+                let count = queens_session(n, config, kind).count(None, |_| {}).unwrap();
                 assert_eq!(count.count, queens_count(n), "{card}, {kind}, n = {n}");
             }
         }
@@ -135,12 +130,12 @@ fn at_most_k_domination_counts_every_dominating_set() {
             };
             for kind in SolverKind::embedded() {
                 let mut fixed = Session::fixed(&problem, k, config, backend(kind)).unwrap();
-                let count = fixed.count(None, Search::PerModel, |_| {}).unwrap();
+                let count = fixed.count(None, |_| {}).unwrap();
                 assert_eq!(count.count, expected, "{problem}, k = {k}, {card}, {kind}");
 
                 let mut open = Session::open(&problem, k, config, backend(kind)).unwrap();
                 open.set_bound(Bound::AtMost(k)).unwrap();
-                let count = open.count(None, Search::PerModel, |_| {}).unwrap();
+                let count = open.count(None, |_| {}).unwrap();
                 assert_eq!(
                     count.count, expected,
                     "open: {problem}, k = {k}, {card}, {kind}"
@@ -173,11 +168,11 @@ fn independence_counts_under_lower_and_exact_bounds() {
                 let kind = SolverKind::default_embedded();
                 let mut open = Session::open(&problem, alpha, config, backend(kind)).unwrap();
                 open.set_bound(Bound::AtLeast(k)).unwrap();
-                let count = open.count(None, Search::PerModel, |_| {}).unwrap();
+                let count = open.count(None, |_| {}).unwrap();
                 assert_eq!(count.count, at_least, "{problem}, at least {k}, {card}");
 
                 let mut fixed = Session::fixed(&problem, k, config, backend(kind)).unwrap();
-                let count = fixed.count(None, Search::PerModel, |_| {}).unwrap();
+                let count = fixed.count(None, |_| {}).unwrap();
                 let exactly = g.count_independent_sets(k);
                 assert_eq!(count.count, exactly, "{problem}, exactly {k}, {card}");
             }
@@ -202,7 +197,7 @@ fn an_interrupted_enumeration_ends_with_an_error() {
     assert_eq!(solutions.end(), Some(End::Stopped));
     assert!(solutions.next().is_none());
     interrupter.reset();
-    let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+    let count = session.count(None, |_| {}).unwrap();
     assert_eq!((count.count, count.end), (92 - 3, End::Exhausted));
 }
 
@@ -222,7 +217,7 @@ fn the_empty_placement_is_one_solution() {
             let domination = Problem::new(board, piece, Kind::Domination);
             let mut session =
                 Session::fixed(&domination, 0, Config::default(), backend(kind)).unwrap();
-            let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+            let count = session.count(None, |_| {}).unwrap();
             assert_eq!(
                 (count.count, count.end),
                 (0, End::Exhausted),

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use boardsat_encode::{Amo, Board, Config, Formulation, Kind, LazyLines, Piece, Problem};
 use boardsat_solve::{
-    Backend, Cadical, Decide, End, LinesOptions, LinesStats, Mode, Search, Session, SolveError,
-    SolverKind, Status,
+    Backend, Cadical, Decide, End, LinesOptions, LinesStats, Mode, Session, SolveError, SolverKind,
+    Status,
 };
 use boardsat_tests::{backend, Graph};
 
@@ -68,7 +68,7 @@ fn count(
     backend: Box<dyn Backend>,
 ) -> (u64, LinesStats) {
     let mut session = Session::fixed(problem, k, config, backend).unwrap();
-    let c = session.count(None, Search::PerModel, |_| {}).unwrap();
+    let c = session.count(None, |_| {}).unwrap();
     assert_eq!(c.end, End::Exhausted, "{problem} k={k} {config:?}");
     let mut lines = LinesStats::default();
     if let Some(record) = session.encoding().lazy.clone() {

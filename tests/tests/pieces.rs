@@ -4,7 +4,6 @@
 //! `boardsat-tests` on square boards up to 6 × 6 and a few rectangles.
 
 use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
-use boardsat_solve::Search;
 use boardsat_solve::{optimise, End, Session, SolverKind};
 use boardsat_tests::{backend, default_backend, Graph};
 
@@ -92,7 +91,7 @@ fn maximum_independent_sets_are_counted_exactly() {
         let alpha = g.independence_number();
         let (optimum, mut session) = optimise(&p, Config::default(), default_backend()).unwrap();
         assert_eq!(optimum.value, alpha, "{p}");
-        let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+        let count = session.count(None, |_| {}).unwrap();
         assert_eq!(count.end, End::Exhausted);
         assert_eq!(count.count, g.count_independent_sets(alpha), "{p}");
     }
@@ -116,7 +115,7 @@ fn lines_formulation_on_rectangles_counts_like_the_oracle() {
                     };
                     let mut session = Session::fixed(&p, k, config, backend(kind)).unwrap();
                     assert_eq!(session.encoding().config.formulation, formulation);
-                    let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+                    let count = session.count(None, |_| {}).unwrap();
                     assert_eq!(count.end, End::Exhausted);
                     assert_eq!(count.count, expected, "{p}, {formulation}, {kind}");
                 }

@@ -5,7 +5,6 @@
 use std::ops::RangeInclusive;
 
 use boardsat_encode::{Amo, Bound, Card, Config, Formulation, Problem};
-use boardsat_solve::Search;
 use boardsat_solve::{End, Session, SolverKind};
 use boardsat_tests::backend;
 
@@ -25,7 +24,7 @@ fn count(n: usize, config: Config, kind: SolverKind) -> u64 {
     let mut session = Session::fixed(&problem, n, config, backend(kind)).unwrap();
     assert_eq!(session.bound(), Some(Bound::Exactly(n)));
     assert_eq!(session.encoding().config.formulation, config.formulation);
-    let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+    let count = session.count(None, |_| {}).unwrap();
     assert_eq!(count.end, End::Exhausted, "n = {n}, {config:?}, {kind}");
     count.count
 }

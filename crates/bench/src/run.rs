@@ -36,7 +36,7 @@ use boardsat_solve::{
     search::{
         count::{End, Keep, Reduction},
         optimise::{optimise_with, Strategy},
-        session::{Search, Session},
+        session::Session,
     },
     stop::{Interrupter, StopReason},
     task::count::{optimum_then_count, CountPlan},
@@ -301,7 +301,7 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
         let mut session = Session::fixed(&cell.problem, k, config, backend)?;
         let start = Instant::now();
         let answer = if cell.task == Task::Count {
-            let c = session.count(None, Search::PerModel, |_| {})?;
+            let c = session.count(None, |_| {})?;
             (c.end == End::Exhausted).then_some(Answer::Count(c.count))
         } else {
             match session.solve(Mode::Decide)?.0 {

@@ -11,7 +11,7 @@
 //! | type | role |
 //! |---|---|
 //! | [`backend::Backend`], [`backend::Status`], [`backend::Mode`] | the small core trait: clauses, solve under assumptions, values, a fresh solver of the same kind |
-//! | [`backend::TimeLimit`], [`backend::Interrupt`], [`backend::SearchEnumerate`], [`backend::lines::PropagateLines`] | optional capabilities |
+//! | [`backend::TimeLimit`], [`backend::Interrupt`], [`backend::lines::PropagateLines`] | optional capabilities |
 //! | [`backend::spec::SolverKind`], [`backend::spec::SolverSpec`] | run-time choice of backend; building solvers for many threads |
 //! | [`stop::Interrupter`], [`stop::StopReason`] | one stop flag per job, with a deadline: signals and time limits |
 //! | [`formula::dimacs`], [`formula::falsified`] | one strict reader for DIMACS and iCNF with projections; the one model check |
@@ -48,14 +48,14 @@
 //! use boardsat_encode::{Config, Problem};
 //! use boardsat_solve::{
 //!     backend::{spec::{SolverKind, SolverSpec}, Mode},
-//!     search::session::{Search, Session},
+//!     search::session::{Session},
 //!     stop::Interrupter,
 //! };
 //!
 //! let problem = Problem::queens(6)?;
 //! let solver = SolverSpec::new(SolverKind::Varisat).create(Mode::Enumerate, &Interrupter::new())?;
 //! let mut session = Session::fixed(&problem, 6, Config::default(), solver)?;
-//! let count = session.count(None, Search::PerModel, |_| {})?;
+//! let count = session.count(None, |_| {})?;
 //! assert_eq!(count.count, 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -80,14 +80,14 @@ pub use backend::{
     lines::{Decide, LinesOptions, LinesStats, PropagateLines},
     spec::{SolverKind, SolverSpec, UnknownSolver},
     varisat::Varisat,
-    Backend, Interrupt, Mode, SearchEnumerate, Status, TimeLimit, Visitor,
+    Backend, Interrupt, Mode, Status, TimeLimit,
 };
 pub use error::{stop_reason, SolveError};
 pub use formula::dimacs;
 pub use search::{
     count::{count_projected, Count, End, Progress},
     optimise::{optimise, optimise_observed, optimise_portfolio, optimise_with, Optimum, Strategy},
-    session::{blocking_clause, Breaking, Fix, Search, Session, Solutions},
+    session::{blocking_clause, Breaking, Fix, Session, Solutions},
 };
 pub use stop::{seconds, Interrupter, StopReason};
 pub use task::default_amo;

@@ -1,5 +1,5 @@
-//! Cubes, mirror halving, symmetry breaking and in-search enumeration all
-//! give the same counts as the plain one-solver count, and the known values.
+//! Cubes, mirror halving and symmetry breaking all give the same counts as
+//! the plain one-solver count, and the known values.
 
 use boardsat_encode::{Amo, Board, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
@@ -7,7 +7,7 @@ use boardsat_solve::{
         count::{Keep, Reduction},
         queens::{count_queens, queen_cubes, CubeOptions},
     },
-    Breaking, End, Interrupter, Mode, Search, Session, SolverKind, SolverSpec,
+    Breaking, End, Interrupter, Mode, Session, SolverKind, SolverSpec,
 };
 
 /// OEIS A000170, n = 1..10.
@@ -78,7 +78,7 @@ fn symmetry_breaking_counts_orbits_for_every_amo() {
                 let backend = SolverKind::default_embedded().create().unwrap();
                 let mut session = Session::fixed(&problem, n, config, backend).unwrap();
                 session.break_symmetry(Breaking::Hard).unwrap();
-                let c = session.count(None, Search::PerModel, |_| {}).unwrap();
+                let c = session.count(None, |_| {}).unwrap();
                 assert_eq!(
                     (c.count, c.models),
                     (QUEENS[n - 1], FUNDAMENTAL[n - 1]),
@@ -87,58 +87,6 @@ fn symmetry_breaking_counts_orbits_for_every_amo() {
             }
         }
     }
-}
-
-#[cfg(feature = "cadical")]
-#[test]
-fn in_search_enumeration_matches_one_call_per_model() {
-    use boardsat_solve::optimise;
-    for n in 4..=10 {
-        for symmetry in [false, true] {
-            let problem = Problem::queens(n).unwrap();
-            let mut counts = Vec::new();
-            for in_search in [false, true] {
-                let backend = Box::new(boardsat_solve::Cadical::for_enumeration());
-                let mut session = Session::fixed(&problem, n, Config::default(), backend).unwrap();
-                if symmetry {
-                    session.break_symmetry(Breaking::Hard).unwrap();
-                }
-                let search = if in_search {
-                    Search::InSearch
-                } else {
-                    Search::PerModel
-                };
-                let c = session.count(None, search, |_| {}).unwrap();
-                counts.push((c.count, c.models));
-            }
-            assert_eq!(counts[0], counts[1], "n={n} symmetry={symmetry}");
-            assert_eq!(counts[0].0, QUEENS[n - 1]);
-        }
-    }
-    // A limit stops in-search enumeration exactly.
-    let problem = Problem::queens(8).unwrap();
-    let mut session = Session::fixed(
-        &problem,
-        8,
-        Config::default(),
-        Box::new(boardsat_solve::Cadical::for_enumeration()),
-    )
-    .unwrap();
-    let c = session.count(Some(50), Search::InSearch, |_| {}).unwrap();
-    assert_eq!((c.count, c.end), (50, End::Limit));
-    // And the minimum dominating sets of 8×8 (A002564) in search too.
-    let problem = Problem::new(Board::square(8).unwrap(), Piece::Queen, Kind::Domination);
-    let (optimum, mut session) = optimise(
-        &problem,
-        Config::default(),
-        Box::new(boardsat_solve::Cadical::for_enumeration()),
-    )
-    .unwrap();
-    assert_eq!(optimum.value, 5);
-    assert_eq!(
-        session.count(None, Search::InSearch, |_| {}).unwrap().count,
-        4860
-    );
 }
 
 #[test]

@@ -10,9 +10,9 @@ use std::{
 };
 
 use boardsat_encode::{Config, Problem};
-use boardsat_solve::Search;
 use boardsat_solve::{
-    backend::external::OutputStyle, Backend, External, ExternalError, Session, SolveError, Status,
+    backend::external::{parse_output, parse_result_file, Answer, OutputStyle},
+    Backend, External, ExternalError, Session, SolveError, Status,
 };
 use rustsat::types::{Lit, Var};
 
@@ -348,10 +348,7 @@ fn check_assumptions(mut solver: External) {
 fn check_queens(solver: External) {
     let problem = Problem::queens(6).unwrap();
     let mut session = Session::fixed(&problem, 6, Config::default(), Box::new(solver)).unwrap();
-    assert_eq!(
-        session.count(None, Search::PerModel, |_| {}).unwrap().count,
-        4
-    );
+    assert_eq!(session.count(None, |_| {}).unwrap().count, 4);
 }
 
 macro_rules! real_solver {
@@ -409,4 +406,184 @@ real_solver! {
     minisat: "minisat" from "minisat", ResultFile;
     picosat: "picosat" from "picosat", Competition;
     cryptominisat5: "cryptominisat5" from "cryptominisat", Competition;
+}
+
+// ------------------------------------------------------- output parsers
+
+const CMD: &str = "fake";
+
+fn sat(model: &[bool]) -> Answer {
+    Answer {
+        status: Status::Sat,
+        model: Some(model.to_vec()),
+    }
+}
+
+#[test]
+fn sat_with_a_model_over_several_v_lines() {
+    let out = "c hello\ns SATISFIABLE\nv 1 -2\nv 3\nv -4 0\n";
+    let answer = parse_output(out, Some(10), 4, CMD).unwrap();
+    assert_eq!(answer, sat(&[true, false, true, false]));
+}
+
+#[test]
+fn partial_v_lines_leave_the_rest_false() {
+    let answer = parse_output("s SATISFIABLE\nv 3 0\n", Some(10), 5, CMD).unwrap();
+    assert_eq!(answer, sat(&[false, false, true, false, false]));
+    // No closing 0, exit code unknown, CRLF line ends.
+    let answer = parse_output("s SATISFIABLE\r\nv -1 2\r\n", None, 2, CMD).unwrap();
+    assert_eq!(answer, sat(&[false, true]));
+}
+
+#[test]
+fn unsat_and_unknown() {
+    let answer = parse_output("c x\ns UNSATISFIABLE\n", Some(20), 3, CMD).unwrap();
+    assert_eq!(answer.status, Status::Unsat);
+    assert_eq!(answer.model, None);
+    let answer = parse_output("s UNKNOWN\n", Some(0), 3, CMD).unwrap();
+    assert_eq!(answer.status, Status::Unknown);
+    // The exit code alone is an answer.
+    assert_eq!(
+        parse_output("", Some(20), 3, CMD).unwrap().status,
+        Status::Unsat
+    );
+    // A status line overrides an odd exit code.
+    assert_eq!(
+        parse_output("s UNSATISFIABLE\n", Some(1), 3, CMD)
+            .unwrap()
+            .status,
+        Status::Unsat
+    );
+}
+
+#[test]
+fn garbage_names_the_line() {
+    let err = parse_output("c a\nc b\ns MAYBE\n", Some(10), 3, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 3, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("line 3"), "{err}");
+    assert!(err.to_string().contains("'fake'"), "{err}");
+
+    let err = parse_output("s SATISFIABLE\nv 1 x2 0\n", Some(10), 3, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 2, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("'x2' is not an integer"), "{err}");
+
+    let err = parse_output("s SATISFIABLE\nv 1 0\nv 2 0\n", Some(10), 3, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 3, .. }),
+        "{err}"
+    );
+
+    let err = parse_output("s\n", None, 3, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 1, .. }),
+        "{err}"
+    );
+
+    let huge = "s SATISFIABLE\nv 99999999999999999999999 0\n";
+    let err = parse_output(huge, Some(10), 3, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 2, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn contradictions() {
+    let cases = [
+        ("s UNSATISFIABLE\n", Some(10), "exit code 10"),
+        ("s SATISFIABLE\nv 1 0\n", Some(20), "exit code 20"),
+        ("s UNKNOWN\n", Some(10), "exit code 10"),
+        (
+            "s SATISFIABLE\ns UNSATISFIABLE\n",
+            None,
+            "line 1 and UNSATISFIABLE on line 2",
+        ),
+        (
+            "s SATISFIABLE\nv 1 4 0\n",
+            Some(10),
+            "beyond the 3 variables",
+        ),
+        (
+            "s SATISFIABLE\nv -4 0\n",
+            Some(10),
+            "beyond the 3 variables",
+        ),
+        (
+            "s SATISFIABLE\nv 2\nv -2 0\n",
+            Some(10),
+            "variable 2 both ways (line 2 and line 3",
+        ),
+        ("s UNSATISFIABLE\nv 1 0\n", Some(20), "line 2"),
+    ];
+    for (out, exit, needle) in cases {
+        let err = parse_output(out, exit, 3, CMD).unwrap_err();
+        assert!(
+            matches!(err, ExternalError::Contradiction { .. }),
+            "{out:?}: {err}"
+        );
+        assert!(err.to_string().contains(needle), "{out:?}: {err}");
+    }
+    // Repeating the same status is not a contradiction.
+    assert!(parse_output("s UNSATISFIABLE\ns UNSATISFIABLE\n", Some(20), 1, CMD).is_ok());
+}
+
+#[test]
+fn no_answer_crash_and_missing_model() {
+    let err = parse_output("c thinking\n", Some(0), 3, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::NoAnswer { .. }), "{err}");
+    let err = parse_output("", None, 3, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::NoAnswer { .. }), "{err}");
+    let err = parse_output("oops\n", Some(134), 3, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::Crashed { .. }), "{err}");
+    assert!(err.to_string().contains("exit code 134"), "{err}");
+    let err = parse_output("s SATISFIABLE\n", Some(10), 3, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::MissingModel { .. }), "{err}");
+    // minisat's stdout: a bare word is chatter, so exit 10 lacks a model.
+    let err = parse_output("SATISFIABLE\n", Some(10), 3, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::MissingModel { .. }), "{err}");
+}
+
+#[test]
+fn minisat_result_files() {
+    let answer = parse_result_file("SAT\n1 -2 3 0\n", Some(10), 4, CMD).unwrap();
+    assert_eq!(answer, sat(&[true, false, true, false]));
+    // minisat leaves the final newline out when the model is short.
+    let answer = parse_result_file("SAT\n-1 0", Some(10), 2, CMD).unwrap();
+    assert_eq!(answer, sat(&[false, false]));
+    let answer = parse_result_file("UNSAT\n", Some(20), 4, CMD).unwrap();
+    assert_eq!(answer.status, Status::Unsat);
+    let answer = parse_result_file("INDET\n", Some(0), 4, CMD).unwrap();
+    assert_eq!(answer.status, Status::Unknown);
+
+    let err = parse_result_file("", Some(0), 4, CMD).unwrap_err();
+    assert!(matches!(
+        err,
+        ExternalError::NoAnswer {
+            source_kind: OutputStyle::ResultFile,
+            ..
+        }
+    ));
+    let err = parse_result_file("MAYBE\n", Some(10), 4, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 1, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("result file"), "{err}");
+    let err = parse_result_file("SAT\n1 two 0\n", Some(10), 4, CMD).unwrap_err();
+    assert!(
+        matches!(err, ExternalError::Garbage { line: 2, .. }),
+        "{err}"
+    );
+    let err = parse_result_file("UNSAT\n", Some(10), 4, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::Contradiction { .. }), "{err}");
+    let err = parse_result_file("SAT\n1 -1 0\n", Some(10), 4, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::Contradiction { .. }), "{err}");
+    let err = parse_result_file("SAT\n", Some(10), 4, CMD).unwrap_err();
+    assert!(matches!(err, ExternalError::MissingModel { .. }), "{err}");
 }

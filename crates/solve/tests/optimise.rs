@@ -3,7 +3,6 @@
 //! to it.
 
 use boardsat_encode::{Board, Bound, Config, Kind, Piece, Problem};
-use boardsat_solve::Search;
 use boardsat_solve::{optimise_with, SolverKind, Status, Strategy};
 
 /// OEIS A075458: γ(Q_n), n = 1..9.
@@ -86,7 +85,7 @@ fn counting_optimal_sets_under_symmetry_stays_exact() {
             Strategy::fastest(&problem),
         )
         .unwrap();
-        let count = session.count(None, Search::PerModel, |_| {}).unwrap();
+        let count = session.count(None, |_| {}).unwrap();
         assert_eq!(count.count, expected, "n={n}");
         assert!(
             count.models < count.count,

@@ -23,7 +23,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use boardsat_encode::LazyLines;
-use cadical_sys::{CaDiCal, ExternalPropagator, State, Status as CStatus, Terminator};
+use cadical_sys::{CaDiCal, State, Status as CStatus, Terminator};
 
 use crate::backend::lines::{self, LinesOptions, LinesStats, PropagateLines};
 
@@ -39,8 +39,8 @@ const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
 use rustsat::types::{Lit, Var};
 
 use crate::{
-    backend::Backend, backend::Interrupt, backend::SearchEnumerate, backend::Status,
-    backend::TimeLimit, backend::Visitor, error::SolveError, stop::Interrupter,
+    backend::Backend, backend::Interrupt, backend::Status, backend::TimeLimit, error::SolveError,
+    stop::Interrupter,
 };
 
 /// `CaDiCaL <version>`.
@@ -121,9 +121,6 @@ fn refuse_embedded_options(path: &Path) -> Result<(), SolveError> {
 enum Slot {
     /// Nothing.
     Empty,
-    /// The in-search enumerator ([`SearchEnumerate`]), until the next plain
-    /// solve.
-    Enumerator,
     /// The line propagator ([`PropagateLines`]) for good, with its
     /// statistics and the models it accepted.
     Lines {
@@ -258,15 +255,6 @@ impl Cadical {
         }
         self.options.push((name.to_string(), value));
         Ok(())
-    }
-
-    /// Frees the propagator slot of the in-search enumerator, if it holds
-    /// it.
-    fn disconnect_enumerator(&mut self) {
-        if matches!(self.propagator, Slot::Enumerator) {
-            self.solver.disconnect_external_propagator();
-            self.propagator = Slot::Empty;
-        }
     }
 
     fn apply_option(&mut self, name: &str, value: i32) -> bool {
@@ -448,7 +436,6 @@ impl Backend for Cadical {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Status, SolveError> {
-        self.disconnect_enumerator();
         // Board variables observed during in-search enumeration are frozen;
         // a plain search may eliminate them.
         self.may_have_eliminated |= self.elimination_on;
@@ -496,10 +483,6 @@ impl Backend for Cadical {
         Some(Box::new(solver))
     }
 
-    fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {
-        Some(self)
-    }
-
     fn propagate_lines(&mut self) -> Option<&mut dyn PropagateLines> {
         Some(self)
     }
@@ -517,7 +500,6 @@ impl PropagateLines for Cadical {
                 "the solver has searched with variable elimination on",
             ));
         }
-        self.disconnect_enumerator();
         let stats = Rc::new(RefCell::new(LinesStats::default()));
         let core = lines::Core::new(lines, self.lines_options, self.stop(), Rc::clone(&stats));
         let Ok(max_var) = i32::try_from(core.n_vars()) else {
@@ -546,113 +528,6 @@ impl PropagateLines for Cadical {
             Slot::Lines { stats, .. } => Some(stats.borrow().clone()),
             _ => None,
         }
-    }
-}
-
-/// The lazy external propagator behind [`SearchEnumerate`]: it sees only
-/// complete models, rejects each one the visitor blocks and hands over the
-/// blocking clause literal by literal.
-struct Enumerator {
-    /// Position in `project` of each DIMACS variable (index = variable).
-    position: Vec<Option<usize>>,
-    values: Vec<bool>,
-    visit: Visitor,
-    /// The clause being handed over, reversed so `pop` yields it in order.
-    pending: Vec<i32>,
-    ready: bool,
-}
-
-impl ExternalPropagator for Enumerator {
-    fn is_lazy(&mut self) -> bool {
-        true
-    }
-
-    fn notify_assignment(&mut self, _lits: &[i32]) {}
-
-    fn notify_new_decision_level(&mut self) {}
-
-    fn notify_backtrack(&mut self, _new_level: usize) {}
-
-    fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
-        self.values.iter_mut().for_each(|v| *v = false);
-        for &lit in model {
-            let var = lit.unsigned_abs() as usize;
-            if let Some(Some(i)) = self.position.get(var) {
-                self.values[*i] = lit > 0;
-            }
-        }
-        match (self.visit)(&self.values) {
-            Some(clause) => {
-                self.pending = clause.iter().rev().map(|l| l.to_ipasir()).collect();
-                self.ready = true;
-                false
-            }
-            None => true,
-        }
-    }
-
-    fn cb_has_external_clause(&mut self, is_forgettable: &mut bool) -> bool {
-        *is_forgettable = false;
-        self.ready
-    }
-
-    fn cb_add_external_clause_lit(&mut self) -> i32 {
-        if let Some(lit) = self.pending.pop() {
-            lit
-        } else {
-            self.ready = false;
-            0
-        }
-    }
-}
-
-impl SearchEnumerate for Cadical {
-    fn can_enumerate_in_search(&self) -> bool {
-        // Not after a plain search with variable elimination on: observing
-        // an eliminated variable would abort the process. Not with the line
-        // propagator either: CaDiCaL takes one propagator at a time.
-        !self.may_have_eliminated && !matches!(self.propagator, Slot::Lines { .. })
-    }
-
-    fn enumerate_in_search(
-        &mut self,
-        project: &[Var],
-        assumptions: &[Lit],
-        visit: Visitor,
-    ) -> Result<Status, SolveError> {
-        let max = project.iter().map(|v| v.idx() + 1).max().unwrap_or(0);
-        let mut position = vec![None; max + 1];
-        for (i, v) in project.iter().enumerate() {
-            position[v.idx() + 1] = Some(i);
-        }
-        if matches!(self.propagator, Slot::Lines { .. }) {
-            return Err(fail(
-                "in-search enumeration cannot replace the line propagator".to_string(),
-            ));
-        }
-        if self.may_have_eliminated {
-            // Observing an eliminated variable would abort the process.
-            return Err(SolveError::Solver {
-                backend: self.signature(),
-                message: "in-search enumeration needs a solver without variable elimination \
-                          (Cadical::for_enumeration) or a fresh one"
-                    .to_string(),
-            });
-        }
-        self.propagator = Slot::Enumerator;
-        self.solver.connect_external_propagator(Enumerator {
-            position,
-            values: vec![false; project.len()],
-            visit,
-            pending: Vec::new(),
-            ready: false,
-        });
-        for v in project {
-            self.solver.add_observed_var(v.pos_lit().to_ipasir());
-        }
-        // The propagator stays connected, so that a stopping model can still
-        // be read; the next plain `solve` disconnects it.
-        self.search(assumptions)
     }
 }
 

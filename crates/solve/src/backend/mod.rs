@@ -11,7 +11,7 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`SearchEnumerate`], [`lines::PropagateLines`] |
+//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`lines::PropagateLines`] |
 //! | [`spec`] | [`spec::SolverKind`], [`spec::SolverSpec`]: which backend, built for many threads |
 //! | [`varisat`] | varisat, pure Rust |
 //! | [`cadical`] | CaDiCaL (feature `cadical`) |
@@ -130,11 +130,6 @@ pub trait Backend {
         None
     }
 
-    /// The in-search enumeration capability, if the backend has one.
-    fn search_enumerate(&mut self) -> Option<&mut dyn SearchEnumerate> {
-        None
-    }
-
     /// The line-propagator capability ([`boardsat_encode::Amo::Lazy`]), if
     /// the backend has one.
     fn propagate_lines(&mut self) -> Option<&mut dyn lines::PropagateLines> {
@@ -149,35 +144,6 @@ pub trait Backend {
     fn fresh(&self, _mode: Mode) -> Option<Box<dyn Backend>> {
         None
     }
-}
-
-/// What an in-search visitor says about a model.
-pub type Visitor = Box<dyn FnMut(&[bool]) -> Option<Vec<Lit>>>;
-
-/// Backends that can enumerate models inside one search, without a solver
-/// call per model (CaDiCaL's external-propagator interface: a found model is
-/// rejected and its blocking clause handed over; the search goes on).
-pub trait SearchEnumerate {
-    /// Whether [`SearchEnumerate::enumerate_in_search`] can run now.
-    fn can_enumerate_in_search(&self) -> bool;
-
-    /// Runs one search under `assumptions`. Each model found is passed to
-    /// `visit` as the values of `project`, in order. When `visit` returns a
-    /// clause (over `project` only), the model is rejected, the clause is
-    /// added for good, and the search goes on; when it returns `None`, the
-    /// search stops with [`Status::Sat`] and that model is the current one
-    /// (readable by [`Backend::value`]). [`Status::Unsat`] means every model
-    /// was visited and blocked.
-    ///
-    /// # Errors
-    ///
-    /// Backend failures.
-    fn enumerate_in_search(
-        &mut self,
-        project: &[Var],
-        assumptions: &[Lit],
-        visit: Visitor,
-    ) -> Result<Status, SolveError>;
 }
 
 /// Backends whose calls can be bounded in wall-clock time. A call that hits

@@ -25,7 +25,7 @@ use crate::{
     search::{
         count::{End, Keep, Reduction},
         pool::{default_threads, run_cubes, CubeCount, FirstEncoding},
-        session::{Breaking, Search, Session},
+        session::{Breaking, Session},
     },
     stop::Interrupter,
 };
@@ -210,6 +210,6 @@ fn count_cube(
     if options.keep == Keep::Placements {
         session.record_blocked();
     }
-    let c = session.count(None, Search::PerModel, |_| {})?;
+    let c = session.count(None, |_| {})?;
     Ok((c.count, c.models, c.end, session.blocked().to_vec()))
 }

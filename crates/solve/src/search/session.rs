@@ -8,11 +8,7 @@
 //! are not functionally determined by the board, and blocking them would
 //! count one placement several times.
 
-use std::{
-    cell::RefCell,
-    rc::Rc,
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use boardsat_encode::{
     card::Counter, check, symmetry, Board, Bound, Config, Encoding, Formulation, Placement,
@@ -20,11 +16,11 @@ use boardsat_encode::{
 };
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
-    types::{Lit, Var},
+    types::Lit,
 };
 
 use crate::{
-    backend::{Backend, Mode, Status, Visitor},
+    backend::{Backend, Mode, Status},
     error::SolveError,
     search::{
         count::{count_models, Count, End, Models, Progress, Tally},
@@ -112,18 +108,6 @@ pub enum Fix {
     Bound,
     /// The bound and the implied line bounds.
     BoundAndImplied,
-}
-
-/// How [`Session::count`] asks for models.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Search {
-    /// One solver call per model (the default: measured faster with
-    /// CaDiCaL's enumeration options, BENCHMARKS.md).
-    #[default]
-    PerModel,
-    /// Models rejected inside one search, on backends that can
-    /// ([`crate::backend::SearchEnumerate`]); others fall back to one call each.
-    InSearch,
 }
 
 impl std::fmt::Debug for Session {
@@ -558,8 +542,7 @@ impl Session {
     }
 
     /// Keeps every placement blocked from now on ([`Session::blocked`]):
-    /// what a proof that a count is complete needs. In-search enumeration
-    /// is not recorded, so a recording count asks for one call per model.
+    /// what a proof that a count is complete needs.
     pub fn record_blocked(&mut self) {
         self.blocked.get_or_insert_with(Vec::new);
     }
@@ -598,130 +581,36 @@ impl Session {
     pub fn count(
         &mut self,
         limit: Option<u64>,
-        search: Search,
         mut progress: impl FnMut(&Progress),
     ) -> Result<Count, SolveError> {
         let start = Instant::now();
         let mut tally = Tally::default();
-        let in_search = search == Search::InSearch
-            && self.blocked.is_none()
-            && self
-                .backend
-                .search_enumerate()
-                .is_some_and(|s| s.can_enumerate_in_search());
-        let end = if in_search {
-            self.count_in_search(limit, &mut tally, &mut progress, start)?
-        } else {
-            let assumptions = self.call_assumptions(Mode::Enumerate);
-            let mut rules = self.rules();
-            let calls = &mut self.calls;
-            let blocked = &mut self.blocked;
-            let before = tally.models;
-            let end = count_models(
-                self.backend.as_mut(),
-                &assumptions,
-                &mut rules,
-                limit,
-                &mut tally,
-                |placement, p| {
-                    if let Some(list) = blocked.as_mut() {
-                        list.push(placement);
-                    }
-                    progress(p);
-                },
-                start,
-            );
-            // One call per model, and the one that ended the count.
-            *calls += tally.models - before + u64::from(!matches!(end, Ok(End::Limit)));
-            end?
-        };
+        let assumptions = self.call_assumptions(Mode::Enumerate);
+        let mut rules = self.rules();
+        let blocked = &mut self.blocked;
+        let end = count_models(
+            self.backend.as_mut(),
+            &assumptions,
+            &mut rules,
+            limit,
+            &mut tally,
+            |placement, p| {
+                if let Some(list) = blocked.as_mut() {
+                    list.push(placement);
+                }
+                progress(p);
+            },
+            start,
+        );
+        // One call per model, and the one that ended the count.
+        self.calls += tally.models + u64::from(!matches!(end, Ok(End::Limit)));
+        let end = end?;
         Ok(Count {
             count: tally.count,
             models: tally.models,
             end,
             elapsed: start.elapsed(),
         })
-    }
-
-    /// Counting with models rejected inside the search: up to [`CHUNK`]
-    /// models per search, then one stops it so that progress, limits and
-    /// interrupts are seen; that model is blocked by the usual loop step.
-    fn count_in_search(
-        &mut self,
-        limit: Option<u64>,
-        tally: &mut Tally,
-        progress: &mut impl FnMut(&Progress),
-        start: Instant,
-    ) -> Result<End, SolveError> {
-        loop {
-            if limit.is_some_and(|l| tally.models >= l) {
-                return Ok(End::Limit);
-            }
-            let room = limit.map_or(CHUNK, |l| (l - tally.models).saturating_sub(1).min(CHUNK));
-            let (status, found) = self.search_chunk(room)?;
-            tally.add(found);
-            match status {
-                Status::Sat => {
-                    let mut rules = self.rules();
-                    let placement = rules.read(self.backend.as_mut())?;
-                    tally.add(Tally {
-                        models: 1,
-                        count: rules.weight(&placement),
-                    });
-                    self.block(&placement)?;
-                    progress(&Progress {
-                        count: tally.count,
-                        elapsed: start.elapsed(),
-                    });
-                }
-                Status::Unsat => return Ok(End::Exhausted),
-                Status::Unknown => return Ok(End::Stopped),
-            }
-        }
-    }
-
-    /// One in-search enumeration that blocks up to `room` models and stops
-    /// (SAT) at the next one, leaving it to the caller.
-    fn search_chunk(&mut self, room: u64) -> Result<(Status, Tally), SolveError> {
-        let rules = self.rules();
-        let board = self.problem.board;
-        let shared = Rc::new(RefCell::new((Tally::default(), None::<SolveError>)));
-        let inner = Rc::clone(&shared);
-        let visit: Visitor = Box::new(move |values: &[bool]| {
-            let mut state = inner.borrow_mut();
-            if state.0.models >= room || state.1.is_some() {
-                return None;
-            }
-            let placement = Placement::new(
-                values
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &v)| v)
-                    .filter_map(|(i, _)| board.square_at(i))
-                    .collect(),
-            );
-            if let Err(e) = rules.check(&placement) {
-                state.1 = Some(e);
-                return None;
-            }
-            state.0.add(Tally {
-                models: 1,
-                count: rules.weight(&placement),
-            });
-            Some(rules.blocking_clause(&placement))
-        });
-        let project: Vec<Var> = board.squares().map(|sq| board.var(sq)).collect();
-        self.calls += 1;
-        let assumptions = self.call_assumptions(Mode::Enumerate);
-        let status = match self.backend.search_enumerate() {
-            Some(s) => s.enumerate_in_search(&project, &assumptions, visit)?,
-            None => Status::Unknown,
-        };
-        let mut state = shared.borrow_mut();
-        if let Some(e) = state.1.take() {
-            return Err(e);
-        }
-        Ok((status, state.0))
     }
 }
 
@@ -733,12 +622,8 @@ fn stop_flag(backend: &mut dyn Backend) -> Interrupter {
         .map_or_else(Interrupter::new, |i| i.interrupter())
 }
 
-/// Models blocked inside one in-search enumeration before it stops to
-/// report progress.
-const CHUNK: u64 = 4096;
-
 /// What a model must satisfy, and how it is blocked: everything the checker
-/// and the blocking clause need, movable into an in-search visitor.
+/// and the blocking clause need.
 #[derive(Clone, Debug)]
 struct Rules {
     problem: Problem,

@@ -17,7 +17,7 @@ use crate::{
         optimise::{optimise_with, Optimum, Strategy},
         pool::{default_threads, CubeCount},
         queens::{count_queens, CubeOptions, QueenCube},
-        session::{Breaking, Search, Session},
+        session::{Breaking, Session},
     },
     stop::Interrupter,
     task::{
@@ -431,7 +431,7 @@ fn count_one_solver(
             if plan.keep == Keep::Placements {
                 session.record_blocked();
             }
-            let count = session.count(plan.limit, Search::PerModel, progress)?;
+            let count = session.count(plan.limit, progress)?;
             (None, Some(count), session)
         }
         None => {
@@ -498,7 +498,7 @@ pub fn optimum_then_count(
         session.record_blocked();
     }
     let counted = if optimum.proven {
-        Some(session.count(plan.limit, Search::PerModel, progress)?)
+        Some(session.count(plan.limit, progress)?)
     } else {
         None
     };

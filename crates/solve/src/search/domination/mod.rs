@@ -45,7 +45,7 @@ use crate::{
         lex::LexOrder,
         optimise::{optimise_refuting, Expect, Optimum, Strategy},
         pool::{run_cubes, CubeCount, Cubes, FirstEncoding},
-        session::{Fix, Search, Session},
+        session::{Fix, Session},
     },
     stop::Interrupter,
 };
@@ -144,7 +144,7 @@ pub fn count_split(
             if options.blocking == Blocking::Short {
                 session.assume_uniform_size();
             }
-            let c = session.count(None, Search::PerModel, |_| {})?;
+            let c = session.count(None, |_| {})?;
             Ok((c.count, c.models, c.end, ()))
         },
     )?;
