@@ -14,7 +14,12 @@ use rustsat::{
 use crate::{
     error::SolveError,
     jobs::ICNF,
-    search::{count::Reduction, domination::lines::LineSplit, pool::Cubes, queens::queen_cubes},
+    search::{
+        count::Reduction,
+        domination::lines::{ring_lines, split},
+        pool::Cubes,
+        queens::queen_cubes,
+    },
 };
 
 /// One cube of a split.
@@ -141,7 +146,6 @@ impl Split {
         config: Config,
         format: Format,
     ) -> Result<Split, SolveError> {
-        let reduce = cubes == Cubes::OnePerOrbit;
         if !problem.kind.dominating() || !problem.board.is_square() {
             return Err(SolveError::Unsupported(
                 "cubes splits domination counts on square boards ('cubes domination N -k K')"
@@ -149,12 +153,12 @@ impl Split {
             ));
         }
         let board = problem.board;
-        let lines = LineSplit::central(&board, depth)?;
+        let lines = ring_lines(&board, depth);
         let mut vars = problem.var_manager();
         let mut base = Cnf::new();
         let encoding = problem.encode(k, config, &mut base, &mut vars)?;
         let mut defined = Vec::new();
-        for line in &lines.lines {
+        for line in &lines {
             let w = vars.new_lit();
             let squares = line.lits(&board);
             let mut some: Vec<Lit> = vec![!w];
@@ -165,22 +169,26 @@ impl Split {
             }
             defined.push(w);
         }
-        let picked: Vec<(usize, u64)> = if reduce {
-            lines.orbits(&board)
-        } else {
-            (0..lines.cubes.len()).map(|i| (i, 1)).collect()
-        };
-        let cubes: Vec<CubeJob> = picked
+        let reduce = cubes == Cubes::OnePerOrbit;
+        let cubes: Vec<CubeJob> = split(&board, depth, !reduce)
             .iter()
             .enumerate()
-            .map(|(id, &(i, weight))| CubeJob {
+            .map(|(id, r)| CubeJob {
                 id: format!("cube-{id:05}"),
-                weight,
-                description: lines.describe(i),
-                lits: defined
+                weight: r.orbit,
+                description: r.cube.to_string(),
+                lits: r
+                    .cube
+                    .lines
                     .iter()
-                    .zip(&lines.cubes[i])
-                    .map(|(&w, &on)| if on { w } else { !w })
+                    .map(|&(line, on)| {
+                        let w = defined[lines.iter().position(|&l| l == line).unwrap_or(0)];
+                        if on {
+                            w
+                        } else {
+                            !w
+                        }
+                    })
                     .collect(),
             })
             .collect();
@@ -191,7 +199,7 @@ impl Split {
             if reduce { "one per orbit of the board's symmetries, weighted by its size" } else { "every cube" },
             encoding.stats.n_vars + 1,
             vars.n_used(),
-            lines.lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+            lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
         ));
         if format == Format::Inccnf {
             header.comments.push(format!(

@@ -1,6 +1,19 @@
-//! The rows and columns a domination split fixes: the central rings, the
-//! cubes of their occupancy patterns, and how the board's symmetries act
-//! on them (orbits of cubes, a cube's stabilizer).
+//! The rows and columns a domination split fixes, as a tree: a cube fixes
+//! which lines of the `depth` central rings of rows and columns are
+//! occupied (ring 0: the middle row and column, two of each on an even
+//! side; each further ring the next line on both sides), and refines into
+//! the cubes of the next ring. The board's symmetries map rings onto
+//! rings, so they act on cubes: orbits of cubes, a cube's stabilizer.
+//!
+//! A split solves one cube per orbit of cubes ([`representatives`]): the
+//! children of a cube `c` are refined one per orbit under `c`'s
+//! stabilizer, so the leaves are one cube per orbit under the whole group,
+//! and each leaf's own stabilizer is its stabilizer in the whole group (a
+//! symmetry fixing a refinement fixes the cube it refines). A split
+//! deeper in one branch than in another — a cube split again because it
+//! ran long — is a tree of the same kind.
+
+use std::{collections::BTreeSet, fmt};
 
 use boardsat_encode::{Board, Symmetry};
 use rustsat::types::Lit;
@@ -29,52 +42,100 @@ fn rings(n: usize, depth: usize) -> Vec<usize> {
     out
 }
 
-/// A split of a domination count: the lines whose occupancy the cubes
-/// fix, and the cubes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineSplit {
-    /// The rows and columns of the `depth` central rings.
-    pub lines: Vec<Line>,
-    /// One cube per occupancy pattern: `cubes[i][j]` says whether line
-    /// `lines[j]` is occupied in cube `i`, which is bit `j` of `i`.
-    pub cubes: Vec<Vec<bool>>,
+/// The rows and columns of the `depth` central rings of `board`, rows
+/// first, each in order.
+#[must_use]
+pub fn ring_lines(board: &Board, depth: usize) -> Vec<Line> {
+    let mut lines: Vec<Line> = rings(board.rows(), depth)
+        .into_iter()
+        .map(Line::Row)
+        .collect();
+    lines.extend(rings(board.cols(), depth).into_iter().map(Line::Column));
+    lines
 }
 
-impl LineSplit {
-    /// The split of `board` on its `depth` central rings of rows and
-    /// columns (every pattern of their occupancy; `depth` 0 is one cube).
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::Unsupported`] for more than 16 lines (65,536 cubes).
-    pub fn central(board: &Board, depth: usize) -> Result<Self, SolveError> {
-        let mut lines: Vec<Line> = rings(board.rows(), depth)
-            .into_iter()
-            .map(Line::Row)
-            .collect();
-        lines.extend(rings(board.cols(), depth).into_iter().map(Line::Column));
-        if lines.len() > 16 {
-            return Err(SolveError::Unsupported(format!(
-                "--depth {depth} fixes {} lines, 2^{} cubes; at most 16 lines",
-                lines.len(),
-                lines.len()
-            )));
+/// A cube of a domination split: whether each line of the `depth` central
+/// rings is occupied.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LineCube {
+    /// The rings fixed.
+    pub depth: usize,
+    /// The lines of those rings (as [`ring_lines`] lists them) and whether
+    /// each is occupied.
+    pub lines: Vec<(Line, bool)>,
+}
+
+impl LineCube {
+    /// The whole problem: no line fixed.
+    #[must_use]
+    pub const fn root() -> Self {
+        LineCube {
+            depth: 0,
+            lines: Vec::new(),
         }
-        let cubes = (0..1u32 << lines.len())
-            .map(|m| (0..lines.len()).map(|j| m >> j & 1 == 1).collect())
-            .collect();
-        Ok(LineSplit { lines, cubes })
     }
 
-    /// Cube `i` as clauses over the board variables: an occupied line is
+    /// Every refinement by the next ring: the lines it adds, occupied or
+    /// not in every combination, in order (bit j of the index is the new
+    /// line j).
+    #[must_use]
+    pub fn children(&self, board: &Board) -> Vec<LineCube> {
+        let all = ring_lines(board, self.depth + 1);
+        let new: Vec<Line> = all
+            .iter()
+            .copied()
+            .filter(|l| !self.lines.iter().any(|(m, _)| m == l))
+            .collect();
+        (0..1u32 << new.len())
+            .map(|mask| {
+                let mut lines = self.lines.clone();
+                lines.extend(
+                    new.iter()
+                        .enumerate()
+                        .map(|(j, &l)| (l, mask >> j & 1 == 1)),
+                );
+                lines.sort_unstable_by_key(|&(l, _)| position(&all, l));
+                LineCube {
+                    depth: self.depth + 1,
+                    lines,
+                }
+            })
+            .collect()
+    }
+
+    /// The image of the cube under `sym` (its lines mapped, in order).
+    #[must_use]
+    pub fn image(&self, board: &Board, sym: Symmetry) -> LineCube {
+        let all = ring_lines(board, self.depth);
+        let mut lines: Vec<(Line, bool)> = self
+            .lines
+            .iter()
+            .map(|&(l, on)| (line_image(board, sym, l), on))
+            .collect();
+        lines.sort_unstable_by_key(|&(l, _)| position(&all, l));
+        LineCube {
+            depth: self.depth,
+            lines,
+        }
+    }
+
+    /// The symmetries of `group` that map the cube onto itself, in the
+    /// order of `group` (identity first when it is).
+    #[must_use]
+    pub fn stabilizer(&self, board: &Board, group: &[Symmetry]) -> Vec<Symmetry> {
+        group
+            .iter()
+            .copied()
+            .filter(|&sym| self.image(board, sym) == *self)
+            .collect()
+    }
+
+    /// The cube as clauses over the board variables: an occupied line is
     /// one clause (some square of it), an empty one a unit per square.
     #[must_use]
-    pub fn clauses(&self, board: &Board, i: usize) -> Vec<Vec<Lit>> {
+    pub fn clauses(&self, board: &Board) -> Vec<Vec<Lit>> {
         let mut out = Vec::new();
-        let Some(cube) = self.cubes.get(i) else {
-            return out;
-        };
-        for (&line, &occupied) in self.lines.iter().zip(cube) {
+        for &(line, occupied) in &self.lines {
             let lits = line.lits(board);
             if occupied {
                 out.push(lits);
@@ -85,79 +146,135 @@ impl LineSplit {
         out
     }
 
-    /// Cube `i` in words without spaces: `r5+c6-` (row 5 occupied, column
-    /// 6 empty), `-` for the whole problem.
-    #[must_use]
-    pub fn describe(&self, i: usize) -> String {
-        let Some(cube) = self.cubes.get(i) else {
-            return "-".to_string();
-        };
-        if cube.is_empty() {
-            return "-".to_string();
+    /// The cube `depth` rings deep of a description ([`LineCube`]'s
+    /// `Display`: `r5+c6-`, `-` for none) on `board`: its lines must be
+    /// exactly those rings', in order.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for text that is not such a cube.
+    pub fn parse(board: &Board, depth: usize, text: &str) -> Result<LineCube, SolveError> {
+        let bad = || SolveError::Unsupported(format!("'{text}' is not a cube of central lines"));
+        let mut lines = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() && rest != "-" {
+            let kind = rest.chars().next().ok_or_else(bad)?;
+            let digits: String = rest[1..].chars().take_while(char::is_ascii_digit).collect();
+            let index: usize = digits.parse().map_err(|_| bad())?;
+            let sign = rest[1 + digits.len()..].chars().next().ok_or_else(bad)?;
+            let line = match kind {
+                'r' => Line::Row(index),
+                'c' => Line::Column(index),
+                _ => return Err(bad()),
+            };
+            let on = match sign {
+                '+' => true,
+                '-' => false,
+                _ => return Err(bad()),
+            };
+            lines.push((line, on));
+            rest = &rest[2 + digits.len()..];
         }
-        self.lines
-            .iter()
-            .zip(cube)
-            .map(|(line, &on)| format!("{line}{}", if on { '+' } else { '-' }))
-            .collect()
+        let cube = LineCube { depth, lines };
+        let want = ring_lines(board, depth);
+        let have: Vec<Line> = cube.lines.iter().map(|&(l, _)| l).collect();
+        if have != want {
+            return Err(bad());
+        }
+        Ok(cube)
     }
 }
 
-impl LineSplit {
-    /// The image of cube `i` under `sym`, as an index into
-    /// [`LineSplit::cubes`]. The lines of [`LineSplit::central`] are closed
-    /// under the symmetries of the board (a line outside them would be a
-    /// bug, kept in place).
-    fn cube_image(&self, board: &Board, sym: Symmetry, i: usize) -> usize {
-        let Some(cube) = self.cubes.get(i) else {
-            return i;
-        };
-        let mut image = vec![false; cube.len()];
-        for (j, &on) in cube.iter().enumerate() {
-            let to = self
-                .lines
-                .iter()
-                .position(|&l| l == line_image(board, sym, self.lines[j]))
-                .unwrap_or(j);
-            image[to] = on;
+/// Where `line` stands in `lines` (last when it is not there, which a
+/// ring line never is).
+fn position(lines: &[Line], line: Line) -> usize {
+    lines.iter().position(|&l| l == line).unwrap_or(lines.len())
+}
+
+impl fmt::Display for LineCube {
+    /// `r5+c6-` (row 5 occupied, column 6 empty), `-` for the root.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.lines.is_empty() {
+            return f.write_str("-");
         }
-        // Cube m occupies line j exactly when bit j of m is set
-        // (LineSplit::central).
-        image
+        for (line, on) in &self.lines {
+            write!(f, "{line}{}", if *on { '+' } else { '-' })?;
+        }
+        Ok(())
+    }
+}
+
+/// A cube a split solves: the cube, the size of its orbit under the
+/// board's whole group, and its stabilizer there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Representative {
+    /// The cube.
+    pub cube: LineCube,
+    /// How many cubes its orbit holds under the board's symmetries.
+    pub orbit: u64,
+    /// The symmetries of the board that map it onto itself.
+    pub stabilizer: Vec<Symmetry>,
+}
+
+/// One child of `parent` per orbit of its children under `group` (the
+/// least of each orbit), each with its stabilizer in `group` and the size
+/// of its orbit under the board's whole group, given that `parent`'s orbit
+/// under the whole group has `parent_orbit` cubes.
+#[must_use]
+pub fn representatives(
+    board: &Board,
+    parent: &LineCube,
+    group: &[Symmetry],
+    parent_orbit: u64,
+) -> Vec<Representative> {
+    let mut out = Vec::new();
+    for child in parent.children(board) {
+        let images: BTreeSet<LineCube> = group.iter().map(|&s| child.image(board, s)).collect();
+        if images.first() == Some(&child) {
+            out.push(Representative {
+                orbit: parent_orbit * images.len() as u64,
+                stabilizer: child.stabilizer(board, group),
+                cube: child,
+            });
+        }
+    }
+    out
+}
+
+/// The cubes of a split `depth` rings deep, one per orbit under the
+/// board's symmetries (expanded ring by ring from the root, as
+/// [`representatives`] says), or with `every` all of them (orbit 1, the
+/// whole group as their "stabilizer": lex-leader constraints under it keep
+/// one placement per orbit in exactly one cube).
+#[must_use]
+pub fn split(board: &Board, depth: usize, every: bool) -> Vec<Representative> {
+    let group = Symmetry::of(board);
+    let mut level = vec![Representative {
+        cube: LineCube::root(),
+        orbit: 1,
+        stabilizer: group.clone(),
+    }];
+    for _ in 0..depth {
+        level = level
             .iter()
-            .enumerate()
-            .fold(0, |m, (j, &on)| m | usize::from(on) << j)
+            .flat_map(|r| {
+                if every {
+                    r.cube
+                        .children(board)
+                        .into_iter()
+                        .map(|cube| Representative {
+                            cube,
+                            orbit: 1,
+                            stabilizer: group.clone(),
+                        })
+                        .collect()
+                } else {
+                    representatives(board, &r.cube, &r.stabilizer, r.orbit)
+                }
+            })
+            .collect();
     }
-
-    /// One cube per orbit of cubes under the board's symmetries (the
-    /// least in the order of [`LineSplit::cubes`]), with the orbit's size:
-    /// a symmetry maps the placements of one cube onto those of its image
-    /// one to one, so the weighted sum over the representatives is the
-    /// count.
-    #[must_use]
-    pub fn orbits(&self, board: &Board) -> Vec<(usize, u64)> {
-        let mut out = Vec::new();
-        for i in 0..self.cubes.len() {
-            let images: std::collections::BTreeSet<usize> = Symmetry::of(board)
-                .into_iter()
-                .map(|sym| self.cube_image(board, sym, i))
-                .collect();
-            if images.first() == Some(&i) {
-                out.push((i, images.len() as u64));
-            }
-        }
-        out
-    }
-
-    /// The symmetries of `board` that map cube `i` onto itself, identity
-    /// first.
-    #[must_use]
-    pub fn stabilizer(&self, board: &Board, i: usize) -> Vec<Symmetry> {
-        Symmetry::of(board)
-            .into_iter()
-            .filter(|&sym| self.cube_image(board, sym, i) == i)
-            .collect()
-    }
+    level
 }
 
 #[cfg(test)]
@@ -181,37 +298,41 @@ mod tests {
     }
 
     #[test]
-    fn cube_orbits_cover_every_cube_once() {
-        for n in 1..=9 {
-            let board = Board::square(n).unwrap();
-            for depth in 0..=3 {
-                let split = LineSplit::central(&board, depth).unwrap();
-                let orbits = split.orbits(&board);
-                let total: u64 = orbits.iter().map(|&(_, w)| w).sum();
-                assert_eq!(total, split.cubes.len() as u64, "n = {n}, depth {depth}");
-                assert!(orbits.iter().all(|&(_, w)| [1, 2, 4, 8].contains(&w)));
-                if depth > 0 && n > 1 {
-                    assert!(orbits.len() < split.cubes.len(), "n = {n}, depth {depth}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_stabilizer_fixes_its_cube_and_has_the_orbit_s_index() {
-        for (rows, cols) in [(5, 5), (6, 6), (7, 7), (4, 6), (5, 7)] {
+    fn orbits_of_a_split_cover_every_cube_once() {
+        for (rows, cols) in [
+            (1, 1),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (9, 9),
+            (4, 6),
+            (5, 7),
+        ] {
             let board = Board::new(rows, cols).unwrap();
-            let group = Symmetry::of(&board).len() as u64;
-            for depth in 0..=2 {
-                let split = LineSplit::central(&board, depth).unwrap();
-                for (i, size) in split.orbits(&board) {
-                    let stabilizer = split.stabilizer(&board, i);
-                    assert_eq!(stabilizer.first(), Some(&Symmetry::Identity));
-                    assert_eq!(stabilizer.len() as u64 * size, group, "{rows}x{cols} {i}");
-                    for sym in stabilizer {
-                        assert_eq!(split.cube_image(&board, sym, i), i);
+            let group = Symmetry::of(&board);
+            for depth in 0..=3 {
+                let every = split(&board, depth, true);
+                let reps = split(&board, depth, false);
+                let total: u64 = reps.iter().map(|r| r.orbit).sum();
+                assert_eq!(total, every.len() as u64, "{rows}x{cols} depth {depth}");
+                for r in &reps {
+                    assert_eq!(r.stabilizer.first(), Some(&Symmetry::Identity));
+                    assert_eq!(r.stabilizer, r.cube.stabilizer(&board, &group));
+                    assert_eq!(r.stabilizer.len() as u64 * r.orbit, group.len() as u64);
+                    assert_eq!(
+                        LineCube::parse(&board, depth, &r.cube.to_string()).unwrap(),
+                        r.cube
+                    );
+                }
+                // Each orbit's images are distinct cubes of the full split.
+                let mut seen = BTreeSet::new();
+                for r in &reps {
+                    for &s in &group {
+                        seen.insert(r.cube.image(&board, s));
                     }
                 }
+                assert_eq!(seen.len(), every.len(), "{rows}x{cols} depth {depth}");
             }
         }
     }

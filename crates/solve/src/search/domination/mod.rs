@@ -35,7 +35,7 @@
 
 pub mod lines;
 
-use boardsat_encode::{Bound, Config, Encoding, Placement, Problem, Symmetry};
+use boardsat_encode::{Bound, Config, Encoding, Placement, Problem};
 
 use crate::{
     backend::{spec::SolverSpec, Backend, Mode, Status},
@@ -50,7 +50,7 @@ use crate::{
     stop::Interrupter,
 };
 
-use self::lines::LineSplit;
+use self::lines::{split, Representative};
 
 /// The central rings fixed per cube by default, for counts and decisions:
 /// one (4 cubes on an odd side, 16 on an even one, before orbits of
@@ -113,7 +113,7 @@ impl SplitOptions {
 }
 
 /// Counts the (independent) dominating sets of at most `options.k` pieces
-/// over the cubes of [`LineSplit::central`], one fresh solver per cube on
+/// over the cubes of [`lines::split`], one fresh solver per cube on
 /// `options.threads` workers. `progress` is called after each cube with
 /// the weighted count so far and the cubes done. With symmetry breaking
 /// the models are the orbits.
@@ -130,16 +130,16 @@ pub fn count_split(
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<(CubeCount, Option<Encoding>), SolveError> {
-    let (split, picked) = domination_split(problem, &options)?;
+    let cubes = domination_cubes(problem, &options)?;
     let first = FirstEncoding::default();
     let (counted, _) = run_cubes(
-        picked.len(),
+        cubes.len(),
         options.threads,
         stop,
         progress,
         |i, workers| {
             let backend = solver.create(Mode::Enumerate, workers)?;
-            let mut session = cube_session(problem, config, &options, backend, &split, picked[i])?;
+            let mut session = cube_session(problem, config, &options, backend, &cubes[i])?;
             first.offer(session.encoding());
             if options.blocking == Blocking::Short {
                 session.assume_uniform_size();
@@ -163,55 +163,39 @@ pub struct Decided {
     pub encoding: Option<Encoding>,
 }
 
-/// The split of a dominating problem on its `options.depth` central
-/// rings, and the cubes to solve: every one, or one per orbit of cubes.
-fn domination_split(
+/// The cubes of a dominating problem's split on its `options.depth`
+/// central rings: one per orbit of cubes, or every one.
+fn domination_cubes(
     problem: &Problem,
     options: &SplitOptions,
-) -> Result<(LineSplit, Vec<usize>), SolveError> {
+) -> Result<Vec<Representative>, SolveError> {
     if !problem.kind.dominating() {
         return Err(SolveError::Unsupported(
             "line cubes split domination only".to_string(),
         ));
     }
-    let split = LineSplit::central(&problem.board, options.depth)?;
-    let picked = if options.per_orbit() {
-        split
-            .orbits(&problem.board)
-            .into_iter()
-            .map(|(i, _)| i)
-            .collect()
-    } else {
-        (0..split.cubes.len()).collect()
-    };
-    Ok((split, picked))
+    Ok(split(&problem.board, options.depth, !options.per_orbit()))
 }
 
-/// Cube `i` of `split` on its own solver: the problem with at most
-/// `options.k` pieces, the bound and the implied line bounds as units
+/// Cube `cube` on its own solver: the problem with at most `options.k`
+/// pieces, the bound and the implied line bounds as units
 /// ([`Fix::BoundAndImplied`]), the lex-leader constraints of
-/// `options.symmetry` (under the cube's stabilizer when one cube per orbit
-/// of cubes is solved, else under the whole group) and the cube's clauses.
+/// `options.symmetry` under the cube's stabilizer (the whole group when
+/// every cube is solved), and the cube's clauses.
 fn cube_session(
     problem: &Problem,
     config: Config,
     options: &SplitOptions,
     backend: Box<dyn Backend>,
-    split: &LineSplit,
-    i: usize,
+    cube: &Representative,
 ) -> Result<Session, SolveError> {
     let board = problem.board;
     let mut session =
         Session::with_bound(problem, options.k, config, backend, Fix::BoundAndImplied)?;
     if let Some(order) = options.symmetry {
-        let group = if options.per_orbit() {
-            split.stabilizer(&board, i)
-        } else {
-            Symmetry::of(&board)
-        };
-        session.break_symmetry_under(order, group)?;
+        session.break_symmetry_under(order, cube.stabilizer.clone())?;
     }
-    for clause in split.clauses(&board, i) {
+    for clause in cube.cube.clauses(&board) {
         session.backend().add_clause(&clause)?;
     }
     Ok(session)
@@ -270,7 +254,7 @@ pub fn optimise_split(
 
 /// Decides whether `problem` has an (independent) dominating set of at
 /// most `options.k` pieces, by cube-and-conquer: one fresh solver per cube
-/// of [`LineSplit::central`] on `options.threads` workers, each with the
+/// of [`lines::split`] on `options.threads` workers, each with the
 /// bound and the implied line bounds as unit clauses and the lex-leader
 /// constraints of `options.symmetry` (every orbit keeps its leader, which
 /// lies in exactly one cube, so the cubes are SAT together exactly when
@@ -292,10 +276,10 @@ pub fn decide_split(
     solver: &SolverSpec,
     stop: &Interrupter,
 ) -> Result<Decided, SolveError> {
-    let (split, picked) = domination_split(problem, &options)?;
+    let cubes = domination_cubes(problem, &options)?;
     let first = FirstEncoding::default();
     let (counted, found) = run_cubes(
-        picked.len(),
+        cubes.len(),
         options.threads,
         stop,
         &|_, _| {},
@@ -305,8 +289,7 @@ pub fn decide_split(
                 // probing, subsumption or vivification) refute these small
                 // formulas faster than its defaults (BENCHMARKS.md).
                 let backend = solver.create(Mode::Enumerate, workers)?;
-                let mut session =
-                    cube_session(problem, config, &options, backend, &split, picked[i])?;
+                let mut session = cube_session(problem, config, &options, backend, &cubes[i])?;
                 first.offer(session.encoding());
                 Ok(match session.solve(Mode::Decide)? {
                     (Status::Sat, Some(placement)) => {
