@@ -23,7 +23,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use boardsat_encode::LazyLines;
-use cadical_sys::{CaDiCal, State, Status as CStatus, Terminator};
+use cadical_sys::{CaDiCal, ProofTracer, State, Status as CStatus, Terminator};
 
 use crate::backend::lines::{self, LinesOptions, LinesStats, PropagateLines};
 
@@ -39,7 +39,11 @@ const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
 use rustsat::types::{Lit, Var};
 
 use crate::{
-    backend::Backend, backend::Interrupt, backend::Status, backend::TimeLimit, error::SolveError,
+    backend::{
+        trace::{LratFormat, LratTrace, TraceSummary},
+        Backend, Interrupt, Status, TimeLimit, TraceProof,
+    },
+    error::SolveError,
     stop::Interrupter,
 };
 
@@ -129,15 +133,17 @@ enum Slot {
     },
 }
 
-/// Where a solver's proof file is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a solver's proof goes.
 enum ProofTrace {
-    /// Never opened.
+    /// Nowhere yet.
     Off,
-    /// Being written.
+    /// CaDiCaL's own LRAT file ([`Cadical::trace_proof`]), being written.
     Open,
-    /// Closed; CaDiCaL cannot open another.
+    /// That file, closed; CaDiCaL cannot open another.
     Closed,
+    /// boardsat's tracer ([`TraceProof`]): the formula and a renumbered
+    /// LRAT proof, written at the end.
+    Traced(Rc<RefCell<LratTrace>>),
 }
 
 impl std::fmt::Debug for Cadical {
@@ -337,7 +343,7 @@ impl Cadical {
     /// file was already opened on it, the path is not UTF-8, or the file
     /// cannot be created.
     pub fn trace_proof(&mut self, path: &Path) -> Result<(), SolveError> {
-        if self.proof != ProofTrace::Off {
+        if !matches!(self.proof, ProofTrace::Off) {
             return Err(fail("this solver already traced a proof".to_string()));
         }
         if self.solver.state() != State::CONFIGURING {
@@ -372,7 +378,7 @@ impl Cadical {
     ///
     /// [`SolveError::Solver`] when no proof file is open.
     pub fn close_proof(&mut self) -> Result<(), SolveError> {
-        if self.proof != ProofTrace::Open {
+        if !matches!(self.proof, ProofTrace::Open) {
             return Err(fail("no proof file is open".to_string()));
         }
         self.solver.close_proof_trace(false);
@@ -486,6 +492,10 @@ impl Backend for Cadical {
     fn propagate_lines(&mut self) -> Option<&mut dyn PropagateLines> {
         Some(self)
     }
+
+    fn trace_proof(&mut self) -> Option<&mut dyn TraceProof> {
+        Some(self)
+    }
 }
 
 impl PropagateLines for Cadical {
@@ -529,6 +539,104 @@ impl PropagateLines for Cadical {
             _ => None,
         }
     }
+}
+
+impl TraceProof for Cadical {
+    fn start_trace(&mut self) -> Result<(), SolveError> {
+        if !matches!(self.proof, ProofTrace::Off) {
+            return Err(fail("this solver already traced a proof".to_string()));
+        }
+        if self.solver.state() != State::CONFIGURING {
+            return Err(fail(
+                "a proof can only be traced from the start, before any clause is added".to_string(),
+            ));
+        }
+        if !matches!(self.propagator, Slot::Empty) {
+            return Err(fail(
+                "a proof cannot be traced with the line propagator, whose reasons are not clauses of the formula"
+                    .to_string(),
+            ));
+        }
+        let trace = Rc::new(RefCell::new(LratTrace::new()?));
+        self.solver
+            .connect_proof_tracer1(Tracer(Rc::clone(&trace)), true, false);
+        self.proof = ProofTrace::Traced(trace);
+        Ok(())
+    }
+
+    fn finish_trace(
+        &mut self,
+        formula: &Path,
+        proof: &Path,
+        header: &[String],
+        n_vars: u32,
+        format: LratFormat,
+    ) -> Result<TraceSummary, SolveError> {
+        let ProofTrace::Traced(trace) = std::mem::replace(&mut self.proof, ProofTrace::Closed)
+        else {
+            return Err(fail("no proof is being traced".to_string()));
+        };
+        // Disconnecting drops the solver's handle on the trace.
+        self.solver.disconnect_proof_tracer1();
+        let trace = Rc::try_unwrap(trace)
+            .map_err(|_| fail("the proof trace is still shared".to_string()))?
+            .into_inner();
+        trace.finish(formula, proof, header, n_vars, format)
+    }
+}
+
+/// CaDiCaL's proof tracer, feeding a [`LratTrace`].
+struct Tracer(Rc<RefCell<LratTrace>>);
+
+impl ProofTracer for Tracer {
+    fn add_original_clause(&mut self, id: i64, _redundant: bool, clause: &[i32], restored: bool) {
+        self.0.borrow_mut().original(id, clause, restored);
+    }
+
+    fn add_derived_clause(
+        &mut self,
+        id: i64,
+        _redundant: bool,
+        witness: i32,
+        clause: &[i32],
+        antecedents: &[i64],
+    ) {
+        self.0
+            .borrow_mut()
+            .derived(id, witness, clause, antecedents);
+    }
+
+    fn delete_clause(&mut self, id: i64, _redundant: bool, _clause: &[i32]) {
+        self.0.borrow_mut().deleted(id);
+    }
+
+    fn weaken_minus(&mut self, _id: i64, _clause: &[i32]) {}
+
+    fn strengthen(&mut self, _id: i64) {}
+
+    fn finalize_clause(&mut self, _id: i64, _clause: &[i32]) {}
+
+    fn add_assumption(&mut self, _lit: i32) {}
+
+    fn add_constraint(&mut self, _clause: &[i32]) {
+        self.0
+            .borrow_mut()
+            .refuse("a constraint clause (CaDiCaL's `constrain`)".to_string());
+    }
+
+    fn reset_assumptions(&mut self) {}
+
+    fn add_assumption_clause(&mut self, id: i64, _clause: &[i32], _antecedents: &[i64]) {
+        self.0.borrow_mut().refuse(format!(
+            "assumption clause {id}: proofs under assumptions are not traced"
+        ));
+    }
+
+    fn conclude_sat(&mut self, _conclusion_type: i32, _model: &[i32]) {}
+
+    fn conclude_unsat(&mut self, _conclusion_type: i32, _clause_ids: &[i64]) {}
+
+    fn conclude_unknown(&mut self, _trail: &[i32]) {}
 }
 
 impl TimeLimit for Cadical {

@@ -17,12 +17,14 @@
 //! | [`cadical`] | CaDiCaL (feature `cadical`) |
 //! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL |
 //! | [`external`] | any DIMACS solver binary, run through files |
+//! | [`trace`] | an LRAT proof traced by the solver that does the work, against every clause it got |
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod external;
 pub mod lines;
 pub mod spec;
+pub mod trace;
 pub mod varisat;
 
 use std::{fmt, time::Duration};
@@ -130,6 +132,12 @@ pub trait Backend {
         None
     }
 
+    /// The proof-tracing capability ([`TraceProof`]), if the backend has
+    /// one.
+    fn trace_proof(&mut self) -> Option<&mut dyn TraceProof> {
+        None
+    }
+
     /// The line-propagator capability ([`boardsat_encode::Amo::Lazy`]), if
     /// the backend has one.
     fn propagate_lines(&mut self) -> Option<&mut dyn lines::PropagateLines> {
@@ -144,6 +152,39 @@ pub trait Backend {
     fn fresh(&self, _mode: Mode) -> Option<Box<dyn Backend>> {
         None
     }
+}
+
+/// Backends that trace an LRAT proof of what they derive against the
+/// formula of every clause they were given, in order ([`trace`]).
+///
+/// ## Contract
+/// - [`TraceProof::start_trace`] before the first clause;
+/// - [`TraceProof::finish_trace`] after the call that answered UNSAT (or
+///   any time, to write what was traced so far): it ends the trace.
+pub trait TraceProof {
+    /// Starts tracing.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when clauses were added already or tracing
+    /// cannot start.
+    fn start_trace(&mut self) -> Result<(), SolveError>;
+
+    /// Ends the trace: the formula (with `header` as `c` lines, at least
+    /// `n_vars` variables) to `formula`, its LRAT proof to `proof`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when nothing was traced, the trace met a step
+    /// LRAT cannot state, or a file cannot be written.
+    fn finish_trace(
+        &mut self,
+        formula: &std::path::Path,
+        proof: &std::path::Path,
+        header: &[String],
+        n_vars: u32,
+        format: trace::LratFormat,
+    ) -> Result<trace::TraceSummary, SolveError>;
 }
 
 /// Backends whose calls can be bounded in wall-clock time. A call that hits

@@ -1,0 +1,200 @@
+//! LRAT proofs traced by the solver that does the work (`backend::trace`):
+//! the formula it writes is every clause the solver got, in order, and the
+//! proof checks against it with boardsat's own checker — after a single
+//! call, and after a count that added blocking clauses between calls.
+#![cfg(feature = "cadical")]
+
+use std::path::Path;
+
+use boardsat_encode::{Board, Config, Kind, Piece, Problem};
+use boardsat_lrat::{check, Format};
+use boardsat_solve::{
+    backend::{
+        cadical::Cadical,
+        trace::{LratFormat, TraceSummary},
+        Backend, Status, TraceProof,
+    },
+    formula::dimacs,
+    search::session::{Breaking, Session},
+};
+use rustsat::types::Lit;
+
+fn lit(l: i32) -> Lit {
+    Lit::from_ipasir(l).expect("a literal")
+}
+
+/// The pigeonhole formula: n + 1 pigeons, n holes.
+fn pigeonhole(n: i32) -> Vec<Vec<i32>> {
+    let var = |pigeon: i32, hole: i32| pigeon * n + hole + 1;
+    let mut formula: Vec<Vec<i32>> = (0..=n)
+        .map(|p| (0..n).map(|h| var(p, h)).collect())
+        .collect();
+    for h in 0..n {
+        for p in 0..=n {
+            for q in p + 1..=n {
+                formula.push(vec![-var(p, h), -var(q, h)]);
+            }
+        }
+    }
+    formula
+}
+
+/// The formula file's clauses, as DIMACS literals.
+fn formula_of(path: &Path) -> Vec<Vec<i32>> {
+    let text = std::fs::read(path).unwrap();
+    let f = dimacs::parse(text.as_slice()).unwrap();
+    f.clauses
+        .iter()
+        .map(|c| c.iter().map(|l| l.to_ipasir()).collect())
+        .collect()
+}
+
+/// Checks `proof` against `formula` with boardsat-lrat.
+fn verified(formula: &Path, proof: &Path, format: LratFormat) -> u64 {
+    let clauses = formula_of(formula);
+    let file = std::fs::File::open(proof).unwrap();
+    let format = match format {
+        LratFormat::Text => Format::Text,
+        LratFormat::Binary => Format::Binary,
+    };
+    check(clauses, file, format)
+        .unwrap_or_else(|e| panic!("{}: {e}", proof.display()))
+        .n_steps
+}
+
+fn finish(
+    solver: &mut dyn Backend,
+    dir: &Path,
+    format: LratFormat,
+) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
+    let (cnf, lrat) = (dir.join("f.cnf"), dir.join("f.lrat"));
+    let header = vec!["traced by a test".to_string()];
+    let summary = solver
+        .trace_proof()
+        .expect("CaDiCaL traces")
+        .finish_trace(&cnf, &lrat, &header, 0, format)
+        .unwrap();
+    (summary, cnf, lrat)
+}
+
+#[test]
+fn a_refutation_checks_in_both_formats_with_either_option_set() {
+    for format in [LratFormat::Text, LratFormat::Binary] {
+        for make in [Cadical::new, Cadical::for_enumeration] {
+            for n in [3, 4, 5] {
+                let dir = tempfile::tempdir().unwrap();
+                let mut solver = make();
+                solver.start_trace().unwrap();
+                let formula = pigeonhole(n);
+                for clause in &formula {
+                    let c: Vec<Lit> = clause.iter().map(|&l| lit(l)).collect();
+                    solver.add_clause(&c).unwrap();
+                }
+                assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
+                let (summary, cnf, lrat) = finish(&mut solver, dir.path(), format);
+                assert!(summary.refutes);
+                assert_eq!(
+                    formula_of(&cnf),
+                    formula,
+                    "the formula is what the solver got"
+                );
+                assert!(verified(&cnf, &lrat, format) > 0);
+            }
+        }
+    }
+}
+
+/// Every model of 6-queens blocked between calls until UNSAT: the formula
+/// holds the blocking clauses in order, and the proof refutes it.
+#[test]
+fn a_count_by_blocking_clauses_is_refuted_with_its_blocking_clauses() {
+    for make in [Cadical::new, Cadical::for_enumeration] {
+        let dir = tempfile::tempdir().unwrap();
+        let problem = Problem::queens(6).unwrap();
+        let mut solver = Box::new(make());
+        solver.start_trace().unwrap();
+        let mut session = Session::fixed(&problem, 6, Config::default(), solver).unwrap();
+        session.record_blocked();
+        let count = session.count(None, |_| {}).unwrap();
+        assert_eq!(count.count, 4);
+        let blocked = session.blocked().len();
+        let (summary, cnf, lrat) = finish(session.backend(), dir.path(), LratFormat::Text);
+        assert!(summary.refutes);
+        let clauses = formula_of(&cnf);
+        assert_eq!(summary.n_clauses as usize, clauses.len());
+        // The last clauses are the blocking ones: each forbids a placement
+        // of exactly 6 queens.
+        for clause in &clauses[clauses.len() - blocked..] {
+            assert!(
+                clause.iter().all(|&l| l < 0) && clause.len() == 6,
+                "{clause:?}"
+            );
+        }
+        verified(&cnf, &lrat, LratFormat::Text);
+    }
+}
+
+/// A minimum-dominating-set count under lex-leader constraints, as a cube
+/// count runs it.
+#[test]
+fn a_domination_count_under_symmetry_breaking_is_refuted() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = Problem::new(Board::square(5).unwrap(), Piece::Queen, Kind::Domination);
+    let mut solver = Box::new(Cadical::for_enumeration());
+    solver.start_trace().unwrap();
+    let mut session = Session::fixed(&problem, 3, Config::default(), solver).unwrap();
+    session.break_symmetry(Breaking::Hard).unwrap();
+    session.assume_uniform_size();
+    let count = session.count(None, |_| {}).unwrap();
+    assert_eq!(count.count, 186, "A002564(5)");
+    let (summary, cnf, lrat) = finish(session.backend(), dir.path(), LratFormat::Binary);
+    assert!(summary.refutes);
+    verified(&cnf, &lrat, LratFormat::Binary);
+}
+
+/// The proof is really checked: one hint changed, or one clause of the
+/// formula dropped, and the checker rejects it.
+#[test]
+fn a_changed_proof_or_formula_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut solver = Cadical::for_enumeration();
+    solver.start_trace().unwrap();
+    let formula = pigeonhole(4);
+    for clause in &formula {
+        let c: Vec<Lit> = clause.iter().map(|&l| lit(l)).collect();
+        solver.add_clause(&c).unwrap();
+    }
+    assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
+    let (_, cnf, lrat) = finish(&mut solver, dir.path(), LratFormat::Text);
+    let text = std::fs::read_to_string(&lrat).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let line = lines.iter().position(|l| !l.contains(" d ")).unwrap();
+    let mut words: Vec<String> = lines[line].split(' ').map(str::to_string).collect();
+    let last_hint = words.len() - 2;
+    words[last_hint] = "1".to_string();
+    let mut changed = lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    changed[line] = words.join(" ");
+    let clauses = formula_of(&cnf);
+    assert!(check(clauses.clone(), changed.join("\n").as_bytes(), Format::Text).is_err());
+    let fewer = clauses[1..].to_vec();
+    assert!(check(fewer, text.as_bytes(), Format::Text).is_err());
+}
+
+/// Tracing starts before the first clause or not at all.
+#[test]
+fn tracing_after_a_clause_is_refused() {
+    let mut solver = Cadical::new();
+    solver.add_clause(&[lit(1)]).unwrap();
+    assert!(solver.start_trace().is_err());
+    let dir = tempfile::tempdir().unwrap();
+    let mut fresh = Cadical::new();
+    assert!(fresh
+        .finish_trace(
+            &dir.path().join("a"),
+            &dir.path().join("b"),
+            &[],
+            0,
+            LratFormat::Text
+        )
+        .is_err());
+}
