@@ -47,13 +47,10 @@ use boardsat_encode::{
 use boardsat_solve::{
     backend::spec::SolverKind,
     report::{CountReport, SolveReport},
-    search::{
-        count::{Keep, Progress},
-        sink::Checked,
-    },
+    search::{count::Progress, sink::Checked},
     stop::Interrupter,
     task::{
-        count::{count as count_task, CountFlags},
+        count::{count as count_task, CountFlags, Proofs},
         solve::{solve as solve_task, Optimiser},
     },
 };
@@ -146,7 +143,7 @@ fn solve(
     };
     let stop = solver_args.stop()?;
     let solved = wait::run(py, &stop, || {
-        solve_task(&instance, &spec, optimiser, &stop, &|_| {})
+        solve_task(&instance, &spec, optimiser, &stop, &|_| {}, None)
     })?
     .map_err(|e| solve_error(&e))?;
     json::to_python(
@@ -272,7 +269,7 @@ fn count(
         halve,
     };
     let plan = flags
-        .plan(&instance, Keep::Count)
+        .plan(&instance, Proofs::Off)
         .map_err(|e| solve_error(&e))?;
     if let Some(callback) = &progress {
         if !callback.bind(py).is_callable() {
@@ -287,7 +284,14 @@ fn count(
         stop: stop.clone(),
     };
     let counted = wait::run(py, &stop, || {
-        count_task(&instance, &spec, &plan, &stop, &|p, _| watcher.report(p))
+        count_task(
+            &instance,
+            &spec,
+            &plan,
+            &stop,
+            &|p, _| watcher.report(p),
+            None,
+        )
     })?;
     if let Some(raised) = watcher
         .raised

@@ -10,9 +10,9 @@ use std::collections::HashSet;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
 use boardsat_solve::{
-    search::count::{Keep, Reduction},
+    search::count::Reduction,
     task::{
-        count::{count as count_task, CountFlags},
+        count::{count as count_task, CountFlags, Proofs},
         Instance,
     },
     End, Interrupter, SolverKind, SolverSpec,
@@ -91,13 +91,14 @@ fn count(problem: Problem, k: Option<usize>) -> (u64, Option<u64>, bool) {
         threads: instance.splits().then_some(1),
         ..CountFlags::default()
     };
-    let plan = flags.plan(&instance, Keep::Count).unwrap();
+    let plan = flags.plan(&instance, Proofs::Off).unwrap();
     let counted = count_task(
         &instance,
         &SolverSpec::new(SolverKind::Cadical),
         &plan,
         &Interrupter::new(),
         &|_, _| {},
+        None,
     )
     .unwrap();
     assert_eq!(counted.count.end, End::Exhausted, "{problem}");
@@ -190,27 +191,25 @@ fn optimum_counts_of_queen_domination_are_a002564_and_orbits_match_brute_force()
     }
 }
 
-/// `task::count` with explicit count flags, keeping placements or not (a
-/// count kept for a proof runs on one solver): (count, orbits, cubes in
-/// all).
+/// `task::count` with explicit count flags: (count, orbits, cubes in all).
 fn count_with(
     problem: Problem,
     k: Option<usize>,
     flags: CountFlags,
-    keep: Keep,
 ) -> (u64, Option<u64>, Option<usize>) {
     let instance = Instance {
         problem,
         k,
         config: Config::default(),
     };
-    let plan = flags.plan(&instance, keep).unwrap();
+    let plan = flags.plan(&instance, Proofs::Off).unwrap();
     let counted = count_task(
         &instance,
         &SolverSpec::new(SolverKind::Cadical),
         &plan,
         &Interrupter::new(),
         &|_, _| {},
+        None,
     )
     .unwrap();
     assert_eq!(counted.count.end, End::Exhausted, "{problem}");
@@ -224,13 +223,22 @@ fn count_with(
     )
 }
 
+/// One cube, one worker: the whole problem on one solver.
+fn one_cube() -> CountFlags {
+    CountFlags {
+        depth: Some(0),
+        threads: Some(1),
+        ..CountFlags::default()
+    }
+}
+
 #[test]
 fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
     for n in 1..=8 {
         let problem = Problem::new(Board::square(n).unwrap(), Piece::Queen, Kind::Domination);
-        let one = count_with(problem, None, CountFlags::default(), Keep::Placements);
+        let one = count_with(problem, None, one_cube());
         assert_eq!(one.0, A002564[n - 1], "n = {n}");
-        assert_eq!(one.2, None, "n = {n}: a recording count runs on one solver");
+        assert_eq!(one.2, Some(1), "n = {n}: depth 0 is one cube");
         for depth in 0..=2 {
             for reduction in [Reduction::Symmetry, Reduction::None] {
                 let split = count_with(
@@ -242,7 +250,6 @@ fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
                         no_symmetry: reduction == Reduction::None,
                         ..CountFlags::default()
                     },
-                    Keep::Count,
                 );
                 let what = format!("n = {n}, depth {depth}, {reduction:?}");
                 assert_eq!(split.0, one.0, "{what}");
@@ -263,7 +270,7 @@ fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
         (6, 5, Piece::Rook, Kind::Domination, 5),
     ] {
         let problem = Problem::new(Board::new(rows, cols).unwrap(), piece, kind);
-        let one = count_with(problem, Some(k), CountFlags::default(), Keep::Placements);
+        let one = count_with(problem, Some(k), one_cube());
         for depth in [0, 2] {
             let split = count_with(
                 problem,
@@ -273,7 +280,6 @@ fn domination_cube_counts_equal_the_one_solver_count_at_every_depth() {
                     threads: Some(2),
                     ..CountFlags::default()
                 },
-                Keep::Count,
             );
             assert_eq!(
                 (split.0, split.1),

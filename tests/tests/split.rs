@@ -60,7 +60,7 @@ fn per_orbit(k: usize, depth: usize, threads: usize) -> SplitOptions {
 /// The split decision at `k`, its model (if any) checked by the oracle.
 fn decide(p: &Problem, config: Config, options: SplitOptions, g: &Graph) -> Status {
     let stop = Interrupter::new();
-    let decided = decide_split(p, config, options, &SolverSpec::default(), &stop).unwrap();
+    let decided = decide_split(p, config, options, &SolverSpec::default(), &stop, None).unwrap();
     let (status, placement) = (decided.status, decided.placement);
     assert_eq!(status == Status::Sat, placement.is_some(), "{p}");
     if let Some(placement) = placement {
@@ -137,6 +137,7 @@ fn optimise_split_proves_the_oracle_optimum() {
                         Strategy::fastest(&p),
                         &Interrupter::new(),
                         &|_| {},
+                        None,
                     )
                     .unwrap();
                     assert!(optimum.proven, "{p}");
@@ -167,6 +168,7 @@ fn optimise_split_proves_a075458() {
             Strategy::fastest(&p),
             &Interrupter::new(),
             &|_| {},
+            None,
         )
         .unwrap();
         assert!(optimum.proven, "n = {n}");
@@ -189,6 +191,7 @@ fn a_stopped_split_decision_is_unknown() {
         options(5, 1, 2, Some(LexOrder::LinesFirst)),
         &SolverSpec::default(),
         &stop,
+        None,
     )
     .unwrap();
     assert_eq!((decided.status, decided.placement), (Status::Unknown, None));
@@ -207,9 +210,15 @@ fn raced_decisions_match_the_oracle() {
                 for k in gamma.saturating_sub(1)..=gamma {
                     let stop = Interrupter::new();
                     let o = options(k, 1, 2, Some(LexOrder::LinesFirst));
-                    let decided =
-                        decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop)
-                            .unwrap();
+                    let decided = decide_race(
+                        &p,
+                        Config::default(),
+                        o,
+                        &SolverSpec::default(),
+                        &stop,
+                        None,
+                    )
+                    .unwrap();
                     let (status, placement) = (decided.status, decided.placement);
                     let expected = if k >= gamma {
                         Status::Sat
@@ -237,7 +246,15 @@ fn a_stopped_race_is_unknown() {
     let stop = Interrupter::new();
     stop.interrupt();
     let o = options(5, 1, 2, Some(LexOrder::LinesFirst));
-    let answer = decide_race(&p, Config::default(), o, &SolverSpec::default(), &stop).unwrap();
+    let answer = decide_race(
+        &p,
+        Config::default(),
+        o,
+        &SolverSpec::default(),
+        &stop,
+        None,
+    )
+    .unwrap();
     assert_eq!((answer.status, answer.placement), (Status::Unknown, None));
 }
 
@@ -265,6 +282,7 @@ fn per_orbit_cube_counts_match_the_oracle_and_the_whole_group() {
                         &SolverSpec::default(),
                         &Interrupter::new(),
                         &|_, _| {},
+                        None,
                     )
                     .unwrap();
                     assert_eq!(c.cubes_done, c.cubes_total, "{p}");

@@ -42,6 +42,8 @@
 //! | [`prover`] | [`prover::Prover`]: claims written with their proofs |
 //! | [`tasks`] | the claims behind what `boardsat_solve::task` found |
 //! | [`verify`] | [`verify::verify`]: every claim checked, with a [`verify::Verdict`] each |
+//! | [`split`] | certified domination splits: the prover as the split solvers' `Certify` |
+//! | [`words`] | every claim's sentence, written and derived again |
 //! | [`report`] | the JSON report of `boardsat verify` |
 //!
 //! ## Layers
@@ -49,15 +51,18 @@
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `manifest`
-//! 2. `prover`, `verify`
-//! 3. `tasks`, `report`
+//! 1. `manifest`, `words` — what a proof directory holds; every claim's sentence
+//! 2. `prover`, `verify`, `cover` — claims written; claims checked; certified splits checked
+//! 3. `tasks`, `split`, `report` — the claims behind the tasks; certified splits; `verify`'s report
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+mod cover;
 pub mod manifest;
 pub mod prover;
 pub mod report;
+pub mod split;
 pub mod tasks;
 pub mod verify;
+pub mod words;

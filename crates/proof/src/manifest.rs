@@ -1,7 +1,7 @@
 //! What a proof directory holds: `MANIFEST.json`, the claims with their
 //! formulas and proofs, and for a split count the split they cover.
 
-use boardsat_encode::Bound;
+use boardsat_encode::{Bound, Symmetry};
 use serde::{Deserialize, Serialize};
 
 /// The manifest's name inside a proof directory.
@@ -20,6 +20,61 @@ pub struct ProofManifest {
     /// For a count split into cubes: what the cubes are and the total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cover: Option<Cover>,
+    /// Domination splits whose cubes' claims prove one answer together.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<SplitEntry>,
+}
+
+/// A domination split: its cubes' claims (each naming it) together prove
+/// that no placement exists, or that the placements they block are all
+/// there are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitEntry {
+    /// `split-0`, …
+    pub name: String,
+    /// What the cubes prove together.
+    pub purpose: SplitPurpose,
+    /// At most k pieces.
+    pub k: usize,
+    /// `complete` (every cube proven), `running`, or `stopped` (the
+    /// cubes proven so far are listed).
+    pub status: String,
+    /// The claim of the whole split, in words (verify derives it again).
+    pub claim: String,
+    /// For a count: the placements of all cubes, orbit-weighted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    /// For a count with symmetry breaking: the orbits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fundamental: Option<u64>,
+}
+
+/// What a split's cubes prove together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SplitPurpose {
+    /// No placement with at most k pieces.
+    Refute,
+    /// The count of the placements with at most k pieces.
+    Count,
+}
+
+/// A claim's cube in a domination split.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitCube {
+    /// The split's name.
+    pub split: String,
+    /// The central rings the cube fixes.
+    pub depth: usize,
+    /// Which of their lines are occupied (`r8+c8-`).
+    pub cube: String,
+    /// How many cubes its orbit holds under the board's symmetries.
+    pub orbit: u64,
+    /// The symmetries its lex-leader constraints break (its stabilizer).
+    pub stabilizer: Vec<String>,
+    /// Solver models (orbits) it counted.
+    #[serde(default)]
+    pub models: u64,
 }
 
 /// The cubes of an N-queens count: the claims' cubes must be exactly these.
@@ -81,6 +136,9 @@ pub struct ClaimEntry {
     pub icnf_cube: Option<usize>,
     /// The size of the proof file in bytes.
     pub proof_bytes: u64,
+    /// For a cube of a domination split: which.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<SplitCube>,
 }
 
 /// A bound as a claim formula's structured `c boardsat-bound` line reads
@@ -105,4 +163,13 @@ pub fn parse_bound_tag(tag: &str) -> Option<Bound> {
         "exactly" => Some(Bound::Exactly(k)),
         _ => None,
     }
+}
+
+/// The tag of the lex-leader order a cube's formula holds.
+pub const LINES_FIRST: &str = "lines-first";
+
+/// A symmetry's name in a cube's formula and the manifest.
+#[must_use]
+pub fn symmetry_name(sym: Symmetry) -> String {
+    format!("{sym:?}")
 }

@@ -19,7 +19,10 @@ use boardsat_solve::{
 };
 use rustsat::{instances::Cnf, types::Lit};
 
-use crate::manifest::{bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, MANIFEST_JSON};
+use crate::{
+    manifest::{bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, MANIFEST_JSON},
+    words,
+};
 
 /// Why proofs could not be written or checked.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +64,8 @@ pub struct Prover {
     manifest: ProofManifest,
     stop: Interrupter,
     bytes: u64,
+    /// The number of the next claim's files.
+    next: usize,
 }
 
 impl Prover {
@@ -117,9 +122,11 @@ impl Prover {
                 command,
                 claims: Vec::new(),
                 cover: None,
+                splits: Vec::new(),
             },
             stop,
             bytes: 0,
+            next: 0,
         })
     }
 
@@ -209,16 +216,13 @@ impl Prover {
             cnf.add_clause(clause.iter().copied().collect());
         }
         let mut header = Header::new();
-        let shown = source.display();
+        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+        let shown = absolute.display();
         let (kind, claim, count) = match blocked {
-            None => (
-                ClaimKind::Formula,
-                format!("{shown} is unsatisfiable"),
-                None,
-            ),
+            None => (ClaimKind::Formula, words::formula(&shown.to_string()), None),
             Some((_, count)) => (
                 ClaimKind::ProjectedComplete,
-                format!("{shown} has exactly {count} projected models"),
+                words::projected(&shown.to_string(), count),
                 Some(count),
             ),
         };
@@ -229,7 +233,6 @@ impl Prover {
             cnf,
             n_vars: formula.n_vars,
         };
-        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
         let relies_on = match kind {
             ClaimKind::ProjectedComplete => vec![
                 "each blocked projected assignment is a model boardsat found and checked against every clause".to_string(),
@@ -263,7 +266,36 @@ impl Prover {
         }
     }
 
-    fn save(&self) -> Result<(), ProofError> {
+    /// The manifest being written.
+    pub(crate) fn manifest_mut(&mut self) -> &mut ProofManifest {
+        &mut self.manifest
+    }
+
+    /// The name of a new claim's files (`claim-0007`).
+    pub(crate) fn next_name(&mut self) -> String {
+        let name = format!("claim-{:04}", self.next);
+        self.next += 1;
+        name
+    }
+
+    /// Adds a claim whose files are written (a traced cube), and saves the
+    /// manifest.
+    ///
+    /// # Errors
+    ///
+    /// The manifest cannot be written.
+    pub(crate) fn add_claim(&mut self, claim: ClaimEntry) -> Result<(), ProofError> {
+        self.bytes += claim.proof_bytes;
+        self.manifest.claims.push(claim);
+        self.save()
+    }
+
+    /// Writes the manifest as it stands.
+    ///
+    /// # Errors
+    ///
+    /// The manifest cannot be written.
+    pub(crate) fn save(&self) -> Result<(), ProofError> {
         let path = self.dir.join(MANIFEST_JSON);
         let text = serde_json::to_string_pretty(&self.manifest).unwrap_or_default();
         write_atomically(&path, None, |w| {
@@ -283,7 +315,7 @@ impl Prover {
         count: Option<u64>,
         cube: Option<(Vec<usize>, u64)>,
     ) -> Result<usize, ProofError> {
-        let name = format!("claim-{:04}", self.manifest.claims.len());
+        let name = self.next_name();
         let cnf = format!("{name}.cnf");
         let proof = format!("{name}.lrat");
         let mut header = built.header;
@@ -311,6 +343,7 @@ impl Prover {
             cube,
             source: None,
             icnf_cube: None,
+            split: None,
             proof_bytes,
         });
         self.save()?;

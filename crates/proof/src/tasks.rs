@@ -1,11 +1,11 @@
 //! The claims behind what the tasks found: an optimum, a decision, a
 //! count, a listing.
 
-use boardsat_encode::{symmetry, Kind, Placement, Problem};
+use boardsat_encode::{symmetry, Placement};
 use boardsat_solve::{
     backend::Status,
     search::{
-        count::{Blocking, End, Reduction},
+        count::{Blocking, End, Keep, Reduction},
         optimise::Optimum,
     },
     task::{count::Counted, enumerate::Enumeration, solve::Solved, Instance},
@@ -14,28 +14,8 @@ use boardsat_solve::{
 use crate::{
     manifest::Cover,
     prover::{BoardClaim, ProofError, Prover, Symmetry},
+    words,
 };
-
-/// "n queens", "5 rooks": `k` pieces in words.
-fn pieces(problem: &Problem, k: usize) -> String {
-    format!("{k} {}{}", problem.piece, if k == 1 { "" } else { "s" })
-}
-
-/// The claim that no placement with `k` pieces exists, in words.
-fn no_placement_words(problem: &Problem, k: usize) -> String {
-    let board = problem.board;
-    match problem.kind {
-        Kind::Domination => format!("{} cannot dominate the {board} board", pieces(problem, k)),
-        Kind::IndependentDomination => format!(
-            "{} that do not attack each other cannot dominate the {board} board",
-            pieces(problem, k)
-        ),
-        Kind::Independence => format!(
-            "{} cannot stand on the {board} board without attacking each other",
-            pieces(problem, k)
-        ),
-    }
-}
 
 const SYMMETRY: &str = "lex-leader symmetry breaking: every placement has an image under the board's symmetries that the lex-leader constraints keep, with as many pieces";
 const ORBITS: &str = "orbit weights: each placement kept by the lex-leader constraints stands for the placements of its orbit (their number is its orbit size)";
@@ -66,9 +46,13 @@ pub fn prove_solved(
     solved: &Solved,
 ) -> Result<(), ProofError> {
     let problem = &instance.problem;
+    if solved.certified {
+        // Its refutations were proven cube by cube as they were found.
+        return Ok(());
+    }
     match (instance.k, &solved.optimum) {
         (Some(k), _) if solved.status == Status::Unsat => {
-            let words = no_placement_words(problem, k);
+            let words = words::no_placement(problem, k);
             prover.no_placement(claim(instance, k, Symmetry::Off, words), Vec::new())?;
         }
         (None, Some(optimum)) if optimum.proven => prove_optimum(prover, instance, optimum)?,
@@ -92,7 +76,7 @@ fn prove_optimum(
     if !problem.kind.dominating() {
         relies_on.push(HEREDITARY.to_string());
     }
-    let words = no_placement_words(problem, k);
+    let words = words::no_placement(problem, k);
     prover.no_placement(claim(instance, k, Symmetry::LexLeader, words), relies_on)?;
     Ok(())
 }
@@ -110,7 +94,8 @@ pub fn prove_counted(
     instance: &Instance,
     counted: &Counted,
 ) -> Result<(), ProofError> {
-    if counted.count.end != End::Exhausted {
+    if counted.count.end != End::Exhausted || counted.keep == Keep::Traced {
+        // Incomplete (nothing to prove), or proven cube by cube already.
         return Ok(());
     }
     let problem = &instance.problem;
@@ -151,17 +136,8 @@ pub fn prove_counted(
     for (cube, list) in &counted.placements {
         let count = weight(list);
         let words = match cube {
-            Some(c) => format!(
-                "{count} placements of {} on the {} board have queens in columns {:?} of the first rows",
-                pieces(problem, k),
-                problem.board,
-                c.columns
-            ),
-            None => format!(
-                "{} has exactly {count} placements with {}",
-                problem,
-                pieces(problem, k)
-            ),
+            Some(c) => words::queens_cube(problem, k, count, &c.columns),
+            None => words::complete(problem, k, count),
         };
         let mut relies = relies_on.clone();
         if cube.is_some() {
@@ -214,10 +190,7 @@ pub fn prove_listed(
             "the optimum claim before this one: every solution has exactly {k} pieces"
         ));
     }
-    let words = format!(
-        "{problem} has exactly {count} placements with {}",
-        pieces(problem, k)
-    );
+    let words = words::complete(problem, k, count);
     let blocking = if session.uniform() {
         Blocking::Short
     } else {

@@ -2,7 +2,12 @@
 //! `boardsat-lrat`, which shares no code with CaDiCaL or the encoder, and
 //! each claim's formula tied to its problem (see the crate doc).
 
-use std::{fs, io::BufReader, path::Path};
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fs,
+    io::BufReader,
+    path::Path,
+};
 
 use boardsat_encode::{
     check, symmetry, Board, Bound, Card, Config, Formulation, Kind, Piece, Placement, Problem,
@@ -20,8 +25,12 @@ use rustsat::{
     types::{Lit, Var},
 };
 
-use crate::manifest::{
-    parse_bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, MANIFEST_JSON,
+use crate::{
+    cover::{check_split_cube, verify_split, CubeRecord},
+    manifest::{
+        parse_bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, SplitCube, MANIFEST_JSON,
+    },
+    words,
 };
 
 /// The verdict on one claim (or on the cover of a split).
@@ -123,10 +132,34 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict>, Ve
         )));
     }
     let mut verdicts = Vec::new();
+    let mut records = BTreeMap::new();
+    let mut verified = BTreeSet::new();
     for entry in &manifest.claims {
+        let outcome = match &entry.split {
+            Some(sc) => outcome(
+                verify_cube(dir, entry, sc, stop).map(|(steps, what, record)| {
+                    records.insert(entry.name.clone(), record);
+                    (steps, what)
+                }),
+            ),
+            None => outcome(verify_claim(dir, entry, stop)),
+        };
+        if outcome.verified() {
+            verified.insert(entry.name.clone());
+        }
         verdicts.push(Verdict {
             name: entry.name.clone(),
-            outcome: outcome(verify_claim(dir, entry, stop)),
+            outcome,
+        });
+    }
+    for split in &manifest.splits {
+        let outcome = verify_split(split, &manifest, &records, &verified);
+        if outcome.verified() {
+            verified.insert(split.name.clone());
+        }
+        verdicts.push(Verdict {
+            name: split.name.clone(),
+            outcome,
         });
     }
     if let Some(cover) = &manifest.cover {
@@ -183,6 +216,25 @@ fn read_formula(path: &Path, stop: Option<&Interrupter>) -> Result<Formula, Outc
         .map_err(|e| Outcome::Unreadable(format!("{}: {e}", path.display())))
 }
 
+/// A cube claim of a split: the proof, and the formula tied to its cube.
+fn verify_cube(
+    dir: &Path,
+    entry: &ClaimEntry,
+    sc: &SplitCube,
+    stop: Option<&Interrupter>,
+) -> Result<(u64, String, CubeRecord), Outcome> {
+    if entry.format != "lrat" {
+        return Err(Outcome::Unreadable(format!(
+            "unknown proof format '{}'",
+            entry.format
+        )));
+    }
+    let formula = read_formula(&dir.join(&entry.cnf), stop)?;
+    let steps = check_lrat(&formula, &dir.join(&entry.proof))?;
+    let (what, record) = check_split_cube(&formula, entry, sc).map_err(Outcome::FormulaMismatch)?;
+    Ok((steps, what, record))
+}
+
 fn verify_claim(
     dir: &Path,
     entry: &ClaimEntry,
@@ -203,8 +255,41 @@ fn verify_claim(
         ClaimKind::NoPlacement | ClaimKind::Complete => check_board(&formula, Some(entry)),
         ClaimKind::Formula | ClaimKind::ProjectedComplete => check_source(&formula, entry),
     }
+    .and_then(|what| check_words(&formula, entry).map(|()| what))
     .map_err(Outcome::FormulaMismatch)?;
     Ok((steps, tied))
+}
+
+/// The claim's words must be what its formula proves: derived again from
+/// the provenance and the claim's count, cube or source.
+fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), String> {
+    let expected = match (entry.kind, &entry.source) {
+        (ClaimKind::Formula, Some((path, _))) => words::formula(path),
+        (ClaimKind::ProjectedComplete, Some((path, _))) => {
+            words::projected(path, entry.count.unwrap_or(0))
+        }
+        (ClaimKind::Formula | ClaimKind::ProjectedComplete, None) => {
+            return Err("the claim names no source file".to_string())
+        }
+        (kind, _) => {
+            let (problem, k, _, _) = provenance(formula)?;
+            match (kind, entry.count, &entry.cube) {
+                (ClaimKind::NoPlacement, ..) => words::no_placement(&problem, k),
+                (_, Some(count), Some((columns, _))) => {
+                    words::queens_cube(&problem, k, count, columns)
+                }
+                (_, Some(count), None) => words::complete(&problem, k, count),
+                (_, None, _) => return Err("a completeness claim without a count".to_string()),
+            }
+        }
+    };
+    if expected == entry.claim {
+        Ok(())
+    } else {
+        Err(format!(
+            "the claim's words are not what its formula proves ('{expected}')"
+        ))
+    }
 }
 
 /// The LRAT check of `proof` against `formula`: the steps checked.
@@ -231,7 +316,7 @@ fn check_lrat(formula: &Formula, proof: &Path) -> Result<u64, Outcome> {
 }
 
 /// The problem, bound and encodings a board claim's provenance names.
-fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Config), String> {
+pub(crate) fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Config), String> {
     let line = |key: &str| {
         formula
             .provenance(key)
@@ -431,7 +516,7 @@ fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, 
 /// The placement a blocking clause excludes: the short clause (every
 /// literal a negated board variable) or the full one (every board
 /// variable once).
-fn blocked_placement(board: &Board, clause: &[Lit], uniform: bool) -> Option<Placement> {
+pub(crate) fn blocked_placement(board: &Board, clause: &[Lit], uniform: bool) -> Option<Placement> {
     let n = board.n_squares();
     if clause.iter().any(|l| l.vidx() >= n) {
         return None;

@@ -2,14 +2,20 @@
 //! clauses, counted or listed; without -k, the optimal ones.
 
 use anyhow::Result;
-use boardsat_proof::tasks::{prove_counted, prove_listed};
+use boardsat_proof::{
+    split::SplitProver,
+    tasks::{prove_counted, prove_listed},
+};
 use boardsat_solve::{
     backend::spec::SolverKind,
     report::{squares, CountReport},
-    search::count::{Count, End, Keep},
+    search::{
+        count::{Count, End, Progress},
+        domination::certify::Certify,
+    },
     stop::StopReason,
     task::{
-        count::{count, CountFlags},
+        count::{count, CountFlags, Proofs},
         enumerate::enumerate as list_placements,
     },
 };
@@ -32,25 +38,30 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         no_symmetry: args.no_symmetry,
         halve: args.halve,
     };
-    let keep = if prover.is_some() {
-        Keep::Placements
+    let proofs = if prover.is_some() {
+        Proofs::On
     } else {
-        Keep::Count
+        Proofs::Off
     };
-    let plan = flags.plan(&instance, keep)?;
+    let plan = flags.plan(&instance, proofs)?;
     let backend = solver.signature();
     if let Some(line) = plan.describe() {
         note(line);
     }
     let progress = std::sync::Mutex::new(ProgressLine::new());
-    let counted = count(&instance, &solver, &plan, &stop, &|p, done| {
+    let show = |p: &Progress, done: Option<usize>| {
         if let Ok(mut line) = progress.lock() {
             line.update(|| match done {
                 Some(d) => format!("counting: {} solutions, {d} cubes done", p.count),
                 None => format!("counting: {} solutions  {:.0}/s", p.count, p.rate()),
             });
         }
-    })?;
+    };
+    // Domination counts are proven cube by cube as they are counted.
+    let splits = prover.as_mut().map(SplitProver::new);
+    let certify = splits.as_ref().map(|s| s as &dyn Certify);
+    let counted = count(&instance, &solver, &plan, &stop, &show, certify)?;
+    drop(splits);
     drop(progress);
     let reason = stop.reason();
     let c = &counted.count;

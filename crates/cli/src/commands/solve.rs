@@ -3,11 +3,12 @@
 
 use anyhow::Result;
 use boardsat_encode::draw;
-use boardsat_proof::tasks::prove_solved;
+use boardsat_proof::{split::SplitProver, tasks::prove_solved};
 use boardsat_solve::{
     backend::{spec::SolverKind, Status},
     files::{check_writable, write_text},
     report::{self, SolveReport},
+    search::domination::certify::Certify,
     task::solve::{solve, Optimiser},
 };
 
@@ -32,12 +33,17 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         Optimiser::Split
     };
-    let solved = solve(&instance, &solver, optimiser, &stop, &|bound| {
+    let observe = |bound| {
         let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if let Ok(mut line) = progress.lock() {
             line.show(|| format!("optimum: call {call}, {bound} pieces"));
         }
-    })?;
+    };
+    // Domination refutations are proven cube by cube as they are found.
+    let splits = prover.as_mut().map(SplitProver::new);
+    let certify = splits.as_ref().map(|s| s as &dyn Certify);
+    let solved = solve(&instance, &solver, optimiser, &stop, &observe, certify)?;
+    drop(splits);
     drop(progress);
     let reason = stop.reason();
     let backend = solver.signature();

@@ -18,11 +18,13 @@
 //! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL |
 //! | [`external`] | any DIMACS solver binary, run through files |
 //! | [`trace`] | an LRAT proof traced by the solver that does the work, against every clause it got |
+//! | [`recorder`] | a backend that only records its clauses (a formula re-derived without solving) |
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod external;
 pub mod lines;
+pub mod recorder;
 pub mod spec;
 pub mod trace;
 pub mod varisat;

@@ -79,8 +79,12 @@ pub enum Keep {
     /// The count only.
     #[default]
     Count,
-    /// Every placement blocked, for a proof that the count is complete.
+    /// Every placement blocked, for a proof that the count is complete
+    /// made afterwards (a second solver run on the claim's formula).
     Placements,
+    /// Every cube's proof, traced by the solver that counts it as it
+    /// counts (domination splits, [`crate::search::domination::certify`]).
+    Traced,
 }
 
 /// How a found placement is blocked.

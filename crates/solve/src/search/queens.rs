@@ -175,7 +175,7 @@ pub fn count_queens(
     )?;
     kept.sort_by(|a, b| cubes[a.0].columns.cmp(&cubes[b.0].columns));
     let placements = match options.keep {
-        Keep::Count => Vec::new(),
+        Keep::Count | Keep::Traced => Vec::new(),
         Keep::Placements => kept
             .into_iter()
             .map(|(i, list)| (cubes[i].clone(), list))

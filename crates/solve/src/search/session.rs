@@ -476,6 +476,12 @@ impl Session {
         self.backend.as_mut()
     }
 
+    /// The variables the session's clauses use (board and auxiliary).
+    #[must_use]
+    pub fn n_vars(&self) -> u32 {
+        self.vars.n_used()
+    }
+
     /// Number of solver calls so far.
     #[must_use]
     pub fn calls(&self) -> u64 {

@@ -12,7 +12,7 @@ use crate::{
     error::SolveError,
     search::{
         count::{Blocking, Count, End, Keep, Progress, Reduction},
-        domination::{self, SplitOptions, DEFAULT_DEPTH},
+        domination::{self, certify::Certify, SplitOptions, DEFAULT_DEPTH},
         lex::LexOrder,
         optimise::{optimise_with, Optimum, Strategy},
         pool::{default_threads, CubeCount},
@@ -44,6 +44,16 @@ pub struct CountFlags {
     pub no_symmetry: bool,
     /// Mirror halving instead of symmetry breaking (N-queens).
     pub halve: bool,
+}
+
+/// Whether a count is to be proven.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Proofs {
+    /// No.
+    #[default]
+    Off,
+    /// Yes: the claims behind it, with LRAT proofs.
+    On,
 }
 
 /// How [`count`] counts: decided once, by [`CountFlags::plan`], for every
@@ -88,8 +98,11 @@ impl CountPlan {
 }
 
 impl CountFlags {
-    /// The plan of a count of `instance` that keeps `keep`: a flag that is
-    /// given must apply, and the reductions must agree. `--unique` and
+    /// The plan of a count of `instance`, with `proofs` asked for or not:
+    /// a flag that is given must apply, and the reductions must agree.
+    /// Proofs of domination counts are traced by the cubes' own solvers
+    /// ([`Keep::Traced`], split as without proofs); other counts keep their
+    /// placements for a proof made afterwards ([`Keep::Placements`]). `--unique` and
     /// `--no-symmetry` apply to every count without a limit (each keeps
     /// one placement per orbit of the board's symmetries unless told not
     /// to: every piece attacks alike from symmetric squares); `--depth`
@@ -99,17 +112,14 @@ impl CountFlags {
     /// # Errors
     ///
     /// [`SolveError::Unsupported`], naming the flag.
-    pub fn plan(&self, instance: &Instance, keep: Keep) -> Result<CountPlan, SolveError> {
+    pub fn plan(&self, instance: &Instance, proofs: Proofs) -> Result<CountPlan, SolveError> {
         let limit = self.limit;
-        // A count kept for a proof counts domination on one solver (claims
-        // per cube are N-queens' only).
-        let proven = keep == Keep::Placements && !instance.is_n_queens();
-        if proven && (self.depth.is_some() || self.threads.is_some()) {
-            return Err(SolveError::Unsupported(
-                "with --proof, domination counts run on one solver (claims per cube are for 'count queens N'): drop --depth and --threads".to_string(),
-            ));
-        }
-        let splits = instance.splits() && limit.is_none() && !proven;
+        let keep = match proofs {
+            Proofs::Off => Keep::Count,
+            Proofs::On if instance.problem.kind.dominating() && limit.is_none() => Keep::Traced,
+            Proofs::On => Keep::Placements,
+        };
+        let splits = instance.splits() && limit.is_none();
         let split_flags = [
             ("--depth", self.depth.is_some()),
             ("--threads", self.threads.is_some()),
@@ -204,6 +214,9 @@ pub struct Counted {
     pub blocking: Blocking,
     /// How the count was reduced by the board's symmetries.
     pub reduction: Reduction,
+    /// What the count kept: with [`Keep::Traced`], its proofs (and its
+    /// optimum's) are written already.
+    pub keep: Keep,
     /// With [`Reduction::Symmetry`]: the placements counted up to the
     /// board's symmetries (the orbits; `boardsat count --unique`, the
     /// JSON's `fundamental`).
@@ -272,6 +285,7 @@ pub fn count(
     plan: &CountPlan,
     stop: &Interrupter,
     progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+    certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
     let start = Instant::now();
     let cubes = |total: u64, done: usize| {
@@ -288,7 +302,16 @@ pub fn count(
             count_n_queens(instance, solver, plan, split, stop, &cubes, start)
         }
         Some(split) if instance.problem.kind.dominating() => {
-            count_domination(instance, solver, plan, split, stop, &cubes, start)
+            let certify = match (plan.keep, certify) {
+                (Keep::Traced, None) => {
+                    return Err(SolveError::Unsupported(
+                        "a count with traced proofs needs a certifier".to_string(),
+                    ))
+                }
+                (Keep::Traced, certify) => certify,
+                _ => None,
+            };
+            count_domination(instance, solver, plan, split, stop, &cubes, start, certify)
         }
         _ => count_one_solver(instance, solver, plan, stop, &|p| progress(p, None), start),
     }
@@ -327,6 +350,7 @@ fn count_n_queens(
             .collect(),
         blocking: Blocking::Short,
         reduction: plan.reduction,
+        keep: plan.keep,
         fundamental: (plan.reduction == Reduction::Symmetry).then_some(counted.counted.models),
     })
 }
@@ -351,7 +375,9 @@ fn cube_report(counted: &CubeCount, split: Split, reduction: Reduction) -> CubeR
 
 /// [`count`] of a domination problem over the line cubes of
 /// [`crate::search::domination`]: the optimum first when k is not given
-/// (split over the cores, with its proof), then the placements.
+/// (split over the cores, with its proof), then the placements; with
+/// `certify`, every cube's answer proven.
+#[allow(clippy::too_many_arguments)]
 fn count_domination(
     instance: &Instance,
     solver: &SolverSpec,
@@ -360,13 +386,14 @@ fn count_domination(
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
     start: Instant,
+    certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
     let Instance { problem, k, config } = *instance;
     let (optimum, optimiser_encoding) = match k {
         Some(_) => (None, None),
         None => {
             let (optimum, encoding, _) =
-                optimum(instance, solver, Optimiser::Split, stop, &|_| {})?;
+                optimum(instance, solver, Optimiser::Split, stop, &|_| {}, certify)?;
             (Some(optimum), Some(encoding))
         }
     };
@@ -385,7 +412,7 @@ fn count_domination(
     }
     .map(|k| {
         let options = SplitOptions::count(k, blocking, split.depth, split.threads, symmetry);
-        domination::count_split(&problem, config, options, solver, stop, progress)
+        domination::count_split(&problem, config, options, solver, stop, progress, certify)
     })
     .transpose()?;
     let (counted, cube_encoding) = counted.map_or((None, None), |(c, e)| (Some(c), e));
@@ -403,6 +430,11 @@ fn count_domination(
         placements: Vec::new(),
         blocking,
         reduction: plan.reduction,
+        keep: if certify.is_some() {
+            Keep::Traced
+        } else {
+            Keep::Count
+        },
         fundamental: counted
             .as_ref()
             .filter(|_| symmetry.is_some())
@@ -442,7 +474,7 @@ fn count_one_solver(
     };
     let placements = match plan.keep {
         Keep::Placements => vec![(None, session.blocked().to_vec())],
-        Keep::Count => Vec::new(),
+        Keep::Count | Keep::Traced => Vec::new(),
     };
     let blocking = if session.uniform() {
         Blocking::Short
@@ -468,6 +500,7 @@ fn count_one_solver(
         placements,
         blocking,
         reduction,
+        keep: plan.keep,
         fundamental,
     })
 }

@@ -9,7 +9,7 @@ use crate::{
     backend::{spec::SolverSpec, Mode, Status},
     error::SolveError,
     search::{
-        domination::{self, SplitOptions},
+        domination::{self, certify::Certify, SplitOptions},
         lex::LexOrder,
         optimise::{optimise_portfolio, Optimum, Strategy},
         pool::default_threads,
@@ -50,6 +50,10 @@ pub struct Solved {
     /// With [`Optimiser::Portfolio`]: the two cardinality encodings that
     /// raced.
     pub portfolio: Option<[Card; 2]>,
+    /// Whether the UNSAT answers it rests on were proven as they were
+    /// found, by the traced cubes of a certified split (the claims are
+    /// written already).
+    pub certified: bool,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -66,7 +70,8 @@ impl Solved {
 /// One placement with k pieces, or without k the optimum with the solver's
 /// proof ([`Strategy::fastest`]), searched by `optimiser`. A dominating
 /// problem with k is decided by [`domination::decide_race`] over every
-/// core.
+/// core. With `certify`, the split refutations of domination prove each
+/// cube's answer (see [`crate::search::domination::certify`]).
 ///
 /// # Errors
 ///
@@ -78,6 +83,7 @@ pub fn solve(
     optimiser: Optimiser,
     stop: &Interrupter,
     observe: &(dyn Fn(Bound) + Sync),
+    certify: Option<&dyn Certify>,
 ) -> Result<Solved, SolveError> {
     let start = Instant::now();
     let Instance { problem, k, config } = *instance;
@@ -90,7 +96,7 @@ pub fn solve(
         // A bound of unknown status: cube-and-conquer raced against a
         // model search, as the optimiser's theorem start.
         let options = SplitOptions::decision(k, default_threads(), Some(LexOrder::LinesFirst));
-        let decided = domination::decide_race(&problem, config, options, solver, stop)?;
+        let decided = domination::decide_race(&problem, config, options, solver, stop, certify)?;
         return Ok(Solved {
             status: decided.status,
             placement: decided.placement,
@@ -98,6 +104,7 @@ pub fn solve(
             calls: 1,
             encoding: decided.encoding.ok_or_else(|| stopped(stop))?,
             portfolio: None,
+            certified: certify.is_some(),
             elapsed: start.elapsed(),
         });
     }
@@ -112,10 +119,11 @@ pub fn solve(
             calls: session.calls(),
             encoding: session.into_encoding(),
             portfolio: None,
+            certified: false,
             elapsed: start.elapsed(),
         });
     }
-    let (optimum, encoding, raced) = optimum(instance, solver, optimiser, stop, observe)?;
+    let (optimum, encoding, raced) = optimum(instance, solver, optimiser, stop, observe, certify)?;
     Ok(Solved {
         status: if optimum.proven {
             Status::Sat
@@ -126,6 +134,7 @@ pub fn solve(
         calls: optimum.calls.len() as u64,
         optimum: Some(optimum),
         encoding,
+        certified: certify.is_some() && raced.is_none() && problem.kind.dominating(),
         portfolio: raced,
         elapsed: start.elapsed(),
     })
@@ -133,7 +142,7 @@ pub fn solve(
 
 /// The optimum of `instance` (without k) with its proof, as `solve` and
 /// `count` find it: the encoding the optimiser ran on, and with a
-/// portfolio the encodings that raced.
+/// portfolio the encodings that raced (never certified).
 ///
 /// # Errors
 ///
@@ -144,6 +153,7 @@ pub fn optimum(
     optimiser: Optimiser,
     stop: &Interrupter,
     observe: &(dyn Fn(Bound) + Sync),
+    certify: Option<&dyn Certify>,
 ) -> Result<(Optimum, Encoding, Option<[Card; 2]>), SolveError> {
     let Instance {
         problem, config, ..
@@ -162,8 +172,9 @@ pub fn optimum(
         return Ok((won.optimum, won.encoding, Some([config.card, second.card])));
     }
     let threads = default_threads();
-    let (optimum, session) =
-        domination::optimise_split(&problem, config, solver, threads, strategy, stop, observe)?;
+    let (optimum, session) = domination::optimise_split(
+        &problem, config, solver, threads, strategy, stop, observe, certify,
+    )?;
     Ok((optimum, session.into_encoding(), None))
 }
 

@@ -32,25 +32,44 @@
 //! [`lines`] holds the geometry of the split (the central rings, orbits of
 //! cubes, stabilizers); the lex-leader orders are
 //! [`crate::search::lex`]'s.
+//!
+//! **Re-splitting.** With [`SplitOptions::budget`], a cube whose solver
+//! runs past the budget is stopped and replaced by its refinements by the
+//! next ring (one per orbit under its stabilizer, [`lines::representatives`]),
+//! queued after the other cubes, so that no single cube keeps one core
+//! busy while the other idles. The count stays exact: the refinements
+//! partition the cube as the cubes partition the board, and what the
+//! stopped solver had found is dropped with it.
+//!
+//! **Certification** ([`certify`]): each cube's solver traces an LRAT proof
+//! of its own answer, blocking clauses included, which a [`certify::Certify`]
+//! records; a re-split cube's trace is dropped, its refinements certify
+//! themselves.
 
+pub mod certify;
 pub mod lines;
 
-use boardsat_encode::{Bound, Config, Encoding, Placement, Problem};
+use std::time::Duration;
+
+use boardsat_encode::{Bound, Config, Encoding, Placement, Problem, Symmetry};
 
 use crate::{
-    backend::{spec::SolverSpec, Backend, Mode, Status},
+    backend::{recorder::Recorder, spec::SolverSpec, Backend, Mode, Status},
     error::SolveError,
     search::{
         count::{Blocking, End},
         lex::LexOrder,
         optimise::{optimise_refuting, Expect, Optimum, Strategy},
-        pool::{run_cubes, CubeCount, Cubes, FirstEncoding},
+        pool::{run_queue, CubeCount, Cubes, FirstEncoding, Step},
         session::{Fix, Session},
     },
-    stop::Interrupter,
+    stop::{Interrupter, StopReason},
 };
 
-use self::lines::{split, Representative};
+use self::{
+    certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
+    lines::{representatives, ring_lines, split, Representative},
+};
 
 /// The central rings fixed per cube by default, for counts and decisions:
 /// one (4 cubes on an odd side, 16 on an even one, before orbits of
@@ -74,6 +93,9 @@ pub struct SplitOptions {
     pub symmetry: Option<LexOrder>,
     /// Which cubes are solved.
     pub cubes: Cubes,
+    /// A cube whose solver runs longer is split again by the next ring
+    /// (see the module doc); `None`: never.
+    pub budget: Option<Duration>,
 }
 
 impl SplitOptions {
@@ -103,6 +125,7 @@ impl SplitOptions {
             threads,
             symmetry,
             cubes: Cubes::OnePerOrbit,
+            budget: None,
         }
     }
 
@@ -112,16 +135,211 @@ impl SplitOptions {
     }
 }
 
+/// What a cube's solver is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    /// Every placement, blocked as said.
+    Count(Blocking),
+    /// One placement, or that there is none.
+    Decide,
+}
+
+/// A split being solved: everything a worker needs besides its cube.
+struct Run<'a> {
+    problem: &'a Problem,
+    config: Config,
+    options: &'a SplitOptions,
+    solver: &'a SolverSpec,
+    question: Question,
+    certify: Option<(&'a dyn Certify, usize)>,
+    first: FirstEncoding,
+}
+
+/// What a worker keeps of a cube solved to the end.
+type Kept = Option<Placement>;
+
+impl Run<'_> {
+    /// Solves `cube` under `workers` (see the module doc for the budget
+    /// and the certification).
+    fn cube(
+        &self,
+        cube: &Representative,
+        workers: &Interrupter,
+    ) -> Result<Step<Representative, Kept>, SolveError> {
+        let board = self.problem.board;
+        let splittable = self.options.budget.is_some()
+            && ring_lines(&board, cube.cube.depth + 1).len() > cube.cube.lines.len();
+        let cube_stop = if splittable {
+            workers.child(self.options.budget)
+        } else {
+            workers.clone()
+        };
+        let mut backend = self.solver.create(Mode::Enumerate, &cube_stop)?;
+        if self.certify.is_some() {
+            let signature = backend.signature();
+            backend
+                .trace_proof()
+                .ok_or_else(|| {
+                    SolveError::Unsupported(format!(
+                        "proofs of split answers need CaDiCaL ({signature} traces none)"
+                    ))
+                })?
+                .start_trace()?;
+        }
+        let mut session = cube_session(self.problem, self.config, self.options, backend, cube)?;
+        self.first.offer(session.encoding());
+        let (count, models, end, found) = match self.question {
+            Question::Count(blocking) => {
+                if blocking == Blocking::Short {
+                    session.assume_uniform_size();
+                }
+                if self.certify.is_some() {
+                    session.record_blocked();
+                }
+                let c = session.count(None, |_| {})?;
+                (c.count, c.models, c.end, None)
+            }
+            Question::Decide => match session.solve(Mode::Decide)? {
+                (Status::Sat, Some(placement)) => {
+                    // One model answers the question: stop the others.
+                    workers.interrupt();
+                    return Ok(Step::Done(1, 1, End::Exhausted, Some(placement)));
+                }
+                (Status::Unsat, _) => (0, 0, End::Exhausted, None),
+                _ => (0, 0, End::Stopped, None),
+            },
+        };
+        let over_budget = cube_stop.reason() == Some(StopReason::TimeLimit);
+        if end == End::Stopped && splittable && over_budget && !workers.is_interrupted() {
+            return Ok(Step::Split(self.refine(cube)));
+        }
+        if end == End::Exhausted {
+            if let Some((certify, split)) = self.certify {
+                self.certified(certify, split, cube, &mut session, count)?;
+            }
+        }
+        Ok(Step::Done(count, models, end, found))
+    }
+
+    /// The refinements of `cube` by the next ring that the split solves.
+    fn refine(&self, cube: &Representative) -> Vec<Representative> {
+        let board = self.problem.board;
+        if self.options.per_orbit() {
+            return representatives(&board, &cube.cube, &cube.stabilizer, cube.orbit);
+        }
+        cube.cube
+            .children(&board)
+            .into_iter()
+            .map(|child| Representative {
+                cube: child,
+                orbit: cube.orbit,
+                stabilizer: cube.stabilizer.clone(),
+            })
+            .collect()
+    }
+
+    /// Writes the proof of `cube`'s answer and hands it to `certify`.
+    fn certified(
+        &self,
+        certify: &dyn Certify,
+        split: usize,
+        cube: &Representative,
+        session: &mut Session,
+        count: u64,
+    ) -> Result<(), SolveError> {
+        let files = certify.files(split, &cube.cube, &cube.stabilizer, session.encoding());
+        let placements = session.blocked().to_vec();
+        let tracer = session.backend().trace_proof().ok_or_else(|| {
+            SolveError::Unsupported("the cube's solver traced no proof".to_string())
+        })?;
+        let trace =
+            tracer.finish_trace(&files.formula, &files.proof, &files.header, 0, files.format)?;
+        if !trace.refutes {
+            return Err(SolveError::Solver {
+                backend: "LRAT trace".to_string(),
+                message: format!("the proof of cube {} derives no empty clause", cube.cube),
+            });
+        }
+        certify.proven(
+            split,
+            CubeProof {
+                cube: cube.cube.clone(),
+                orbit: cube.orbit,
+                stabilizer: cube.stabilizer.clone(),
+                placements,
+                count,
+                files,
+                trace,
+            },
+        )
+    }
+
+    /// Solves every cube of the split on `threads` workers.
+    fn all(
+        &self,
+        stop: &Interrupter,
+        progress: &(dyn Fn(u64, usize) + Sync),
+    ) -> Result<(CubeCount, Vec<(Representative, Kept)>), SolveError> {
+        let cubes = domination_cubes(self.problem, self.options)?;
+        run_queue(
+            cubes,
+            self.options.threads,
+            stop,
+            progress,
+            |cube, workers| {
+                let answer = self.cube(cube, workers);
+                // A worker stopped by another's model while loading its cube
+                // leaves the cube unfinished; that is not an error.
+                match answer {
+                    Err(_) if self.question == Question::Decide && workers.is_interrupted() => {
+                        Ok(Step::Done(0, 0, End::Stopped, None))
+                    }
+                    other => other,
+                }
+            },
+        )
+    }
+
+    /// Begins the certified split, if certified.
+    fn begin(
+        certify: Option<&dyn Certify>,
+        info: SplitInfo,
+    ) -> Result<Option<(&dyn Certify, usize)>, SolveError> {
+        certify
+            .map(|c| c.begin(&info).map(|split| (c, split)))
+            .transpose()
+    }
+}
+
+/// The split of a certified run, as its certifier sees it.
+fn split_info(
+    problem: &Problem,
+    config: Config,
+    options: &SplitOptions,
+    purpose: Purpose,
+) -> SplitInfo {
+    SplitInfo {
+        problem: *problem,
+        config,
+        k: options.k,
+        purpose,
+        symmetry: options.symmetry,
+    }
+}
+
 /// Counts the (independent) dominating sets of at most `options.k` pieces
 /// over the cubes of [`lines::split`], one fresh solver per cube on
-/// `options.threads` workers. `progress` is called after each cube with
-/// the weighted count so far and the cubes done. With symmetry breaking
-/// the models are the orbits.
+/// `options.threads` workers, re-splitting cubes past
+/// [`SplitOptions::budget`]; with `certify`, each cube's answer proven
+/// (see the module doc). `progress` is called after each cube with the
+/// weighted count so far and the cubes done. With symmetry breaking the
+/// models are the orbits.
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a problem that is not domination; the
-/// first error of any worker (the others stop at their next cube).
+/// [`SolveError::Unsupported`] for a problem that is not domination, or a
+/// certified split on a solver that traces no proofs; the first error of
+/// any worker (the others stop at their next cube).
 pub fn count_split(
     problem: &Problem,
     config: Config,
@@ -129,26 +347,28 @@ pub fn count_split(
     solver: &SolverSpec,
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
+    certify: Option<&dyn Certify>,
 ) -> Result<(CubeCount, Option<Encoding>), SolveError> {
-    let cubes = domination_cubes(problem, &options)?;
-    let first = FirstEncoding::default();
-    let (counted, _) = run_cubes(
-        cubes.len(),
-        options.threads,
-        stop,
-        progress,
-        |i, workers| {
-            let backend = solver.create(Mode::Enumerate, workers)?;
-            let mut session = cube_session(problem, config, &options, backend, &cubes[i])?;
-            first.offer(session.encoding());
-            if options.blocking == Blocking::Short {
-                session.assume_uniform_size();
-            }
-            let c = session.count(None, |_| {})?;
-            Ok((c.count, c.models, c.end, ()))
-        },
-    )?;
-    Ok((counted, first.into_inner()))
+    let purpose = Purpose::Count(options.blocking);
+    let run = Run {
+        problem,
+        config,
+        options: &options,
+        solver,
+        question: Question::Count(options.blocking),
+        certify: Run::begin(certify, split_info(problem, config, &options, purpose))?,
+        first: FirstEncoding::default(),
+    };
+    let (counted, _) = run.all(stop, progress)?;
+    if let Some((c, split)) = run.certify {
+        let end = if counted.end == End::Exhausted {
+            SplitEnd::Complete
+        } else {
+            SplitEnd::Stopped
+        };
+        c.end(split, end)?;
+    }
+    Ok((counted, run.first.into_inner()))
 }
 
 /// The answer of a split decision.
@@ -201,13 +421,42 @@ fn cube_session(
     Ok(session)
 }
 
+/// The clauses a cube's solver gets, in order, before any blocking clause
+/// (what a certified cube's formula must start with), and the variables
+/// they use: `cube_session` run on a [`crate::backend::recorder::Recorder`].
+///
+/// # Errors
+///
+/// Encoding errors.
+pub fn cube_clauses(
+    problem: &Problem,
+    config: Config,
+    k: usize,
+    symmetry: Option<LexOrder>,
+    cube: &lines::LineCube,
+    stabilizer: &[Symmetry],
+) -> Result<(Vec<Vec<rustsat::types::Lit>>, u32), SolveError> {
+    let (recorder, clauses) = Recorder::new();
+    let options = SplitOptions::count(k, Blocking::Full, cube.depth, 1, symmetry);
+    let rep = Representative {
+        cube: cube.clone(),
+        orbit: 1,
+        stabilizer: stabilizer.to_vec(),
+    };
+    let session = cube_session(problem, config, &options, Box::new(recorder), &rep)?;
+    let n_vars = session.n_vars();
+    drop(session);
+    let clauses = clauses.take();
+    Ok((clauses, n_vars))
+}
+
 /// The optimiser's refutations of a dominating problem split into cubes
 /// on `threads` workers of `solver` (measured faster than one fresh
 /// solver, BENCHMARKS.md): a bound expected to be UNSAT by
 /// [`decide_split`], a theorem's start, whose status is unknown, by
-/// [`decide_race`]; lines-first lex-leader constraints with `symmetry`.
-/// `stop` stops every worker. Pass it to
-/// [`crate::search::optimise::optimise_refuting`] as its
+/// [`decide_race`]; lines-first lex-leader constraints with `symmetry`;
+/// each refutation certified with `certify`. `stop` stops every worker.
+/// Pass it to [`crate::search::optimise::optimise_refuting`] as its
 /// [`crate::search::optimise::Refuter`].
 pub fn refuter<'a>(
     problem: &'a Problem,
@@ -216,13 +465,14 @@ pub fn refuter<'a>(
     threads: usize,
     symmetry: bool,
     stop: &'a Interrupter,
+    certify: Option<&'a dyn Certify>,
 ) -> impl Fn(Bound, Expect) -> Result<(Status, Option<Placement>), SolveError> + Sync + 'a {
     move |bound, expect| {
         let options =
             SplitOptions::decision(bound.k(), threads, symmetry.then_some(LexOrder::LinesFirst));
         let decided = match expect {
-            Expect::Unknown => decide_race(problem, config, options, solver, stop),
-            Expect::Unsat => decide_split(problem, config, options, solver, stop),
+            Expect::Unknown => decide_race(problem, config, options, solver, stop, certify),
+            Expect::Unsat => decide_split(problem, config, options, solver, stop, certify),
         }?;
         Ok((decided.status, decided.placement))
     }
@@ -230,13 +480,14 @@ pub fn refuter<'a>(
 
 /// The optimum of `problem` with its proof ([`optimise_refuting`]), the
 /// calls expected to be UNSAT of a dominating problem split into cubes on
-/// `threads` workers of `solver` ([`refuter`]); other problems, and the
-/// calls expected to be SAT, on one solver created here. `stop` stops
-/// every worker.
+/// `threads` workers of `solver` ([`refuter`], certified with
+/// `certify`); other problems, and the calls expected to be SAT, on one
+/// solver created here. `stop` stops every worker.
 ///
 /// # Errors
 ///
 /// As [`optimise_refuting`].
+#[allow(clippy::too_many_arguments)]
 pub fn optimise_split(
     problem: &Problem,
     config: Config,
@@ -245,25 +496,34 @@ pub fn optimise_split(
     strategy: Strategy,
     stop: &Interrupter,
     observe: &(dyn Fn(Bound) + Sync),
+    certify: Option<&dyn Certify>,
 ) -> Result<(Optimum, Session), SolveError> {
     let backend = solver.create(Mode::Decide, stop)?;
-    let refute = refuter(problem, config, solver, threads, strategy.symmetry, stop);
+    let refute = refuter(
+        problem,
+        config,
+        solver,
+        threads,
+        strategy.symmetry,
+        stop,
+        certify,
+    );
     let refuter = problem.kind.dominating().then_some(&refute as _);
     optimise_refuting(problem, config, backend, strategy, observe, refuter)
 }
 
 /// Decides whether `problem` has an (independent) dominating set of at
 /// most `options.k` pieces, by cube-and-conquer: one fresh solver per cube
-/// of [`lines::split`] on `options.threads` workers, each with the
-/// bound and the implied line bounds as unit clauses and the lex-leader
+/// of [`lines::split`] on `options.threads` workers, each with the bound
+/// and the implied line bounds as unit clauses and the lex-leader
 /// constraints of `options.symmetry` (every orbit keeps its leader, which
 /// lies in exactly one cube, so the cubes are SAT together exactly when
-/// the problem is). The first model found stops the other workers and is
-/// the answer (checked like any model); UNSAT needs every cube refuted;
-/// a search stopped by `stop` is UNKNOWN. The optimiser's refutations
-/// run here ([`refuter`]): split over the
-/// cores they measured faster than one solver even on one core
-/// (BENCHMARKS.md).
+/// the problem is), re-splitting cubes past [`SplitOptions::budget`]. The
+/// first model found stops the other workers and is the answer (checked
+/// like any model); UNSAT needs every cube refuted — each refutation
+/// proven with `certify`; a search stopped by `stop` is UNKNOWN. The
+/// optimiser's refutations run here ([`refuter`]): split over the cores
+/// they measured faster than one solver even on one core (BENCHMARKS.md).
 ///
 /// # Errors
 ///
@@ -275,43 +535,34 @@ pub fn decide_split(
     options: SplitOptions,
     solver: &SolverSpec,
     stop: &Interrupter,
+    certify: Option<&dyn Certify>,
 ) -> Result<Decided, SolveError> {
-    let cubes = domination_cubes(problem, &options)?;
-    let first = FirstEncoding::default();
-    let (counted, found) = run_cubes(
-        cubes.len(),
-        options.threads,
-        stop,
-        &|_, _| {},
-        |i, workers| {
-            let cube = || -> Result<(u64, u64, End, Option<Placement>), SolveError> {
-                // CaDiCaL's options for enumeration (no elimination,
-                // probing, subsumption or vivification) refute these small
-                // formulas faster than its defaults (BENCHMARKS.md).
-                let backend = solver.create(Mode::Enumerate, workers)?;
-                let mut session = cube_session(problem, config, &options, backend, &cubes[i])?;
-                first.offer(session.encoding());
-                Ok(match session.solve(Mode::Decide)? {
-                    (Status::Sat, Some(placement)) => {
-                        // One model answers the question: stop the others.
-                        workers.interrupt();
-                        (1, 1, End::Exhausted, Some(placement))
-                    }
-                    (Status::Unsat, _) => (0, 0, End::Exhausted, None),
-                    _ => (0, 0, End::Stopped, None),
-                })
-            };
-            // A worker stopped by another's model while loading its cube
-            // leaves the cube unfinished; that is not an error.
-            cube().or_else(|e| {
-                if workers.is_interrupted() {
-                    Ok((0, 0, End::Stopped, None))
-                } else {
-                    Err(e)
-                }
-            })
-        },
-    )?;
+    let info = split_info(problem, config, &options, Purpose::Refute);
+    let certify = Run::begin(certify, info)?;
+    let decided = decide_cubes(problem, config, &options, solver, stop, certify)?;
+    end_refutation(certify, decided.status)?;
+    Ok(decided)
+}
+
+/// [`decide_split`] of a certified split already begun.
+fn decide_cubes(
+    problem: &Problem,
+    config: Config,
+    options: &SplitOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    certify: Option<(&dyn Certify, usize)>,
+) -> Result<Decided, SolveError> {
+    let run = Run {
+        problem,
+        config,
+        options,
+        solver,
+        question: Question::Decide,
+        certify,
+        first: FirstEncoding::default(),
+    };
+    let (counted, found) = run.all(stop, &|_, _| {})?;
     let placement = found.into_iter().find_map(|(_, p)| p);
     let status = match (&placement, counted.end) {
         (Some(_), _) => Status::Sat,
@@ -321,8 +572,27 @@ pub fn decide_split(
     Ok(Decided {
         status,
         placement,
-        encoding: first.into_inner(),
+        encoding: run.first.into_inner(),
     })
+}
+
+/// Ends a certified refutation as its answer says: complete when UNSAT,
+/// void when a placement was found (by it or by a race's other side).
+fn end_refutation(
+    certify: Option<(&dyn Certify, usize)>,
+    status: Status,
+) -> Result<(), SolveError> {
+    let Some((c, split)) = certify else {
+        return Ok(());
+    };
+    c.end(
+        split,
+        match status {
+            Status::Unsat => SplitEnd::Complete,
+            Status::Sat => SplitEnd::Satisfiable,
+            Status::Unknown => SplitEnd::Stopped,
+        },
+    )
 }
 
 /// As [`decide_split`], racing one more solver that searches for a model
@@ -330,7 +600,8 @@ pub fn decide_split(
 /// call expected to be SAT): for a bound of unknown status, such as the
 /// start a theorem gives the optimiser. Lex-leader constraints and cubes
 /// make refutations cheap and models dear (BENCHMARKS.md): the first
-/// definite answer stops the other side.
+/// definite answer stops the other side — with `certify`, only a model
+/// stops the split, whose refutations are the proven ones.
 ///
 /// # Errors
 ///
@@ -342,14 +613,19 @@ pub fn decide_race(
     options: SplitOptions,
     solver: &SolverSpec,
     stop: &Interrupter,
+    certify: Option<&dyn Certify>,
 ) -> Result<Decided, SolveError> {
+    let info = split_info(problem, config, &options, Purpose::Refute);
+    let certify_split = Run::begin(certify, info)?;
     let race = stop.child(None);
     let (split, seek) = std::thread::scope(|scope| {
         let seeker = scope.spawn(|| {
             let backend = solver.create(Mode::Decide, &race)?;
             let mut session = Session::fixed(problem, options.k, config, backend)?;
             let (status, placement) = session.solve(Mode::Decide)?;
-            if status != Status::Unknown {
+            // A model answers; with proofs asked for, an UNSAT answer of
+            // this untraced solver does not: the split's proofs do.
+            if status == Status::Sat || (status == Status::Unsat && certify.is_none()) {
                 race.interrupt();
             }
             Ok(Decided {
@@ -358,7 +634,7 @@ pub fn decide_race(
                 encoding: Some(session.into_encoding()),
             })
         });
-        let split = decide_split(problem, config, options, solver, &race);
+        let split = decide_cubes(problem, config, &options, solver, &race, certify_split);
         if split.as_ref().is_ok_and(|d| d.status != Status::Unknown) {
             race.interrupt();
         }
@@ -372,14 +648,15 @@ pub fn decide_race(
     });
     let definite =
         |r: &Result<Decided, SolveError>| r.as_ref().is_ok_and(|d| d.status != Status::Unknown);
-    match (split, seek) {
-        (Ok(split), seek) if split.status != Status::Unknown => Ok(Decided {
+    let decided = match (split, seek) {
+        (Ok(split), seek) if split.status != Status::Unknown => Ok::<_, SolveError>(Decided {
             encoding: split
                 .encoding
                 .or_else(|| seek.ok().and_then(|s| s.encoding)),
             ..split
         }),
-        (_, seek) if definite(&seek) => seek,
+        (_, Ok(seek)) if seek.status == Status::Sat => Ok(seek),
+        (_, seek) if definite(&seek) && certify.is_none() => seek,
         // Neither side answered: stopped by the caller, or an error.
         (split, seek) if stop.is_interrupted() => Ok(Decided {
             status: Status::Unknown,
@@ -391,5 +668,7 @@ pub fn decide_race(
         }),
         (Err(e), _) | (_, Err(e)) => Err(e),
         (split, _) => split,
-    }
+    }?;
+    end_refutation(certify_split, decided.status)?;
+    Ok(decided)
 }

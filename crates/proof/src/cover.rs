@@ -1,0 +1,386 @@
+//! Checking a certified domination split: each cube's formula re-derived
+//! from its provenance (the solver's clauses for that cube, recorded
+//! without solving, then distinct blocking clauses of placements the
+//! independent checker accepts, inside the cube, leaders under the cube's
+//! stabilizer), and the cubes of a split covering the board: one per orbit
+//! of cubes, ring by ring as the split refines them, each with the
+//! stabilizer it claims, their weighted counts summing to the split's.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use boardsat_encode::{check, symmetry::orbit_size, Board, Kind, Problem, Symmetry};
+use boardsat_solve::{
+    formula::dimacs::Formula,
+    search::{
+        domination::{
+            cube_clauses,
+            lines::{representatives, LineCube},
+        },
+        lex::{is_lines_first_leader_under, LexOrder},
+    },
+};
+use rustsat::types::Lit;
+
+use crate::{
+    manifest::{
+        symmetry_name, ClaimEntry, ClaimKind, ProofManifest, SplitCube, SplitEntry, SplitPurpose,
+        LINES_FIRST,
+    },
+    verify::{blocked_placement, provenance, Outcome},
+    words,
+};
+
+/// What a verified cube claim says, for its split's check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CubeRecord {
+    problem: Problem,
+    k: usize,
+    symmetric: bool,
+    short: bool,
+    cube: LineCube,
+    orbit: u64,
+    stabilizer: Vec<Symmetry>,
+    count: u64,
+    models: u64,
+}
+
+/// The symmetries named by a cube's formula (its stabilizer).
+fn parse_stabilizer(board: &Board, text: &str) -> Result<Vec<Symmetry>, String> {
+    let group = Symmetry::of(board);
+    text.split(',')
+        .map(|name| {
+            group
+                .iter()
+                .copied()
+                .find(|&s| symmetry_name(s) == name)
+                .ok_or_else(|| format!("'{name}' is not a symmetry of the {board} board"))
+        })
+        .collect()
+}
+
+/// The cube of a formula's `boardsat-cube` line, which must be the
+/// manifest's.
+fn formula_cube(formula: &Formula, board: &Board, sc: &SplitCube) -> Result<LineCube, String> {
+    let tag = formula.tag("cube").ok_or("the formula names no cube")?;
+    let (depth, text) = tag.split_once(' ').ok_or("a cube line without a depth")?;
+    let depth: usize = depth.parse().map_err(|_| format!("bad depth '{depth}'"))?;
+    let cube = LineCube::parse(board, depth, text).map_err(|e| e.to_string())?;
+    if depth != sc.depth || text != sc.cube {
+        return Err(format!(
+            "the formula's cube {text} (depth {depth}) is not the manifest's {} (depth {})",
+            sc.cube, sc.depth
+        ));
+    }
+    Ok(cube)
+}
+
+/// Checks one cube claim of a split (see the module doc): what was
+/// checked, and what the split's check needs of it.
+pub(crate) fn check_split_cube(
+    formula: &Formula,
+    entry: &ClaimEntry,
+    sc: &SplitCube,
+) -> Result<(String, CubeRecord), String> {
+    let (problem, k, bound, config) = provenance(formula)?;
+    let board = problem.board;
+    if !problem.kind.dominating() {
+        return Err(format!("{problem} is not split by lines"));
+    }
+    let cube = formula_cube(formula, &board, sc)?;
+    let stabilizer = parse_stabilizer(&board, formula.tag("stabilizer").unwrap_or(""))?;
+    let named: Vec<String> = stabilizer.iter().map(|&s| symmetry_name(s)).collect();
+    if named != sc.stabilizer {
+        return Err("the formula's stabilizer is not the manifest's".to_string());
+    }
+    let symmetric = match formula.tag("symmetry") {
+        Some(LINES_FIRST) => true,
+        None => false,
+        Some(other) => return Err(format!("unknown lex-leader order '{other}'")),
+    };
+    let order = symmetric.then_some(LexOrder::LinesFirst);
+    let (fixed, _) =
+        cube_clauses(&problem, config, k, order, &cube, &stabilizer).map_err(|e| e.to_string())?;
+    compare_prefix(formula, &fixed)?;
+    let short = match formula.tag("blocking") {
+        Some("short") => true,
+        Some("full") | None => false,
+        Some(other) => return Err(format!("unknown blocking style '{other}'")),
+    };
+    let rest = &formula.clauses[fixed.len()..];
+    let mut seen = HashSet::new();
+    let mut count = 0u64;
+    for (i, clause) in rest.iter().enumerate() {
+        let at = fixed.len() + i + 1;
+        let placement = blocked_placement(&board, clause, short).ok_or_else(|| {
+            format!("clause {at} is neither the cube's formula nor a blocking clause")
+        })?;
+        check(&problem, Some(bound), &placement)
+            .map_err(|v| format!("clause {at} blocks a placement that is not a solution ({v})"))?;
+        let occupied = |line: boardsat_solve::search::lex::Line| {
+            line.lits(&board).iter().any(|l| {
+                board
+                    .square_of(l.var())
+                    .is_some_and(|sq| placement.squares().contains(&sq))
+            })
+        };
+        if cube.lines.iter().any(|&(line, on)| occupied(line) != on) {
+            return Err(format!("clause {at} blocks a placement outside the cube"));
+        }
+        if symmetric && !is_lines_first_leader_under(&board, &stabilizer, &placement) {
+            return Err(format!(
+                "clause {at} blocks a placement that is not the leader of its orbit under the cube's stabilizer"
+            ));
+        }
+        if !seen.insert(placement.clone()) {
+            return Err(format!("clause {at} blocks a placement twice"));
+        }
+        count += if symmetric {
+            orbit_size(&board, &placement)
+        } else {
+            1
+        };
+    }
+    let models = rest.len() as u64;
+    let claimed = match (entry.kind, entry.count) {
+        (ClaimKind::NoPlacement, None) if models == 0 => None,
+        (ClaimKind::NoPlacement, _) => {
+            return Err("a refuted cube whose formula blocks placements".to_string())
+        }
+        (ClaimKind::Complete, Some(c)) if c == count && models == sc.models => Some(c),
+        (ClaimKind::Complete, c) => {
+            return Err(format!(
+                "the formula blocks {count} placements ({models} models), the manifest claims {} ({} models)",
+                c.map_or("none".to_string(), |c| c.to_string()),
+                sc.models
+            ))
+        }
+        _ => return Err("a cube claim of the wrong kind".to_string()),
+    };
+    let sentence = words::split_cube(&problem, k, &sc.cube, claimed);
+    if sentence != entry.claim {
+        return Err(format!(
+            "the claim's words are not what its formula proves ('{sentence}')"
+        ));
+    }
+    let what = format!(
+        "the formula is cube {} of {problem} with {bound}{} and {models} blocked placements: {count} in all",
+        sc.cube,
+        if symmetric {
+            ", lex-leader constraints under its stabilizer"
+        } else {
+            ""
+        }
+    );
+    let record = CubeRecord {
+        problem,
+        k,
+        symmetric,
+        short,
+        cube,
+        orbit: sc.orbit,
+        stabilizer,
+        count,
+        models,
+    };
+    Ok((what, record))
+}
+
+/// The formula starts with exactly `fixed`.
+fn compare_prefix(formula: &Formula, fixed: &[Vec<Lit>]) -> Result<(), String> {
+    if formula.clauses.len() < fixed.len() {
+        return Err(format!(
+            "the formula has {} clauses, fewer than the {} of its cube",
+            formula.clauses.len(),
+            fixed.len()
+        ));
+    }
+    match formula
+        .clauses
+        .iter()
+        .zip(fixed)
+        .position(|(got, want)| got != want)
+    {
+        Some(i) => Err(format!(
+            "clause {} is not the cube's formula as re-derived from the provenance lines",
+            i + 1
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Checks a split: complete, its verified cubes covering the board one per
+/// orbit of cubes with their stabilizers and orbits, its totals and its
+/// words; a count with short blocking clauses resting on a verified
+/// refutation one piece below.
+pub(crate) fn verify_split(
+    entry: &SplitEntry,
+    manifest: &ProofManifest,
+    records: &BTreeMap<String, CubeRecord>,
+    verified: &BTreeSet<String>,
+) -> Outcome {
+    match check_split(entry, manifest, records, verified) {
+        Ok(what) => Outcome::Verified { steps: None, what },
+        Err(why) => Outcome::CoverMismatch(why),
+    }
+}
+
+fn check_split(
+    entry: &SplitEntry,
+    manifest: &ProofManifest,
+    records: &BTreeMap<String, CubeRecord>,
+    verified: &BTreeSet<String>,
+) -> Result<String, String> {
+    let claims: Vec<&ClaimEntry> = manifest
+        .claims
+        .iter()
+        .filter(|c| c.split.as_ref().is_some_and(|s| s.split == entry.name))
+        .collect();
+    if entry.status != "complete" {
+        return Err(format!(
+            "the split is {} with {} cubes proven: the rest are missing",
+            entry.status,
+            claims.len()
+        ));
+    }
+    let unverified: Vec<&str> = claims
+        .iter()
+        .filter(|c| !verified.contains(&c.name))
+        .map(|c| c.name.as_str())
+        .collect();
+    if !unverified.is_empty() {
+        return Err(format!("cubes not verified: {}", unverified.join(", ")));
+    }
+    let cubes: Vec<&CubeRecord> = claims.iter().filter_map(|c| records.get(&c.name)).collect();
+    let first = cubes.first().ok_or("a split without cubes")?;
+    let (problem, k) = (first.problem, first.k);
+    if cubes
+        .iter()
+        .any(|c| c.problem != problem || c.k != k || c.symmetric != first.symmetric)
+    {
+        return Err("the cubes are not of one problem, bound and order".to_string());
+    }
+    if k != entry.k {
+        return Err(format!(
+            "the cubes are bounded at {k}, the split at {}",
+            entry.k
+        ));
+    }
+    covers(&problem.board, &cubes, first.symmetric)?;
+    let count: u64 = cubes.iter().map(|c| c.count).sum();
+    let models: u64 = cubes.iter().map(|c| c.models).sum();
+    let claimed = match entry.purpose {
+        SplitPurpose::Refute => None,
+        SplitPurpose::Count => Some(count),
+    };
+    if entry.count != claimed {
+        return Err(format!(
+            "the cubes' weighted total is {count}, the split claims {:?}",
+            entry.count
+        ));
+    }
+    if entry.purpose == SplitPurpose::Count && first.symmetric && entry.fundamental != Some(models)
+    {
+        return Err(format!(
+            "the cubes hold {models} orbits, the split claims {:?}",
+            entry.fundamental
+        ));
+    }
+    let sentence = words::split(&problem, k, claimed);
+    if sentence != entry.claim {
+        return Err(format!(
+            "the split's words are not what its cubes prove ('{sentence}')"
+        ));
+    }
+    if cubes.iter().any(|c| c.short) {
+        rests_on_refutation(&problem, k, manifest, records, verified)?;
+    }
+    Ok(format!(
+        "{} cubes cover every placement, one per orbit of cubes: {sentence}",
+        cubes.len()
+    ))
+}
+
+/// The cubes cover the board: expanding from the whole board ring by ring,
+/// every cube met is claimed or refined into one cube per orbit under its
+/// stabilizer (every cube, without symmetry breaking), each claimed cube
+/// with the orbit and stabilizer it should have, and no claim left over.
+fn covers(board: &Board, cubes: &[&CubeRecord], symmetric: bool) -> Result<(), String> {
+    let group = Symmetry::of(board);
+    let claimed: BTreeMap<&LineCube, &CubeRecord> = cubes.iter().map(|c| (&c.cube, *c)).collect();
+    if claimed.len() != cubes.len() {
+        return Err("a cube is claimed twice".to_string());
+    }
+    let deepest = cubes.iter().map(|c| c.cube.depth).max().unwrap_or(0);
+    let mut used = 0;
+    let mut level = vec![(LineCube::root(), 1u64, group.clone())];
+    while let Some((cube, orbit, stabilizer)) = level.pop() {
+        if let Some(record) = claimed.get(&cube) {
+            if record.orbit != orbit || record.stabilizer != stabilizer {
+                return Err(format!(
+                    "cube {cube} claims orbit {} and stabilizer {:?}; it has {orbit} and {stabilizer:?}",
+                    record.orbit, record.stabilizer
+                ));
+            }
+            used += 1;
+            continue;
+        }
+        if cube.depth >= deepest {
+            return Err(format!(
+                "no claim covers the cube {cube} (depth {})",
+                cube.depth
+            ));
+        }
+        if symmetric {
+            for r in representatives(board, &cube, &stabilizer, orbit) {
+                level.push((r.cube, r.orbit, r.stabilizer));
+            }
+        } else {
+            for child in cube.children(board) {
+                level.push((child, 1, group.clone()));
+            }
+        }
+    }
+    if used != cubes.len() {
+        return Err(format!(
+            "{} claimed cubes are not cubes of the split",
+            cubes.len() - used
+        ));
+    }
+    Ok(())
+}
+
+/// A count blocked by short clauses counts exactly only if no placement
+/// has fewer pieces: a verified refutation of `k − 1` (a complete split or
+/// a single claim) for the same problem must be in the manifest.
+fn rests_on_refutation(
+    problem: &Problem,
+    k: usize,
+    manifest: &ProofManifest,
+    records: &BTreeMap<String, CubeRecord>,
+    verified: &BTreeSet<String>,
+) -> Result<(), String> {
+    let below = k.checked_sub(1);
+    let by_split = manifest.splits.iter().any(|s| {
+        s.purpose == SplitPurpose::Refute
+            && Some(s.k) == below
+            && verified.contains(&s.name)
+            && records
+                .values()
+                .any(|r| r.problem == *problem && Some(r.k) == below)
+    });
+    let words = below.map(|b| words::no_placement(problem, b));
+    let by_claim = manifest.claims.iter().any(|c| {
+        c.kind == ClaimKind::NoPlacement
+            && c.split.is_none()
+            && verified.contains(&c.name)
+            && Some(&c.claim) == words.as_ref()
+    });
+    if by_split || by_claim || k == 0 || problem.kind == Kind::Independence {
+        Ok(())
+    } else {
+        Err(format!(
+            "the short blocking clauses count exactly only with no placement of {} pieces, which no verified claim here refutes",
+            below.unwrap_or(0)
+        ))
+    }
+}

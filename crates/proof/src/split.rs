@@ -1,0 +1,249 @@
+//! Certified domination splits: the prover as the [`Certify`] of the
+//! split solvers. Each cube's solver traces its own LRAT proof; here each
+//! proven cube becomes a claim — its formula and proof, its cube, its
+//! stabilizer, its count — and the split an entry of `MANIFEST.json`,
+//! written after every cube so that an interrupted split leaves a manifest
+//! that says which cubes are proven. A refutation that met a placement
+//! proves nothing: its claims and files are removed.
+
+use std::{fs, sync::Mutex};
+
+use boardsat_encode::{dimacs::Header, Encoding, Symmetry};
+use boardsat_solve::{
+    backend::trace::LratFormat,
+    error::SolveError,
+    search::{
+        count::Blocking,
+        domination::{
+            certify::{Certify, CubeFiles, CubeProof, Purpose, SplitEnd, SplitInfo},
+            lines::LineCube,
+        },
+        lex::LexOrder,
+    },
+};
+
+use crate::{
+    manifest::{
+        bound_tag, symmetry_name, ClaimEntry, ClaimKind, SplitCube, SplitEntry, SplitPurpose,
+        LINES_FIRST,
+    },
+    prover::Prover,
+    words,
+};
+
+/// The prover of a certified split (see the module doc).
+#[derive(Debug)]
+pub struct SplitProver<'a> {
+    state: Mutex<State<'a>>,
+}
+
+#[derive(Debug)]
+struct State<'a> {
+    prover: &'a mut Prover,
+    splits: Vec<SplitInfo>,
+}
+
+impl<'a> SplitProver<'a> {
+    /// Certifies splits into `prover`'s directory.
+    pub fn new(prover: &'a mut Prover) -> Self {
+        SplitProver {
+            state: Mutex::new(State {
+                prover,
+                splits: Vec::new(),
+            }),
+        }
+    }
+
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut State<'a>) -> Result<T, SolveError>,
+    ) -> Result<T, SolveError> {
+        let mut state = self
+            .state
+            .lock()
+            .map_err(|_| failed("a prover thread panicked"))?;
+        f(&mut state)
+    }
+}
+
+fn failed(what: &str) -> SolveError {
+    SolveError::Solver {
+        backend: "prover".to_string(),
+        message: what.to_string(),
+    }
+}
+
+fn purpose(info: &SplitInfo) -> SplitPurpose {
+    match info.purpose {
+        Purpose::Refute => SplitPurpose::Refute,
+        Purpose::Count(_) => SplitPurpose::Count,
+    }
+}
+
+impl Certify for SplitProver<'_> {
+    fn begin(&self, split: &SplitInfo) -> Result<usize, SolveError> {
+        self.with(|s| {
+            let i = s.splits.len();
+            s.splits.push(split.clone());
+            s.prover.manifest_mut().splits.push(SplitEntry {
+                name: format!("split-{i}"),
+                purpose: purpose(split),
+                k: split.k,
+                status: "running".to_string(),
+                claim: words::split(&split.problem, split.k, None),
+                count: None,
+                fundamental: None,
+            });
+            s.prover.save().map_err(|e| failed(&e.to_string()))?;
+            Ok(i)
+        })
+    }
+
+    fn files(
+        &self,
+        split: usize,
+        cube: &LineCube,
+        stabilizer: &[Symmetry],
+        encoding: &Encoding,
+    ) -> CubeFiles {
+        self.with(|s| {
+            let info = &s.splits[split];
+            let name = s.prover.next_name();
+            let mut header = Header::for_encoding(&encoding.facts(), None).comments;
+            header.insert(
+                1,
+                format!("claim: the claim {name} of split-{split} in MANIFEST.json"),
+            );
+            header.push(format!(
+                "boardsat-bound {}",
+                bound_tag(info.problem.kind.bound(info.k))
+            ));
+            header.push(format!("boardsat-split split-{split}"));
+            header.push(format!("boardsat-cube {} {cube}", cube.depth));
+            let names: Vec<String> = stabilizer.iter().map(|&s| symmetry_name(s)).collect();
+            header.push(format!("boardsat-stabilizer {}", names.join(",")));
+            if info.symmetry == Some(LexOrder::LinesFirst) {
+                header.push(format!("boardsat-symmetry {LINES_FIRST}"));
+            }
+            if let Purpose::Count(blocking) = info.purpose {
+                let style = match blocking {
+                    Blocking::Short => "short",
+                    Blocking::Full => "full",
+                };
+                header.push(format!("boardsat-blocking {style}"));
+            }
+            let dir = s.prover.dir();
+            Ok(CubeFiles {
+                formula: dir.join(format!("{name}.cnf")),
+                proof: dir.join(format!("{name}.lrat")),
+                header,
+                format: LratFormat::Text,
+            })
+        })
+        .unwrap_or_else(|_| CubeFiles {
+            formula: "/nonexistent/claim.cnf".into(),
+            proof: "/nonexistent/claim.lrat".into(),
+            header: Vec::new(),
+            format: LratFormat::Text,
+        })
+    }
+
+    fn proven(&self, split: usize, proof: CubeProof) -> Result<(), SolveError> {
+        self.with(|s| {
+            let info = s.splits[split].clone();
+            let file_name = |p: &std::path::Path| {
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
+            let cnf = file_name(&proof.files.formula);
+            let name = cnf.trim_end_matches(".cnf").to_string();
+            let (kind, count) = match info.purpose {
+                Purpose::Refute => (ClaimKind::NoPlacement, None),
+                Purpose::Count(_) => (ClaimKind::Complete, Some(proof.count)),
+            };
+            let cube = proof.cube.to_string();
+            let claim = words::split_cube(&info.problem, info.k, &cube, count);
+            s.prover
+                .add_claim(ClaimEntry {
+                    name,
+                    claim,
+                    kind,
+                    cnf,
+                    proof: file_name(&proof.files.proof),
+                    format: "lrat".to_string(),
+                    relies_on: Vec::new(),
+                    count,
+                    cube: None,
+                    source: None,
+                    icnf_cube: None,
+                    proof_bytes: proof.trace.proof_bytes,
+                    split: Some(SplitCube {
+                        split: format!("split-{split}"),
+                        depth: proof.cube.depth,
+                        cube,
+                        orbit: proof.orbit,
+                        stabilizer: proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect(),
+                        models: proof.placements.len() as u64,
+                    }),
+                })
+                .map_err(|e| failed(&e.to_string()))
+        })
+    }
+
+    fn end(&self, split: usize, end: SplitEnd) -> Result<(), SolveError> {
+        self.with(|s| {
+            let info = s.splits[split].clone();
+            let name = format!("split-{split}");
+            if end == SplitEnd::Satisfiable {
+                s.prover
+                    .remove_split(&name)
+                    .map_err(|e| failed(&e.to_string()))?;
+                return Ok(());
+            }
+            let manifest = s.prover.manifest_mut();
+            let cubes: Vec<&ClaimEntry> = manifest
+                .claims
+                .iter()
+                .filter(|c| c.split.as_ref().is_some_and(|sc| sc.split == name))
+                .collect();
+            let count: u64 = cubes.iter().filter_map(|c| c.count).sum();
+            let fundamental: u64 = cubes
+                .iter()
+                .filter_map(|c| c.split.as_ref())
+                .map(|c| c.models)
+                .sum();
+            let counted = matches!(info.purpose, Purpose::Count(_));
+            let orbits = counted && info.symmetry.is_some();
+            if let Some(entry) = manifest.splits.iter_mut().find(|e| e.name == name) {
+                entry.status = match end {
+                    SplitEnd::Complete => "complete",
+                    _ => "stopped",
+                }
+                .to_string();
+                entry.count = counted.then_some(count);
+                entry.fundamental = orbits.then_some(fundamental);
+                entry.claim = words::split(&info.problem, info.k, entry.count);
+            }
+            s.prover.save().map_err(|e| failed(&e.to_string()))
+        })
+    }
+}
+
+impl Prover {
+    /// Removes the claims of split `name`, their files, and its entry.
+    fn remove_split(&mut self, name: &str) -> Result<(), crate::prover::ProofError> {
+        let dir = self.dir().to_path_buf();
+        let manifest = self.manifest_mut();
+        let (gone, kept): (Vec<ClaimEntry>, Vec<ClaimEntry>) = std::mem::take(&mut manifest.claims)
+            .into_iter()
+            .partition(|c| c.split.as_ref().is_some_and(|s| s.split == name));
+        manifest.claims = kept;
+        manifest.splits.retain(|s| s.name != name);
+        for claim in gone {
+            let _ = fs::remove_file(dir.join(&claim.cnf));
+            let _ = fs::remove_file(dir.join(&claim.proof));
+        }
+        self.save()
+    }
+}
