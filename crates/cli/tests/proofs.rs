@@ -66,7 +66,8 @@ fn queen_domination_numbers_are_proven_optimal() {
         assert_eq!(o.status.code(), Some(0), "n = {n}");
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["value"].as_u64(), Some(GAMMA[n - 1] as u64), "n = {n}");
-        assert_eq!(v["proof"]["claims"].as_u64(), Some(1), "n = {n}: {v}");
+        // One claim per cube of the refutation that proves the optimum.
+        assert!(v["proof"]["claims"].as_u64() >= Some(1), "n = {n}: {v}");
         let check = run(&["verify", dir.to_str().unwrap()]);
         let out = text(&check.stdout);
         assert_eq!(check.status.code(), Some(0), "n = {n}: {out}");
@@ -81,10 +82,18 @@ fn minimum_dominating_set_counts_are_proven_complete() {
     for n in 4..=8 {
         let dir = tmp.path().join(n.to_string());
         let out = proven(&dir, &["count", "domination", &n.to_string()], 0);
-        // The optimum, then the count, A002564.
-        assert!(out.contains("claim-0000: verified"), "{out}");
+        // The optimum (γ − 1 refuted), then the count, A002564.
+        let refuted = format!("with at most {},", GAMMA[n - 1] - 1);
+        let refuted_split = format!("{} queens cannot dominate", GAMMA[n - 1] - 1);
         assert!(
-            out.contains(&format!("{} in all", A002564[n - 1])),
+            out.contains(&refuted) || out.contains(&refuted_split),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "has exactly {} placements with at most",
+                A002564[n - 1]
+            )),
             "n = {n}: {out}"
         );
     }
@@ -150,10 +159,16 @@ fn rejected(dir: &Path, what: &str) {
 #[test]
 fn tampered_proofs_formulas_and_manifests_are_rejected() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("d7");
-    proven(&dir, &["count", "domination", "7"], 0);
-    let lrat = dir.join("claim-0000.lrat");
-    let cnf = dir.join("claim-0000.cnf");
+    let dir = tmp.path().join("q8");
+    proven(&dir, &["count", "queens", "8", "--depth", "1"], 0);
+    // The claim with the longest proof, and another.
+    let size =
+        |i: usize| std::fs::metadata(dir.join(format!("claim-{i:04}.lrat"))).map_or(0, |m| m.len());
+    let longest = (0..8).max_by_key(|&i| size(i)).unwrap();
+    let name = format!("claim-{longest:04}");
+    let other = format!("claim-{:04}", (longest + 1) % 8);
+    let lrat = dir.join(format!("{name}.lrat"));
+    let cnf = dir.join(format!("{name}.cnf"));
     let manifest = dir.join("MANIFEST.json");
     let (proof, formula, listed) = (
         std::fs::read_to_string(&lrat).unwrap(),
@@ -173,7 +188,7 @@ fn tampered_proofs_formulas_and_manifests_are_rejected() {
     let mut edited = lines.clone();
     edited.remove(additions[0]);
     std::fs::write(&lrat, edited.join("\n") + "\n").unwrap();
-    rejected(&dir, "claim-0000");
+    rejected(&dir, &name);
     // A wrong hint.
     let mut edited = lines.clone();
     let last = *additions.last().unwrap();
@@ -194,23 +209,23 @@ fn tampered_proofs_formulas_and_manifests_are_rejected() {
     rejected(&dir, "reused");
     // A truncated file.
     std::fs::write(&lrat, &proof[..proof.len() / 2]).unwrap();
-    rejected(&dir, "claim-0000");
+    rejected(&dir, &name);
     restore();
-    // The proof of another formula (the count's), and a formula changed.
-    std::fs::copy(dir.join("claim-0001.lrat"), &lrat).unwrap();
-    rejected(&dir, "claim-0000");
+    // The proof of another formula, and a formula changed.
+    std::fs::copy(dir.join(format!("{other}.lrat")), &lrat).unwrap();
+    rejected(&dir, &name);
     restore();
     let changed = formula.replacen("\n1 ", "\n2 ", 1);
     assert_ne!(changed, formula);
     std::fs::write(&cnf, changed).unwrap();
-    rejected(&dir, "claim-0000");
+    rejected(&dir, &name);
     restore();
-    // A manifest that claims another count, or names a missing file.
-    std::fs::write(&manifest, listed.replace("\"count\": 86", "\"count\": 87")).unwrap();
-    rejected(&dir, "the manifest claims 87");
+    // A manifest that claims another total, or names a missing file.
+    std::fs::write(&manifest, listed.replace("\"count\": 92", "\"count\": 93")).unwrap();
+    rejected(&dir, "claims 93");
     std::fs::write(
         &manifest,
-        listed.replace("claim-0001.lrat", "claim-0009.lrat"),
+        listed.replace(&format!("{other}.lrat"), "claim-0099.lrat"),
     )
     .unwrap();
     rejected(&dir, "cannot read");
@@ -223,6 +238,154 @@ fn tampered_proofs_formulas_and_manifests_are_rejected() {
     let o = run(&["verify", tmp.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("MANIFEST.json"));
+}
+
+/// A certified split, tampered with each way its check guards against:
+/// every change is rejected with its reason, exit 1, no panic.
+#[test]
+fn tampered_splits_are_rejected_with_their_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("d7");
+    proven(&dir, &["count", "domination", "7"], 0);
+    let manifest_path = dir.join("MANIFEST.json");
+    let listed = std::fs::read_to_string(&manifest_path).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    let claims = manifest["claims"].as_array().unwrap().clone();
+    let count_split = manifest["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["purpose"] == "count")
+        .unwrap()
+        .clone();
+    let split_name = count_split["name"].as_str().unwrap().to_string();
+    let cubes: Vec<&serde_json::Value> = claims
+        .iter()
+        .filter(|c| c["split"]["split"].as_str() == Some(split_name.as_str()))
+        .collect();
+    // A cube with placements, and one whose stabilizer is not the whole
+    // group.
+    let with_models = cubes
+        .iter()
+        .find(|c| c["count"].as_u64() > Some(0))
+        .unwrap();
+    let small = cubes
+        .iter()
+        .find(|c| c["split"]["stabilizer"].as_array().unwrap().len() < 8)
+        .unwrap();
+    let file = |c: &serde_json::Value| dir.join(c["cnf"].as_str().unwrap());
+    let write_manifest = |m: &serde_json::Value| {
+        std::fs::write(&manifest_path, serde_json::to_string_pretty(m).unwrap()).unwrap();
+    };
+    let restore_manifest = || std::fs::write(&manifest_path, &listed).unwrap();
+
+    // A cube's claim removed: the split no longer covers the board.
+    let mut m = manifest.clone();
+    let name = small["name"].clone();
+    m["claims"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|c| c["name"] != name);
+    write_manifest(&m);
+    rejected(&dir, "no claim covers the cube");
+    restore_manifest();
+
+    // Weights that do not sum to the split's count.
+    let mut m = manifest.clone();
+    for s in m["splits"].as_array_mut().unwrap() {
+        if s["name"] == split_name.as_str() {
+            s["count"] = serde_json::json!(s["count"].as_u64().unwrap() + 1);
+        }
+    }
+    write_manifest(&m);
+    rejected(&dir, "weighted total");
+    restore_manifest();
+
+    // The split's words, or a cube's, not what was proven.
+    let edited = listed.replacen(
+        "cannot dominate the 7x7 board",
+        "cannot dominate the 8x8 board",
+        1,
+    );
+    assert_ne!(edited, listed);
+    std::fs::write(&manifest_path, edited).unwrap();
+    rejected(&dir, "words");
+    restore_manifest();
+
+    // An interrupted split: the cubes not proven are missing.
+    let mut m = manifest.clone();
+    for s in m["splits"].as_array_mut().unwrap() {
+        if s["name"] == split_name.as_str() {
+            s["status"] = serde_json::json!("stopped");
+        }
+    }
+    write_manifest(&m);
+    rejected(&dir, "missing");
+    restore_manifest();
+
+    // A stabilizer that does not fix its cube, in the manifest and the
+    // formula alike: the lex-leader constraints re-derived differ.
+    let cnf = file(small);
+    let formula = std::fs::read_to_string(&cnf).unwrap();
+    let whole = "Identity,MirrorColumns,MirrorRows,HalfTurn,Transpose,AntiTranspose,QuarterTurn,ThreeQuarterTurn";
+    let line = formula
+        .lines()
+        .find(|l| l.starts_with("c boardsat-stabilizer "))
+        .unwrap();
+    std::fs::write(
+        &cnf,
+        formula.replace(line, &format!("c boardsat-stabilizer {whole}")),
+    )
+    .unwrap();
+    let mut m = manifest.clone();
+    for c in m["claims"].as_array_mut().unwrap() {
+        if c["name"] == small["name"] {
+            c["split"]["stabilizer"] = serde_json::json!(whole.split(',').collect::<Vec<_>>());
+        }
+    }
+    write_manifest(&m);
+    rejected(&dir, "is not the cube's formula");
+    // In the manifest only.
+    std::fs::write(&cnf, &formula).unwrap();
+    rejected(&dir, "stabilizer is not the manifest's");
+    restore_manifest();
+
+    // A cube's units edited.
+    let units: Vec<&str> = formula
+        .lines()
+        .filter(|l| l.starts_with('-') && l.split(' ').count() == 2)
+        .collect();
+    let unit = units.last().unwrap();
+    std::fs::write(
+        &cnf,
+        formula.replacen(&format!("\n{unit}\n"), &format!("\n{}\n", &unit[1..]), 1),
+    )
+    .unwrap();
+    rejected(&dir, "is not the cube's formula");
+    std::fs::write(&cnf, &formula).unwrap();
+
+    // A blocking clause duplicated, or one that blocks no solution.
+    let cnf = file(with_models);
+    let formula = std::fs::read_to_string(&cnf).unwrap();
+    let last = formula.lines().last().unwrap();
+    let header = formula.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+    let words: Vec<&str> = header.split(' ').collect();
+    let more = format!(
+        "p cnf {} {}",
+        words[2],
+        words[3].parse::<u64>().unwrap() + 1
+    );
+    std::fs::write(&cnf, formula.replace(header, &more) + last + "\n").unwrap();
+    rejected(&dir, "blocks a placement twice");
+    let lone = formula.replacen(&format!("\n{last}\n"), "\n-1 -2 -3 -4 0\n", 1);
+    std::fs::write(&cnf, lone).unwrap();
+    rejected(&dir, "not a solution");
+    std::fs::write(&cnf, &formula).unwrap();
+
+    assert_eq!(
+        run(&["verify", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
 }
 
 #[test]

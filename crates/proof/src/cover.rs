@@ -187,25 +187,25 @@ pub(crate) fn check_split_cube(
 
 /// The formula starts with exactly `fixed`.
 fn compare_prefix(formula: &Formula, fixed: &[Vec<Lit>]) -> Result<(), String> {
-    if formula.clauses.len() < fixed.len() {
-        return Err(format!(
-            "the formula has {} clauses, fewer than the {} of its cube",
-            formula.clauses.len(),
-            fixed.len()
-        ));
-    }
-    match formula
+    if let Some(i) = formula
         .clauses
         .iter()
         .zip(fixed)
         .position(|(got, want)| got != want)
     {
-        Some(i) => Err(format!(
+        return Err(format!(
             "clause {} is not the cube's formula as re-derived from the provenance lines",
             i + 1
-        )),
-        None => Ok(()),
+        ));
     }
+    if formula.clauses.len() < fixed.len() {
+        return Err(format!(
+            "the formula has {} clauses, fewer than the {} of the cube's formula",
+            formula.clauses.len(),
+            fixed.len()
+        ));
+    }
+    Ok(())
 }
 
 /// Checks a split: complete, its verified cubes covering the board one per

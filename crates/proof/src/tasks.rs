@@ -94,8 +94,17 @@ pub fn prove_counted(
     instance: &Instance,
     counted: &Counted,
 ) -> Result<(), ProofError> {
-    if counted.count.end != End::Exhausted || counted.keep == Keep::Traced {
-        // Incomplete (nothing to prove), or proven cube by cube already.
+    if counted.count.end != End::Exhausted {
+        return Ok(());
+    }
+    if counted.keep == Keep::Traced {
+        // Proven cube by cube as it was counted; the optimum too, unless
+        // its proof came from a call outside the certified splits.
+        if let Some(optimum) = &counted.optimum {
+            if optimum.proof().is_some_and(|c| !c.certified) {
+                prove_optimum(prover, instance, optimum)?;
+            }
+        }
         return Ok(());
     }
     let problem = &instance.problem;

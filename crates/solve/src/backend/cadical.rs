@@ -504,6 +504,11 @@ impl PropagateLines for Cadical {
         if matches!(self.propagator, Slot::Lines { .. }) {
             return Err(refuse("it is connected already"));
         }
+        if matches!(self.proof, ProofTrace::Traced(_)) {
+            return Err(refuse(
+                "a traced proof cannot cite its reasons, which are not clauses of the formula",
+            ));
+        }
         if self.may_have_eliminated {
             // Observing an eliminated variable would abort the process.
             return Err(refuse(

@@ -51,6 +51,9 @@ pub struct Call {
     pub status: Status,
     /// Wall time of the call.
     pub elapsed: Duration,
+    /// Whether the answer was proven as it was found (a certified split's
+    /// refutation: its claims are written already).
+    pub certified: bool,
 }
 
 /// The result of an optimisation.
@@ -201,11 +204,21 @@ pub enum Expect {
     Unknown,
 }
 
+/// What a [`Refuter`] answers about a bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refuted {
+    /// SAT, UNSAT or UNKNOWN.
+    pub status: Status,
+    /// The checked placement, when SAT.
+    pub placement: Option<Placement>,
+    /// Whether an UNSAT answer was proven as it was found.
+    pub certified: bool,
+}
+
 /// A call that answers a bound on solvers of its own: the optimiser's
 /// calls expected to be UNSAT, for instance split into cubes
 /// ([`crate::search::domination::refuter`]).
-pub type Refuter<'a> =
-    &'a (dyn Fn(Bound, Expect) -> Result<(Status, Option<Placement>), SolveError> + Sync);
+pub type Refuter<'a> = &'a (dyn Fn(Bound, Expect) -> Result<Refuted, SolveError> + Sync);
 
 /// The search of [`optimise_observed`]; `refuter`, when given, answers the
 /// calls expected to be UNSAT (and the theorem's start). The session is
@@ -256,7 +269,11 @@ pub fn optimise_refuting(
         let bound = walk.bound_of(k);
         observe(bound);
         let start = Instant::now();
-        let (status, placement) = one_call(
+        let Refuted {
+            status,
+            placement,
+            certified,
+        } = one_call(
             problem,
             config,
             strategy,
@@ -269,6 +286,7 @@ pub fn optimise_refuting(
             bound,
             status,
             elapsed: start.elapsed(),
+            certified,
         });
         (next, expect) = match (status, placement) {
             (Status::Sat, Some(placement)) => {
@@ -387,21 +405,26 @@ fn one_call(
     bound: Bound,
     expect: Option<Expect>,
     refuter: Option<Refuter<'_>>,
-) -> Result<(Status, Option<Placement>), SolveError> {
+) -> Result<Refuted, SolveError> {
     if let (Some(expect), Some(refute)) = (expect, refuter) {
         return refute(bound, expect);
     }
     let fresh = (strategy.fresh_refutations && expect.is_some())
         .then(|| session.backend().fresh(Mode::Decide))
         .flatten();
-    match fresh {
-        Some(backend) => refute(problem, bound, config, backend, strategy.symmetry),
+    let (status, placement) = match fresh {
+        Some(backend) => refute(problem, bound, config, backend, strategy.symmetry)?,
         None => {
             session.set_bound(bound)?;
             session.set_symmetry(expect.is_some());
-            session.solve(Mode::Decide)
+            session.solve(Mode::Decide)?
         }
-    }
+    };
+    Ok(Refuted {
+        status,
+        placement,
+        certified: false,
+    })
 }
 
 /// One call at `bound` on its own solver, with the bound (and the implied

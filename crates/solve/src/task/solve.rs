@@ -124,6 +124,7 @@ pub fn solve(
         });
     }
     let (optimum, encoding, raced) = optimum(instance, solver, optimiser, stop, observe, certify)?;
+    let certified = optimum.proof().is_some_and(|c| c.certified);
     Ok(Solved {
         status: if optimum.proven {
             Status::Sat
@@ -134,7 +135,7 @@ pub fn solve(
         calls: optimum.calls.len() as u64,
         optimum: Some(optimum),
         encoding,
-        certified: certify.is_some() && raced.is_none() && problem.kind.dominating(),
+        certified,
         portfolio: raced,
         elapsed: start.elapsed(),
     })

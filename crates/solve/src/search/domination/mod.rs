@@ -59,7 +59,7 @@ use crate::{
     search::{
         count::{Blocking, End},
         lex::LexOrder,
-        optimise::{optimise_refuting, Expect, Optimum, Strategy},
+        optimise::{optimise_refuting, Expect, Optimum, Refuted, Strategy},
         pool::{run_queue, CubeCount, Cubes, FirstEncoding, Step},
         session::{Fix, Session},
     },
@@ -311,6 +311,19 @@ impl Run<'_> {
     }
 }
 
+/// The encodings a split runs on: `config`, with the lines always in
+/// clauses when certified (an LRAT proof can only cite clauses, and a line
+/// propagator's reasons are none).
+fn split_config(config: Config, certify: Option<&dyn Certify>) -> Config {
+    match certify {
+        Some(_) => Config {
+            amo: config.amo.in_clauses(),
+            ..config
+        },
+        None => config,
+    }
+}
+
 /// The split of a certified run, as its certifier sees it.
 fn split_info(
     problem: &Problem,
@@ -350,6 +363,7 @@ pub fn count_split(
     certify: Option<&dyn Certify>,
 ) -> Result<(CubeCount, Option<Encoding>), SolveError> {
     let purpose = Purpose::Count(options.blocking);
+    let config = split_config(config, certify);
     let run = Run {
         problem,
         config,
@@ -466,7 +480,7 @@ pub fn refuter<'a>(
     symmetry: bool,
     stop: &'a Interrupter,
     certify: Option<&'a dyn Certify>,
-) -> impl Fn(Bound, Expect) -> Result<(Status, Option<Placement>), SolveError> + Sync + 'a {
+) -> impl Fn(Bound, Expect) -> Result<Refuted, SolveError> + Sync + 'a {
     move |bound, expect| {
         let options =
             SplitOptions::decision(bound.k(), threads, symmetry.then_some(LexOrder::LinesFirst));
@@ -474,7 +488,11 @@ pub fn refuter<'a>(
             Expect::Unknown => decide_race(problem, config, options, solver, stop, certify),
             Expect::Unsat => decide_split(problem, config, options, solver, stop, certify),
         }?;
-        Ok((decided.status, decided.placement))
+        Ok(Refuted {
+            certified: certify.is_some() && decided.status == Status::Unsat,
+            status: decided.status,
+            placement: decided.placement,
+        })
     }
 }
 
@@ -537,6 +555,7 @@ pub fn decide_split(
     stop: &Interrupter,
     certify: Option<&dyn Certify>,
 ) -> Result<Decided, SolveError> {
+    let config = split_config(config, certify);
     let info = split_info(problem, config, &options, Purpose::Refute);
     let certify = Run::begin(certify, info)?;
     let decided = decide_cubes(problem, config, &options, solver, stop, certify)?;
@@ -615,6 +634,7 @@ pub fn decide_race(
     stop: &Interrupter,
     certify: Option<&dyn Certify>,
 ) -> Result<Decided, SolveError> {
+    let config = split_config(config, certify);
     let info = split_info(problem, config, &options, Purpose::Refute);
     let certify_split = Run::begin(certify, info)?;
     let race = stop.child(None);
