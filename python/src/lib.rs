@@ -47,10 +47,13 @@ use boardsat_encode::{
 use boardsat_solve::{
     backend::spec::SolverKind,
     report::{CountReport, SolveReport},
-    search::{count::Progress, sink::Checked},
+    search::{
+        count::{Progress, Proofs},
+        sink::Checked,
+    },
     stop::Interrupter,
     task::{
-        count::{count as count_task, CountFlags, Proofs},
+        count::{count as count_task, CountFlags},
         solve::{solve as solve_task, Optimiser},
     },
 };

@@ -10,9 +10,9 @@ use std::collections::HashSet;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
 use boardsat_solve::{
-    search::count::Reduction,
+    search::count::{Proofs, Reduction},
     task::{
-        count::{count as count_task, CountFlags, Proofs},
+        count::{count as count_task, CountFlags},
         Instance,
     },
     End, Interrupter, SolverKind, SolverSpec,

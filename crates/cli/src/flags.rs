@@ -299,9 +299,36 @@ pub struct CubesArgs {
     /// At-most-one encoding.
     #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
     pub amo: Amo,
-    /// The directory for the cube files, MANIFEST, jobs.txt and results/.
-    #[arg(short = 'o', long = "output", value_name = "DIR")]
-    pub output: PathBuf,
+    /// The directory for the cube files, MANIFEST, jobs.txt and results/
+    /// (needed unless --estimate is given).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        required_unless_present = "estimate"
+    )]
+    pub output: Option<PathBuf>,
+    /// Each job also proves its count: an LRAT proof per cube in
+    /// proofs/<cube id>, checked with the whole split by `boardsat merge
+    /// --verify DIR`.
+    #[arg(long)]
+    pub proof: bool,
+    /// Solve N cubes chosen at random, each as its job would, and print
+    /// the projected CPU time of every cube with a 95 % interval and the
+    /// longest cube seen (with -o, the split is written too).
+    #[arg(long, value_name = "N")]
+    pub estimate: Option<usize>,
+    /// With --estimate: stop a cube's solver after this many seconds (the
+    /// projection is then a lower bound, and says so).
+    #[arg(long, value_name = "SECONDS", requires = "estimate", value_parser = parse_seconds)]
+    pub cube_limit: Option<f64>,
+    /// With --estimate: the seed of the random choice of cubes.
+    #[arg(long, default_value_t = 1, requires = "estimate")]
+    pub seed: u64,
+    /// With --estimate: worker threads (default 1); each cube's time is
+    /// its own solver's wall time, so use no more threads than free cores.
+    #[arg(long, requires = "estimate")]
+    pub threads: Option<usize>,
     /// Replace a previous split in DIR (only the files a split owns).
     #[arg(long)]
     pub force: bool,
@@ -338,6 +365,11 @@ pub struct MergeArgs {
     /// One JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Also verify the split (written with `cubes --proof`): every cube's
+    /// formula re-derived from the manifest's spec, the cubes covering the
+    /// board, and each job's LRAT proof of its count checked.
+    #[arg(long)]
+    pub verify: bool,
 }
 
 /// Output formats of `bench`.

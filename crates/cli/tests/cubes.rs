@@ -6,7 +6,7 @@ mod common;
 
 use std::{path::Path, process::Command};
 
-use common::{on_path, run_in};
+use common::{on_path, run_in, stderr, stdout};
 
 /// Runs every line of jobs.txt from inside `dir`, as `parallel` would.
 fn run_jobs(dir: &Path) {
@@ -452,4 +452,278 @@ fn external_cadical_reads_the_icnf_file() {
     assert!(!text.contains("error"), "{text}");
     // Some cube of 8-queens has a solution.
     assert_eq!(out.status.code(), Some(10), "{text}");
+}
+
+/// Writes a split with `args` into `tmp/split` and runs its jobs.
+fn split_and_run(tmp: &Path, args: &[&str]) -> std::path::PathBuf {
+    let mut all = vec!["cubes"];
+    all.extend(args);
+    all.extend(["-o", "split"]);
+    let out = run_in(tmp, &all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dir = tmp.join("split");
+    run_jobs(&dir);
+    dir
+}
+
+/// `cubes … --proof`: each job proves its count; `merge --verify` and
+/// `verify DIR` check the whole split and print the total (A002564(8),
+/// A000170(8)), for DIMACS and iCNF splits, every cube or one per orbit.
+#[test]
+fn proven_splits_verify_whole() {
+    for (args, count) in [
+        (
+            &["domination", "8", "-k", "5", "--depth", "2", "--proof"][..],
+            "4860",
+        ),
+        (
+            &[
+                "domination",
+                "7",
+                "-k",
+                "4",
+                "--no-halve",
+                "--depth",
+                "1",
+                "--proof",
+                "--format",
+                "icnf",
+            ][..],
+            "86",
+        ),
+        (&["queens", "8", "--depth", "2", "--proof"][..], "92"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        split_and_run(tmp.path(), args);
+        let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), count, "{args:?}");
+        assert!(stderr(&out).contains("split: verified"), "{}", stderr(&out));
+        let out = run_in(tmp.path(), &["verify", "split", "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["verified"], true);
+        let last = v["claims"].as_array().unwrap().last().unwrap().clone();
+        assert!(
+            last["reason"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("weighted total {count}")),
+            "{last}"
+        );
+    }
+}
+
+/// What `merge --verify` rejects in a proven split, each with its reason
+/// and exit 1: a missing proof, a proof of another cube, a cube file
+/// changed (and its result rewritten to match), a weight changed, a
+/// result that does not match its proof; and a split without proofs or
+/// without its spec is a one-line error, exit 2.
+#[test]
+fn tampered_proven_splits_are_rejected() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = split_and_run(
+        tmp.path(),
+        &["domination", "6", "-k", "3", "--depth", "1", "--proof"],
+    );
+    let rejected = |what: &str| {
+        let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+        assert_eq!(out.status.code(), Some(1), "{what}: {}", stderr(&out));
+        assert!(stdout(&out).contains(what), "{what}: {}", stdout(&out));
+    };
+    let ok = || {
+        let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    };
+    ok();
+    let proofs = dir.join("proofs");
+    // A cube's proof missing: the cube and the split are reported.
+    std::fs::rename(proofs.join("cube-00001"), tmp.path().join("kept")).unwrap();
+    rejected("cube-00001: NOT verified: missing");
+    rejected("not verified (cube-00001)");
+    // Another cube's proof in its place.
+    copy_dir(&proofs.join("cube-00000"), &proofs.join("cube-00001"));
+    rejected("cube-00001: NOT verified");
+    std::fs::remove_dir_all(proofs.join("cube-00001")).unwrap();
+    std::fs::rename(tmp.path().join("kept"), proofs.join("cube-00001")).unwrap();
+    ok();
+    // A weight changed in the manifest.
+    let manifest = dir.join("MANIFEST");
+    let listed = std::fs::read_to_string(&manifest).unwrap();
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with("cube-00001 "))
+        .unwrap();
+    let mut words: Vec<&str> = line.split(' ').collect();
+    let heavier = (words[1].parse::<u64>().unwrap() + 1).to_string();
+    words[1] = &heavier;
+    std::fs::write(&manifest, listed.replace(line, &words.join(" "))).unwrap();
+    rejected("the rebuilt split");
+    std::fs::write(&manifest, &listed).unwrap();
+    // A result that counts more than its proof.
+    let result = dir.join("results/cube-00001.json");
+    let answer = std::fs::read_to_string(&result).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    v["count"] = serde_json::json!(v["count"].as_u64().unwrap() + 1);
+    std::fs::write(&result, v.to_string()).unwrap();
+    rejected("its proof");
+    std::fs::write(&result, &answer).unwrap();
+    // A cube file with a clause dropped.
+    let file = dir.join("cube-00002.cnf");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let last = text.lines().last().unwrap();
+    std::fs::write(&file, text.replace(&format!("\n{last}"), "")).unwrap();
+    rejected("cube-00002: NOT verified");
+    std::fs::write(&file, &text).unwrap();
+    ok();
+    // Without proofs, or without a spec: nothing to verify.
+    std::fs::write(&manifest, listed.replace("# proofs proofs\n", "")).unwrap();
+    let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+    common::one_line_error(&out, "written without --proof");
+    std::fs::write(
+        &manifest,
+        listed
+            .lines()
+            .filter(|l| !l.starts_with("# spec"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n",
+    )
+    .unwrap();
+    let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+    common::one_line_error(&out, "no '# spec' line");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
+
+/// `--estimate N`: with N at least the number of cubes every cube is
+/// solved, so the projection is the measured total (and the cubes'
+/// weighted counts are A002564(8)); with fewer, the projection is the
+/// cubes' number times the sample's mean, inside its interval; N = 0 or
+/// a split of one cube is a one-line error, exit 2.
+#[test]
+fn estimates_project_the_sampled_cubes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let all = run_in(
+        tmp.path(),
+        &[
+            "cubes",
+            "domination",
+            "8",
+            "-k",
+            "5",
+            "--depth",
+            "2",
+            "--estimate",
+            "1000",
+            "--json",
+        ],
+    );
+    assert!(all.status.success(), "{}", stderr(&all));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&all)).unwrap();
+    let cubes = v["cubes"].as_u64().unwrap();
+    let sampled = v["sampled"].as_array().unwrap();
+    assert_eq!(sampled.len() as u64, cubes);
+    let measured: f64 = sampled.iter().map(|s| s["seconds"].as_f64().unwrap()).sum();
+    let projected = v["projected_seconds"].as_f64().unwrap();
+    assert!(
+        (projected - measured).abs() < 1e-9 * measured.max(1.0),
+        "{v}"
+    );
+    assert_eq!(v["interval"][0].as_f64(), Some(projected));
+    assert_eq!(v["interval"][1].as_f64(), Some(projected));
+    // Every cube solved as its job: the weights times the counts, read
+    // from a written split's manifest, give A002564(8).
+    split_and_run(tmp.path(), &["domination", "8", "-k", "5", "--depth", "2"]);
+    let manifest = std::fs::read_to_string(tmp.path().join("split/MANIFEST")).unwrap();
+    let weight = |id: &str| -> u64 {
+        let line = manifest
+            .lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap();
+        line.split(' ').nth(1).unwrap().parse().unwrap()
+    };
+    let total: u64 = sampled
+        .iter()
+        .map(|s| weight(s["id"].as_str().unwrap()) * s["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 4860);
+    // A sample of 5: N times its mean, inside its interval, repeatable
+    // cubes for a seed.
+    let some = |seed: &str| {
+        let out = run_in(
+            tmp.path(),
+            &[
+                "cubes",
+                "domination",
+                "8",
+                "-k",
+                "5",
+                "--depth",
+                "2",
+                "--estimate",
+                "5",
+                "--seed",
+                seed,
+                "--json",
+            ],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()
+    };
+    let (a, b) = (some("7"), some("7"));
+    let ids = |v: &serde_json::Value| -> Vec<String> {
+        v["sampled"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&a), ids(&b));
+    let times: Vec<f64> = a["sampled"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["seconds"].as_f64().unwrap())
+        .collect();
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let projected = a["projected_seconds"].as_f64().unwrap();
+    assert!((projected - mean * cubes as f64).abs() < 1e-6 * projected.max(1.0));
+    assert!(
+        a["interval"][0].as_f64().unwrap() <= projected
+            && projected <= a["interval"][1].as_f64().unwrap()
+    );
+    let longest = a["longest"]["seconds"].as_f64().unwrap();
+    assert!(times.iter().all(|&t| t <= longest));
+    // Bad input.
+    for (args, what) in [
+        (
+            &["cubes", "domination", "8", "-k", "5", "--estimate", "0"][..],
+            "at least one cube",
+        ),
+        (
+            &[
+                "cubes",
+                "domination",
+                "8",
+                "-k",
+                "5",
+                "--depth",
+                "0",
+                "--estimate",
+                "3",
+            ][..],
+            "nothing is split",
+        ),
+    ] {
+        let out = run_in(tmp.path(), args);
+        common::one_line_error(&out, what);
+    }
 }

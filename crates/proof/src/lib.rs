@@ -44,6 +44,7 @@
 //! | [`verify`] | [`verify::verify`]: every claim checked, with a [`verify::Verdict`] each |
 //! | [`split`] | certified domination splits: the prover as the split solvers' `Certify` |
 //! | [`words`] | every claim's sentence, written and derived again |
+//! | [`jobs`] | [`jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole |
 //! | [`report`] | the JSON report of `boardsat verify` |
 //!
 //! ## Layers
@@ -53,12 +54,13 @@
 //!
 //! 1. `manifest`, `words` — what a proof directory holds; every claim's sentence
 //! 2. `prover`, `verify`, `cover` — claims written; claims checked; certified splits checked
-//! 3. `tasks`, `split`, `report` — the claims behind the tasks; certified splits; `verify`'s report
+//! 3. `tasks`, `split`, `jobs`, `report` — the claims behind the tasks; certified splits; splits run as jobs; `verify`'s report
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod cover;
+pub mod jobs;
 pub mod manifest;
 pub mod prover;
 pub mod report;

@@ -204,7 +204,7 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
     }
 }
 
-fn read_formula(path: &Path, stop: Option<&Interrupter>) -> Result<Formula, Outcome> {
+pub(crate) fn read_formula(path: &Path, stop: Option<&Interrupter>) -> Result<Formula, Outcome> {
     let file = fs::File::open(path).map_err(|e| {
         Outcome::Unreadable(format!(
             "cannot read {}: {}",
@@ -294,7 +294,7 @@ fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), String> {
 }
 
 /// The LRAT check of `proof` against `formula`: the steps checked.
-fn check_lrat(formula: &Formula, proof: &Path) -> Result<u64, Outcome> {
+pub(crate) fn check_lrat(formula: &Formula, proof: &Path) -> Result<u64, Outcome> {
     let file = fs::File::open(proof).map_err(|e| {
         Outcome::Unreadable(format!(
             "cannot read {}: {}",
@@ -553,10 +553,24 @@ pub(crate) fn blocked_placement(board: &Board, clause: &[Lit], uniform: bool) ->
 /// the formula's first ones; the rest must block distinct projected
 /// assignments, as many as claimed.
 fn check_source(formula: &Formula, entry: &ClaimEntry) -> Result<String, String> {
-    let Some((path, digest)) = &entry.source else {
+    let Some((path, _)) = &entry.source else {
         return Err("the claim names no source file".to_string());
     };
-    let file = fs::File::open(path)
+    check_source_at(formula, entry, Path::new(path))
+}
+
+/// [`check_source`] with the source read from `at` (a split directory
+/// moved since its jobs ran names its cube files where they are now).
+pub(crate) fn check_source_at(
+    formula: &Formula,
+    entry: &ClaimEntry,
+    at: &Path,
+) -> Result<String, String> {
+    let Some((_, digest)) = &entry.source else {
+        return Err("the claim names no source file".to_string());
+    };
+    let path = &at.display().to_string();
+    let file = fs::File::open(at)
         .map_err(|e| format!("cannot read the source {path}: {}", files::describe(&e)))?;
     let (source, found) = dimacs::read_with_digest(file, None, None)
         .map_err(|e| format!("the source {path}: {e}"))?;

@@ -10,12 +10,12 @@ use boardsat_solve::{
     backend::spec::SolverKind,
     report::{squares, CountReport},
     search::{
-        count::{Count, End, Progress},
+        count::{Count, End, Progress, Proofs},
         domination::certify::Certify,
     },
     stop::StopReason,
     task::{
-        count::{count, CountFlags, Proofs},
+        count::{count, CountFlags},
         enumerate::enumerate as list_placements,
     },
 };

@@ -1,11 +1,21 @@
-//! `boardsat cubes` writes a count as independent cube jobs; `boardsat
-//! merge` sums their answers (see `boardsat_solve::jobs`).
+//! `boardsat cubes` writes a count as independent cube jobs, or estimates
+//! what running them costs; `boardsat merge` sums their answers, and with
+//! `--verify` checks the whole split and its proofs (see
+//! `boardsat_solve::jobs`, `boardsat_proof::jobs`).
 
 use anyhow::Result;
+use boardsat_proof::{jobs::verify_jobs, report::VerifyReport};
 use boardsat_solve::{
-    jobs::{self, split::Split},
-    report::{CubesReport, MergeReport},
-    search::pool::Cubes,
+    backend::spec::SolverSpec,
+    jobs::{
+        self,
+        estimate::{estimate, EstimateOptions},
+        split::{Split, SplitSpec},
+        JobLines,
+    },
+    report::{CubesReport, EstimateReport, MergeReport},
+    search::{count::Proofs, pool::Cubes},
+    stop::seconds,
 };
 
 use crate::{
@@ -15,7 +25,8 @@ use crate::{
     signals,
 };
 
-/// Runs `cubes queens N --depth D -o DIR` (or `cubes domination N -k K`).
+/// Runs `cubes queens N --depth D -o DIR` (or `cubes domination N -k K`),
+/// with `--estimate N` solving a sample of the cubes first.
 pub fn run(args: &CubesArgs) -> Result<Outcome> {
     let stop = signals::job();
     let a = args;
@@ -24,47 +35,153 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
     } else {
         Cubes::OnePerOrbit
     };
-    let split = Split::of(a.family, a.n, a.k, a.depth, cubes, a.amo, a.format)?;
-    let exe = std::env::current_exe()?;
-    let program = jobs::job_program(&exe.to_string_lossy())?;
-    jobs::write_split(&args.output, &split, &program, args.force, Some(&stop))?;
-    if args.json {
-        let mut out = Stdout::new();
-        out.json(&CubesReport {
+    let spec = SplitSpec {
+        family: a.family,
+        n: a.n,
+        k: a.k,
+        depth: a.depth,
+        cubes,
+        amo: a.amo,
+        format: a.format,
+    };
+    let split = Split::of(&spec)?;
+    if let Some(dir) = &args.output {
+        let exe = std::env::current_exe()?;
+        let lines = JobLines {
+            program: jobs::job_program(&exe.to_string_lossy())?,
+            proofs: if args.proof { Proofs::On } else { Proofs::Off },
+        };
+        jobs::write_split(dir, &split, &lines, args.force, Some(&stop))?;
+        let shown = dir.display();
+        note(format!(
+            "{} cubes in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {}{shown}'",
+            split.cubes.len(),
+            jobs::JOBS,
+            jobs::JOBS,
+            if args.proof { "--verify " } else { "" },
+        ));
+    }
+    let mut out = Stdout::new();
+    match args.estimate {
+        Some(sample) => {
+            let options = EstimateOptions {
+                sample,
+                cube_limit: args.cube_limit.and_then(seconds),
+                seed: args.seed,
+                threads: args.threads.unwrap_or(1).max(1),
+            };
+            let solver = SolverSpec::choose(None, None, None)?;
+            let estimated = estimate(&split, options, &solver, &stop, &|s| {
+                note(format!(
+                    "{}: {:.3} s, {} models{}",
+                    s.id,
+                    s.seconds,
+                    s.count,
+                    if s.complete {
+                        ""
+                    } else {
+                        " (stopped by --cube-limit)"
+                    }
+                ));
+            })?;
+            let report = EstimateReport::new(&estimated, args.seed);
+            if args.json {
+                out.json(&report)?;
+            } else {
+                out.line(estimate_line(&report, args.cube_limit))?;
+            }
+        }
+        None if args.json => out.json(&CubesReport {
             command: "cubes",
-            dir: args.output.display().to_string(),
+            dir: args
+                .output
+                .as_ref()
+                .map_or(String::new(), |d| d.display().to_string()),
             cubes: split.cubes.len(),
             format: args.format.name(),
-        })?;
-        out.flush()?;
+        })?,
+        None => {}
     }
-    let dir = args.output.display();
-    note(format!(
-        "{} cubes in {dir}; run the lines of {} from inside it with any scheduler (e.g. 'cd {dir} && parallel < {}'), then 'boardsat merge {dir}'",
-        split.cubes.len(),
-        jobs::JOBS,
-        jobs::JOBS,
-    ));
+    out.flush()?;
     Ok(Outcome::Done)
 }
 
-/// Runs `merge DIR`.
+/// The estimate in words: the projection, its interval, the sample and
+/// the longest cube; "at least" when a cube reached the limit.
+fn estimate_line(report: &EstimateReport, limit: Option<f64>) -> String {
+    let stopped = report.sampled.iter().filter(|s| !s.complete).count();
+    let at_least = if report.lower_bound { "at least " } else { "" };
+    let mut line = format!(
+        "projected CPU time: {at_least}{:.1} s for {} cubes (95 % interval {:.1} to {:.1} s), from {} cubes solved",
+        report.projected_seconds,
+        report.cubes,
+        report.interval[0],
+        report.interval[1],
+        report.sampled.len()
+    );
+    if let Some(longest) = &report.longest {
+        line.push_str(&format!(
+            "; longest {} {:.3} s",
+            longest.id, longest.seconds
+        ));
+    }
+    if stopped > 0 {
+        line.push_str(&format!(
+            "; {stopped} stopped by the {} s limit",
+            limit.unwrap_or(0.0)
+        ));
+    }
+    line
+}
+
+/// Runs `merge DIR`, and with `--verify` the split's verification first.
 pub fn merge(args: &MergeArgs) -> Result<Outcome> {
-    let merged = jobs::merge(&args.dir)?;
     let mut out = Stdout::new();
+    if args.verify {
+        let stop = signals::job();
+        let verdicts = verify_jobs(&args.dir, Some(&stop))?;
+        if let Some(reason) = stop.reason() {
+            return Ok(Outcome::Stopped(Some(reason)));
+        }
+        let report = VerifyReport::new(&verdicts);
+        if !report.verified {
+            if args.json {
+                out.json(&report)?;
+            } else {
+                for line in report.lines() {
+                    out.line(line)?;
+                }
+            }
+            out.flush()?;
+            return Ok(Outcome::Rejected);
+        }
+        note(format!(
+            "{} cubes' LRAT proofs verified; {}",
+            verdicts.len() - 1,
+            report.lines().last().map_or("", String::as_str)
+        ));
+    }
+    let merged = jobs::merge(&args.dir)?;
     if args.json {
         out.json(&MergeReport {
             command: "merge",
             count: merged.count,
             cubes: merged.cubes,
+            verified: args.verify,
         })?;
     } else {
         out.line(merged.count)?;
     }
     out.flush()?;
     note(format!(
-        "{} cubes answered; weighted total {}",
-        merged.cubes, merged.count
+        "{} cubes answered; weighted total {}{}",
+        merged.cubes,
+        merged.count,
+        if args.verify {
+            ", every cube's count proven and the split's cover checked"
+        } else {
+            ""
+        }
     ));
     Ok(Outcome::Done)
 }

@@ -29,11 +29,13 @@ use serde::{Deserialize, Serialize};
 use crate::{
     files::{self, write_atomically, FileError},
     formula::dimacs::digest,
+    search::count::Proofs,
     stop::Interrupter,
 };
 
-use self::split::{CubeJob, Split};
+use self::split::{CubeJob, Split, SplitSpec};
 
+pub mod estimate;
 pub mod split;
 
 /// The manifest's name inside a split directory.
@@ -44,6 +46,9 @@ pub const JOBS: &str = "jobs.txt";
 pub const ICNF: &str = "cubes.icnf";
 /// Where the jobs write their answers.
 pub const RESULTS: &str = "results";
+/// Where the jobs of a split written with proofs write them: one
+/// directory per cube, named by its id (`proofs/cube-00000`).
+pub const PROOFS: &str = "proofs";
 
 /// Why a split could not be written or merged.
 #[derive(Debug, thiserror::Error)]
@@ -135,7 +140,33 @@ fn prepare(dir: &Path, force: bool) -> Result<(), JobsError> {
             }
         }
     }
+    clear_proofs(&dir.join(PROOFS)).map_err(|e| problem("clear", e))?;
     fs::create_dir_all(&results).map_err(|e| problem("create", e))
+}
+
+/// Removes what the jobs' provers wrote under `proofs` (each cube's
+/// `MANIFEST.json`, `claim-*` files, then its directory, when it is left
+/// empty), and nothing else.
+fn clear_proofs(proofs: &Path) -> io::Result<()> {
+    let Ok(list) = fs::read_dir(proofs) else {
+        return Ok(());
+    };
+    for cube in list.filter_map(Result::ok) {
+        let name = cube.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("cube-") || !cube.file_type()?.is_dir() {
+            continue;
+        }
+        for file in fs::read_dir(cube.path())?.filter_map(Result::ok) {
+            let file_name = file.file_name().to_string_lossy().into_owned();
+            if file_name == "MANIFEST.json" || file_name.starts_with("claim-") {
+                fs::remove_file(file.path())?;
+            }
+        }
+        // Anything else the user put there stays, and so does the folder.
+        let _ = fs::remove_dir(cube.path());
+    }
+    let _ = fs::remove_dir(proofs);
+    Ok(())
 }
 
 /// A name for this split, different for every `write_split`: the digest of
@@ -167,9 +198,35 @@ pub fn job_program(program: &str) -> Result<String, JobsError> {
     Ok(format!("\"${{BOARDSAT:-{program}}}\""))
 }
 
+/// How the lines of `jobs.txt` run a cube.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobLines {
+    /// How they call boardsat ([`job_program`]).
+    pub program: String,
+    /// Whether each job proves its count (`--proof proofs/<cube id>`),
+    /// for `boardsat merge --verify`.
+    pub proofs: Proofs,
+}
+
+impl JobLines {
+    /// The command of cube `id`, counting `file` (cube `index` of it, for
+    /// an iCNF file).
+    fn line(&self, id: &str, file: &str, index: Option<usize>) -> String {
+        let cube = index.map_or(String::new(), |i| format!(" --cube {i}"));
+        let proof = match self.proofs {
+            Proofs::On => format!(" --proof {PROOFS}/{id}"),
+            Proofs::Off => String::new(),
+        };
+        format!(
+            "{} count-dimacs {file}{cube}{proof} --json > {RESULTS}/{id}.json",
+            self.program
+        )
+    }
+}
+
 /// Writes `split` into `dir`: one DIMACS file per cube, or one iCNF file,
-/// plus the manifest and the job list (see the module doc). `program` is
-/// how the job lines call boardsat ([`job_program`]). A directory that is
+/// plus the manifest and the job list (see the module doc); `jobs` says
+/// how the job lines run. A directory that is
 /// not empty is refused unless `force`, which replaces a previous split's
 /// files (and only those).
 ///
@@ -179,11 +236,18 @@ pub fn job_program(program: &str) -> Result<String, JobsError> {
 pub fn write_split(
     dir: &Path,
     split: &Split,
-    program: &str,
+    jobs: &JobLines,
     force: bool,
     stop: Option<&Interrupter>,
 ) -> Result<(), JobsError> {
     prepare(dir, force)?;
+    if jobs.proofs == Proofs::On {
+        fs::create_dir_all(dir.join(PROOFS)).map_err(|e| JobsError::Dir {
+            action: "create",
+            path: dir.join(PROOFS).display().to_string(),
+            reason: files::describe(&e),
+        })?;
+    }
     let id = split_id(split);
     let mut header = split.header.clone();
     header.comments.push(format!("boardsat-split {id}"));
@@ -194,16 +258,23 @@ pub fn write_split(
     };
     let mut listing = Listing {
         manifest: format!(
-            "# boardsat cubes MANIFEST\n# split {id}\n# cubes {}\n",
-            split.cubes.len()
+            "# boardsat cubes MANIFEST\n# split {id}\n# cubes {}\n{}{}",
+            split.cubes.len(),
+            split
+                .spec
+                .map_or(String::new(), |spec| format!("# spec {}\n", spec.line())),
+            match jobs.proofs {
+                Proofs::On => format!("# proofs {PROOFS}\n"),
+                Proofs::Off => String::new(),
+            }
         ),
         jobs: String::new(),
     };
     match split.format {
-        Format::Cnf => files.cube_files(split, &header, program, &mut listing)?,
+        Format::Cnf => files.cube_files(split, &header, jobs, &mut listing)?,
         Format::Inccnf => {
             header.format = Format::Inccnf;
-            files.icnf_file(split, &header, program, &mut listing)?;
+            files.icnf_file(split, &header, jobs, &mut listing)?;
         }
     }
     files.text(MANIFEST, &listing.manifest)?;
@@ -264,37 +335,22 @@ impl Files<'_> {
         &self,
         split: &Split,
         header: &Header,
-        program: &str,
+        jobs: &JobLines,
         listing: &mut Listing,
     ) -> Result<(), JobsError> {
         listing
             .manifest
             .push_str("# id weight columns file digest\n");
-        for cube in &split.cubes {
-            let mut cnf = split.base.clone();
-            for &lit in &cube.lits {
-                cnf.add_unit(lit);
-            }
-            let mut header = header.clone();
-            header.comments.push(format!(
-                "boardsat-cube {} weight {} ({} fixed literals: {})",
-                cube.id,
-                cube.weight,
-                cube.lits.len(),
-                cube.description
-            ));
+        for (i, cube) in split.cubes.iter().enumerate() {
             let file = format!("{}.cnf", cube.id);
-            let digest = self.formula(&file, &header, &cnf, &[])?;
+            let header = split.cube_header(i, header);
+            let digest = self.formula(&file, &header, &split.cube_cnf(i), &[])?;
             let _ = writeln!(
                 listing.manifest,
                 "{} {} {} {file} {digest}",
                 cube.id, cube.weight, cube.description
             );
-            let _ = writeln!(
-                listing.jobs,
-                "{program} count-dimacs {file} --json > {RESULTS}/{}.json",
-                cube.id
-            );
+            let _ = writeln!(listing.jobs, "{}", jobs.line(&cube.id, &file, None));
         }
         Ok(())
     }
@@ -304,7 +360,7 @@ impl Files<'_> {
         &self,
         split: &Split,
         header: &Header,
-        program: &str,
+        jobs: &JobLines,
         listing: &mut Listing,
     ) -> Result<(), JobsError> {
         listing
@@ -317,11 +373,7 @@ impl Files<'_> {
                 "{} {} {} {ICNF} {i} {digest}",
                 cube.id, cube.weight, cube.description
             );
-            let _ = writeln!(
-                listing.jobs,
-                "{program} count-dimacs {ICNF} --cube {i} --json > {RESULTS}/{}.json",
-                cube.id
-            );
+            let _ = writeln!(listing.jobs, "{}", jobs.line(&cube.id, ICNF, Some(i)));
         }
         Ok(())
     }
@@ -380,17 +432,42 @@ pub struct Merged {
 
 /// One cube of a manifest.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Entry {
-    id: String,
-    weight: u64,
-    index: Option<usize>,
-    digest: String,
+pub struct Entry {
+    /// The cube's id (`cube-00000`).
+    pub id: String,
+    /// Its weight.
+    pub weight: u64,
+    /// Its description (the split's words for the cube).
+    pub description: String,
+    /// The file its job counts.
+    pub file: String,
+    /// Its index in an iCNF file.
+    pub index: Option<usize>,
+    /// The digest of the file.
+    pub digest: String,
 }
 
-/// The split id and the cubes of a manifest, checked: the header is there,
+/// A split directory's `MANIFEST`, read and checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Manifest {
+    /// The split's id.
+    pub split: String,
+    /// What it was made of (its `# spec` line), when recorded.
+    pub spec: Option<SplitSpec>,
+    /// Whether its jobs prove their counts (its `# proofs` line).
+    pub proofs: Proofs,
+    /// The cubes, in order.
+    pub entries: Vec<Entry>,
+}
+
+/// The manifest of the split in `dir`, checked: the header is there,
 /// every line is whole, ids are unique, weights positive, and there are as
 /// many cubes as the header declares.
-fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
+///
+/// # Errors
+///
+/// [`JobsError::Manifest`] naming what is wrong.
+pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
     let bad = |message: String| {
         JobsError::Manifest(format!("{MANIFEST} of {}: {message}", dir.display()))
     };
@@ -401,6 +478,8 @@ fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
         ))
     })?;
     let mut split = None;
+    let mut spec = None;
+    let mut proofs = Proofs::Off;
     let mut declared = None;
     let mut entries: Vec<Entry> = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -414,8 +493,15 @@ fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
                         .map_err(|_| bad(format!("line {}: '{line}'", i + 1)))?,
                 );
             }
+            ["#", "spec", words @ ..] => {
+                spec = Some(
+                    SplitSpec::parse(&words.join(" "))
+                        .map_err(|e| bad(format!("line {}: {e}", i + 1)))?,
+                );
+            }
+            ["#", "proofs", PROOFS] => proofs = Proofs::On,
             [first, ..] if first.starts_with('#') => {}
-            [id, weight, _columns, _file, rest @ ..] => {
+            [id, weight, description, file, rest @ ..] => {
                 let (index, digest) = match rest {
                     [digest] => (None, *digest),
                     [index, digest] => (
@@ -442,6 +528,8 @@ fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
                 entries.push(Entry {
                     id: (*id).to_string(),
                     weight,
+                    description: (*description).to_string(),
+                    file: (*file).to_string(),
                     index,
                     digest: digest.to_string(),
                 });
@@ -458,7 +546,12 @@ fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
             entries.len()
         )));
     }
-    Ok((split, entries))
+    Ok(Manifest {
+        split,
+        spec,
+        proofs,
+        entries,
+    })
 }
 
 /// Sums the answers of a split directory with their weights, after checking
@@ -472,7 +565,7 @@ fn read_manifest(dir: &Path) -> Result<(String, Vec<Entry>), JobsError> {
 /// [`JobsError::Unanswered`] naming the cubes without a valid answer, and
 /// [`JobsError::Manifest`] when the total overflows.
 pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
-    let (split, entries) = read_manifest(dir)?;
+    let Manifest { split, entries, .. } = read_manifest(dir)?;
     let mut total: u128 = 0;
     let mut missing = Vec::new();
     let mut incomplete = Vec::new();

@@ -49,6 +49,8 @@ pub struct Split {
     pub cubes: Vec<CubeJob>,
     /// One DIMACS file per cube, or one iCNF file.
     pub format: Format,
+    /// What it was made of, when [`Split::of`] made it.
+    pub spec: Option<SplitSpec>,
 }
 
 impl Split {
@@ -111,6 +113,7 @@ impl Split {
             n_vars: encoding.stats.n_vars,
             cubes,
             format,
+            spec: None,
         })
     }
 }
@@ -213,6 +216,88 @@ impl Split {
             n_vars: vars.n_used(),
             cubes,
             format,
+            spec: None,
+        })
+    }
+}
+
+/// What a split is made of, as `boardsat cubes` is asked for it: enough
+/// to build the split again ([`Split::of`]), which `MANIFEST` records on
+/// its `# spec` line ([`SplitSpec::line`], [`SplitSpec::parse`]) so that a
+/// verifier can re-derive every cube's formula.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitSpec {
+    /// `queens` or `domination`.
+    pub family: Family,
+    /// The board's side.
+    pub n: usize,
+    /// Domination: at most k queens.
+    pub k: Option<usize>,
+    /// Rows (queens) or central rings (domination) per cube.
+    pub depth: usize,
+    /// Every cube, or one per orbit.
+    pub cubes: Cubes,
+    /// The at-most-one encoding.
+    pub amo: Amo,
+    /// One DIMACS file per cube, or one iCNF file.
+    pub format: Format,
+}
+
+impl SplitSpec {
+    /// The `key=value` words of the manifest's `# spec` line.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let k = self.k.map_or("-".to_string(), |k| k.to_string());
+        let cubes = match self.cubes {
+            Cubes::All => "all",
+            Cubes::OnePerOrbit => "one-per-orbit",
+        };
+        format!(
+            "family={} n={} k={k} depth={} cubes={cubes} amo={} format={}",
+            self.family,
+            self.n,
+            self.depth,
+            self.amo,
+            self.format.name()
+        )
+    }
+
+    /// The spec of a `# spec` line's words ([`SplitSpec::line`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] naming the word that is not a spec's.
+    pub fn parse(words: &str) -> Result<SplitSpec, SolveError> {
+        let bad = |what: &str| SolveError::Unsupported(format!("the split's spec: bad {what}"));
+        let value = |key: &str| {
+            words
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+                .ok_or_else(|| bad(key))
+        };
+        let family = value("family")?;
+        let family = Family::from_name(family).ok_or_else(|| bad("family"))?;
+        let n = value("n")?.parse().map_err(|_| bad("n"))?;
+        let k = match value("k")? {
+            "-" => None,
+            k => Some(k.parse().map_err(|_| bad("k"))?),
+        };
+        let depth = value("depth")?.parse().map_err(|_| bad("depth"))?;
+        let cubes = match value("cubes")? {
+            "all" => Cubes::All,
+            "one-per-orbit" => Cubes::OnePerOrbit,
+            _ => return Err(bad("cubes")),
+        };
+        let amo = value("amo")?.parse().map_err(|_| bad("amo"))?;
+        let format = Format::from_name(value("format")?).ok_or_else(|| bad("format"))?;
+        Ok(SplitSpec {
+            family,
+            n,
+            k,
+            depth,
+            cubes,
+            amo,
+            format,
         })
     }
 }
@@ -228,20 +313,19 @@ impl Split {
     ///
     /// [`SolveError::Unsupported`] for any other family or a missing or
     /// extra k; encoding errors.
-    pub fn of(
-        family: Family,
-        n: usize,
-        k: Option<usize>,
-        depth: usize,
-        cubes: Cubes,
-        amo: Amo,
-        format: Format,
-    ) -> Result<Split, SolveError> {
+    pub fn of(spec: &SplitSpec) -> Result<Split, SolveError> {
         let config = Config {
-            amo,
+            amo: spec.amo,
             ..Config::default()
         };
-        match (family, k) {
+        let SplitSpec {
+            n,
+            depth,
+            cubes,
+            format,
+            ..
+        } = *spec;
+        let mut split = match (spec.family, spec.k) {
             (Family::Queens, None) => Split::queens(n, depth, cubes, config, format),
             (Family::Domination, Some(k)) => {
                 let problem = Problem::new(Board::square(n)?, Piece::Queen, Kind::Domination);
@@ -250,6 +334,37 @@ impl Split {
             _ => Err(SolveError::Unsupported(
                 "cubes splits 'cubes queens N' and 'cubes domination N -k K' only".to_string(),
             )),
+        }?;
+        split.spec = Some(*spec);
+        Ok(split)
+    }
+}
+
+impl Split {
+    /// The clauses of cube `i`'s own formula: the base clauses, then the
+    /// cube's literals as units.
+    #[must_use]
+    pub fn cube_cnf(&self, i: usize) -> Cnf {
+        let mut cnf = self.base.clone();
+        for &lit in &self.cubes[i].lits {
+            cnf.add_unit(lit);
         }
+        cnf
+    }
+
+    /// The header of cube `i`'s own formula: `header` and the cube's
+    /// `boardsat-cube` line.
+    #[must_use]
+    pub fn cube_header(&self, i: usize, header: &Header) -> Header {
+        let cube = &self.cubes[i];
+        let mut header = header.clone();
+        header.comments.push(format!(
+            "boardsat-cube {} weight {} ({} fixed literals: {})",
+            cube.id,
+            cube.weight,
+            cube.lits.len(),
+            cube.description
+        ));
+        header
     }
 }

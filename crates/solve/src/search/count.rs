@@ -73,6 +73,17 @@ impl Reduction {
     }
 }
 
+/// Whether a count is to be proven (in process, or by the jobs of a
+/// split).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Proofs {
+    /// No.
+    #[default]
+    Off,
+    /// Yes: the claims behind it, with LRAT proofs.
+    On,
+}
+
 /// What a count keeps besides the count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Keep {

@@ -11,7 +11,7 @@ use crate::{
     backend::{spec::SolverSpec, Backend, Mode},
     error::SolveError,
     search::{
-        count::{Blocking, Count, End, Keep, Progress, Reduction},
+        count::{Blocking, Count, End, Keep, Progress, Proofs, Reduction},
         domination::{self, certify::Certify, SplitOptions, DEFAULT_DEPTH},
         lex::LexOrder,
         optimise::{optimise_with, Optimum, Strategy},
@@ -44,16 +44,6 @@ pub struct CountFlags {
     pub no_symmetry: bool,
     /// Mirror halving instead of symmetry breaking (N-queens).
     pub halve: bool,
-}
-
-/// Whether a count is to be proven.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Proofs {
-    /// No.
-    #[default]
-    Off,
-    /// Yes: the claims behind it, with LRAT proofs.
-    On,
 }
 
 /// How [`count`] counts: decided once, by [`CountFlags::plan`], for every

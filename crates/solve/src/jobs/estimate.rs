@@ -1,0 +1,278 @@
+//! Sizing a split before running it: solve a random sample of its cubes,
+//! each as its job would (the cube's own formula, counted by blocking
+//! clauses on a fresh solver), and project the total CPU time.
+//!
+//! The sample is drawn without replacement, uniformly over the cubes (a
+//! seeded generator, so a run can be repeated). With `n` of `N` cubes
+//! sampled, mean time `m` and sample standard deviation `s`, the
+//! projected total is `N·m`; its interval is `N·m ± t·N·s/√n·√((N−n)/(N−1))`
+//! (Student's t at 95 % for `n − 1` degrees of freedom, with the finite
+//! population correction), so a sample of every cube projects exactly the
+//! measured total. A cube stopped by the per-cube limit counts with the
+//! limit as its time: the projection is then a lower bound and says so.
+//!
+//! The times are wall times of one solver each, run by `threads` workers:
+//! with no more workers than free cores, each is the CPU time its job
+//! takes.
+
+use std::{
+    io::Cursor,
+    sync::Mutex,
+    time::{Duration, Instant},
+};
+
+use crate::{
+    backend::{spec::SolverSpec, Mode},
+    error::SolveError,
+    formula::dimacs::{parse, Formula},
+    jobs::split::Split,
+    search::{
+        count::{count_projected, End},
+        pool::run_cubes,
+    },
+    stop::{Interrupter, StopReason},
+};
+
+/// How [`estimate`] samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EstimateOptions {
+    /// Cubes to solve (all of them when the split has fewer).
+    pub sample: usize,
+    /// A cube's solver stops after this long; `None`: never.
+    pub cube_limit: Option<Duration>,
+    /// The seed of the random choice.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+/// One sampled cube.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampled {
+    /// The cube's id (`cube-00042`).
+    pub id: String,
+    /// Its solver's wall time.
+    pub seconds: f64,
+    /// Projected models found.
+    pub count: u64,
+    /// Whether it was solved to the end (not stopped by the limit).
+    pub complete: bool,
+}
+
+/// What [`estimate`] projects.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Cubes of the split.
+    pub cubes: usize,
+    /// The cubes solved, in the order they were drawn.
+    pub sampled: Vec<Sampled>,
+    /// The projected total CPU time of every cube, in seconds.
+    pub total: f64,
+    /// The 95 % interval of the projection (equal to `total` when every
+    /// cube was sampled).
+    pub interval: (f64, f64),
+    /// Whether a sampled cube reached the per-cube limit, which makes
+    /// `total` and the interval lower bounds.
+    pub lower_bound: bool,
+}
+
+impl Estimate {
+    /// The longest sampled cube.
+    #[must_use]
+    pub fn longest(&self) -> Option<&Sampled> {
+        self.sampled
+            .iter()
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
+    }
+
+    /// The projection from sampled times `seconds` out of `cubes` cubes
+    /// (see the module doc).
+    fn project(cubes: usize, sampled: Vec<Sampled>) -> Estimate {
+        let times: Vec<f64> = sampled.iter().map(|s| s.seconds).collect();
+        let n = times.len() as f64;
+        let big_n = cubes as f64;
+        let mean = times.iter().sum::<f64>() / n.max(1.0);
+        let total = big_n * mean;
+        let half = if times.len() < 2 || times.len() >= cubes {
+            0.0
+        } else {
+            let variance = times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            let correction = ((big_n - n) / (big_n - 1.0)).sqrt();
+            t_95(times.len() - 1) * big_n * variance.sqrt() / n.sqrt() * correction
+        };
+        let lower_bound = sampled.iter().any(|s| !s.complete);
+        Estimate {
+            cubes,
+            sampled,
+            total,
+            interval: ((total - half).max(0.0), total + half),
+            lower_bound,
+        }
+    }
+}
+
+/// Student's t quantile at 97.5 % (a two-sided 95 % interval) for `df`
+/// degrees of freedom.
+fn t_95(df: usize) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => TABLE[df - 1],
+        31..=60 => 2.000,
+        61..=120 => 1.980,
+        _ => 1.960,
+    }
+}
+
+/// The formula job `i` of `split` reads: its DIMACS file's bytes, parsed
+/// back (the cube's literals as units after the base clauses).
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] when the bytes do not parse (a bug).
+pub fn cube_formula(split: &Split, i: usize) -> Result<Formula, SolveError> {
+    let mut bytes = Vec::new();
+    let header = split.cube_header(i, &split.header);
+    boardsat_encode::dimacs::write(&mut bytes, &header, &split.cube_cnf(i), split.n_vars)
+        .map_err(|e| SolveError::Unsupported(format!("a cube's formula: {e}")))?;
+    parse(Cursor::new(bytes))
+        .map_err(|e| SolveError::Unsupported(format!("a cube's own formula does not parse: {e}")))
+}
+
+/// Solves `options.sample` cubes of `split` drawn at random, each as its
+/// job would, and projects the total (see the module doc). `progress`
+/// sees each cube solved.
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] for a sample of 0 or a split of one cube
+/// (nothing to project); backend errors; [`SolveError::Interrupted`] when
+/// `stop` ends the sample before every cube was solved.
+pub fn estimate(
+    split: &Split,
+    options: EstimateOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Sampled) + Sync),
+) -> Result<Estimate, SolveError> {
+    if options.sample == 0 {
+        return Err(SolveError::Unsupported(
+            "--estimate needs at least one cube to solve".to_string(),
+        ));
+    }
+    if split.cubes.len() < 2 {
+        return Err(SolveError::Unsupported(format!(
+            "nothing is split: the split has {} cube; use a larger --depth",
+            split.cubes.len()
+        )));
+    }
+    let chosen = choose(split.cubes.len(), options.sample, options.seed);
+    let solved: Mutex<Vec<Option<Sampled>>> = Mutex::new(vec![None; chosen.len()]);
+    let (counted, _) = run_cubes(
+        chosen.len(),
+        options.threads,
+        stop,
+        &|_, _| {},
+        |slot, workers| {
+            let i = chosen[slot];
+            let formula = cube_formula(split, i)?;
+            let cube_stop = workers.child(options.cube_limit);
+            let mut backend = solver.create(Mode::Enumerate, &cube_stop)?;
+            let start = Instant::now();
+            let count = count_projected(&formula, backend.as_mut(), None, None, |_| {})?;
+            let seconds = start.elapsed().as_secs_f64();
+            let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
+            if count.end != End::Exhausted && !by_limit {
+                // Stopped from outside, or a solver that gave up: no time
+                // to project.
+                return Ok((0, 0, End::Stopped, ()));
+            }
+            let sampled = Sampled {
+                id: split.cubes[i].id.clone(),
+                seconds,
+                count: count.count,
+                complete: count.end == End::Exhausted,
+            };
+            progress(&sampled);
+            if let Ok(mut list) = solved.lock() {
+                list[slot] = Some(sampled);
+            }
+            Ok((0, 0, End::Exhausted, ()))
+        },
+    )?;
+    if counted.end != End::Exhausted {
+        return Err(SolveError::Interrupted(
+            stop.reason().unwrap_or(StopReason::Interrupted),
+        ));
+    }
+    let sampled: Vec<Sampled> = solved
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect();
+    Ok(Estimate::project(split.cubes.len(), sampled))
+}
+
+/// `sample` distinct indices below `cubes` (all of them, in order, when
+/// `sample` ≥ `cubes`), drawn with the seeded generator.
+fn choose(cubes: usize, sample: usize, seed: u64) -> Vec<usize> {
+    let mut all: Vec<usize> = (0..cubes).collect();
+    if sample < cubes {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        rng.shuffle(&mut all);
+        all.truncate(sample);
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sampled(seconds: &[f64]) -> Vec<Sampled> {
+        seconds
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| Sampled {
+                id: format!("cube-{i:05}"),
+                seconds: s,
+                count: 0,
+                complete: true,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_sample_of_every_cube_projects_the_measured_total() {
+        let e = Estimate::project(4, sampled(&[1.0, 2.0, 3.0, 10.0]));
+        assert!((e.total - 16.0).abs() < 1e-9);
+        assert_eq!(e.interval, (e.total, e.total));
+        assert_eq!(e.longest().map(|s| s.seconds), Some(10.0));
+    }
+
+    #[test]
+    fn a_partial_sample_projects_the_mean_with_an_interval() {
+        let e = Estimate::project(100, sampled(&[1.0, 3.0]));
+        assert!((e.total - 200.0).abs() < 1e-9);
+        assert!(e.interval.0 < 200.0 && e.interval.1 > 200.0);
+        assert!(!e.lower_bound);
+    }
+
+    #[test]
+    fn the_choice_is_distinct_and_repeatable() {
+        let a = choose(50, 10, 7);
+        let b = choose(50, 10, 7);
+        assert_eq!(a, b);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 10);
+        assert!(a.iter().all(|&i| i < 50));
+        assert_eq!(choose(3, 10, 1), vec![0, 1, 2]);
+    }
+}
