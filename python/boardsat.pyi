@@ -104,6 +104,7 @@ def count(
     threads: Optional[int] = None,
     no_symmetry: bool = False,
     halve: bool = False,
+    cube_budget: Optional[float] = None,
     progress: Optional[Callable[[int, float], Any]] = None,
     force: bool = False,
 ) -> Dict[str, Any]:
@@ -114,7 +115,9 @@ def count(
     ``limit_reached``, ``stopped``, ``optimum``, ``backend``, ``elapsed``,
     for N-queens cube counts ``fundamental``, ``models``, ``cubes``,
     ``cubes_done``, ``depth``, ``threads``, ``symmetry``, ``halve``, and the
-    encoding's keys as in :func:`solve`.
+    encoding's keys as in :func:`solve`. With ``cube_budget`` (seconds), a
+    domination cube that runs longer is split again by the next ring of
+    rows and columns (the count stays exact).
 
     ``progress(count, seconds)`` is called from a solver thread, at once and
     then at most every 0.1 s; an exception it raises stops the count and is

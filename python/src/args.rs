@@ -184,14 +184,21 @@ impl SolverArgs<'_> {
     ///
     /// `ValueError` for a time limit that is not a positive number.
     pub fn stop(&self) -> PyResult<Interrupter> {
-        let limit = match self.time_limit {
-            Some(value) => Some(seconds(value).ok_or_else(|| {
-                invalid(format!("'{value}' is not a positive number of seconds"))
-            })?),
-            None => None,
-        };
-        Ok(Interrupter::with_deadline(limit))
+        Ok(Interrupter::with_deadline(duration(self.time_limit)?))
     }
+}
+
+/// A number of seconds from Python (a time limit, a cube budget).
+///
+/// # Errors
+///
+/// `ValueError` for a value that is not a positive number of seconds.
+pub fn duration(value: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    value
+        .map(|v| {
+            seconds(v).ok_or_else(|| invalid(format!("'{v}' is not a positive number of seconds")))
+        })
+        .transpose()
 }
 
 /// A size or count from Python, which has no unsigned integers.

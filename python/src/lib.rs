@@ -201,6 +201,8 @@ impl ProgressCallback {
 /// per cube. Every count without a limit keeps one placement per orbit of
 /// the board's symmetries (``fundamental`` is then the number of solutions
 /// up to symmetry) unless ``no_symmetry`` (or, for N-queens, ``halve``).
+/// With ``cube_budget`` (seconds), a domination cube that runs longer is
+/// split again by the next ring of rows and columns.
 ///
 /// ``progress``, if given, is called as ``progress(count, seconds)`` with
 /// the count so far, at once and then at most every 0.1 s, from a solver
@@ -213,7 +215,7 @@ impl ProgressCallback {
     amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
-    progress=None, force=false
+    cube_budget=None, progress=None, force=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn count(
@@ -236,6 +238,7 @@ fn count(
     threads: Option<i64>,
     no_symmetry: bool,
     halve: bool,
+    cube_budget: Option<f64>,
     progress: Option<Py<PyAny>>,
     force: bool,
 ) -> PyResult<Py<PyAny>> {
@@ -270,6 +273,7 @@ fn count(
             .transpose()?,
         no_symmetry,
         halve,
+        budget: args::duration(cube_budget)?,
     };
     let plan = flags
         .plan(&instance, Proofs::Off)

@@ -221,6 +221,11 @@ pub struct CountArgs {
     /// Queens, domination: worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Domination: a cube whose solver runs longer than this many seconds
+    /// is stopped and split again by the next ring of rows and columns,
+    /// its pieces queued after the other cubes (the count stays exact).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub cube_budget: Option<f64>,
     /// No lex-leader symmetry breaking: the solver sees every placement.
     #[arg(long)]
     pub no_symmetry: bool,

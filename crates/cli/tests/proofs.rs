@@ -115,6 +115,75 @@ fn minimum_dominating_set_counts_are_proven_complete() {
     assert!(out.contains("4 in all"), "{out}");
 }
 
+/// Certified splits beyond queens on squares: every piece, rectangles,
+/// independent domination, counts and optima (their refutations split
+/// too), and splits refined again at the tail (`--cube-budget`): each
+/// verified, each answer the one found without proofs.
+#[test]
+fn split_proofs_of_every_piece_and_board_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, args) in [
+        &["count", "domination", "9"][..],
+        &["count", "domination", "6", "--cols", "8", "--piece", "rook"][..],
+        &["count", "domination", "6", "--piece", "king"][..],
+        &[
+            "count",
+            "domination",
+            "5",
+            "--cols",
+            "7",
+            "--piece",
+            "knight",
+        ][..],
+        &[
+            "count",
+            "domination",
+            "7",
+            "--piece",
+            "bishop",
+            "--independent",
+        ][..],
+        &["count", "domination", "7", "--independent"][..],
+        &["count", "domination", "6", "--cols", "9", "-k", "5"][..],
+        &["solve", "domination", "9", "--piece", "knight"][..],
+        &["solve", "domination", "8", "--cols", "9", "--independent"][..],
+        &["count", "domination", "9", "--cube-budget", "0.001"][..],
+        &[
+            "count",
+            "domination",
+            "8",
+            "--piece",
+            "bishop",
+            "--cube-budget",
+            "0.001",
+            "--no-symmetry",
+        ][..],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut json = args.to_vec();
+        json.push("--json");
+        let plain = run(&json);
+        assert_eq!(plain.status.code(), Some(0), "{args:?}");
+        let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+        let dir = tmp.path().join(i.to_string());
+        let mut proving = json.clone();
+        proving.extend(["--proof", dir.to_str().unwrap()]);
+        let o = run(&proving);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+        let proved: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let answer = if args[0] == "count" { "count" } else { "value" };
+        assert_eq!(proved[answer], plain[answer], "{args:?}");
+        assert!(proved["proof"]["claims"].as_u64() >= Some(1), "{args:?}");
+        let v = run(&["verify", dir.to_str().unwrap()]);
+        let out = text(&v.stdout);
+        assert_eq!(v.status.code(), Some(0), "{args:?}: {out}");
+        assert!(out.contains("split-"), "{args:?}: a split: {out}");
+        assert!(!out.contains("NOT verified"), "{args:?}: {out}");
+    }
+}
+
 #[test]
 fn dimacs_answers_are_proven_against_their_source() {
     let tmp = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 //! its parts.
 //!
 //! - **The split**: rebuilt from the manifest's `# spec` line
-//!   ([`boardsat_solve::jobs::split::Split::of`]); every cube's id, weight
+//!   ([`boardsat_jobs::split::Split::of`]); every cube's id, weight
 //!   and description must be the rebuilt one's, and every cube's file
 //!   must hold exactly the rebuilt cube's clauses (whatever its comments).
 //! - **The cover**, checked without the code that built the split: for
@@ -23,12 +23,12 @@
 use std::path::Path;
 
 use boardsat_encode::{check::attacks, Board, Family, Piece, Square, Symmetry};
+use boardsat_jobs::{
+    self as jobs,
+    split::{Split, SplitSpec},
+    JobResult, Manifest, PROOFS, RESULTS,
+};
 use boardsat_solve::{
-    jobs::{
-        self,
-        split::{Split, SplitSpec},
-        JobResult, Manifest, PROOFS, RESULTS,
-    },
     search::{
         count::Proofs,
         domination::lines::{ring_lines, LineCube},

@@ -4,9 +4,10 @@
 //! and CaDiCaL (C++, feature `cadical`), or any external DIMACS solver;
 //! enumerates and counts placements with blocking clauses on the board
 //! variables; finds optima with a solver-proven bound; splits counts and
-//! decisions into cubes over threads or into jobs for any scheduler;
+//! decisions into cubes over threads;
 //! checks every model with the independent checker of `boardsat-encode`.
-//! Certified answers are `boardsat-proof`'s, benchmarks `boardsat-bench`'s.
+//! Certified answers are `boardsat-proof`'s, splits run as jobs
+//! `boardsat-jobs`'s, benchmarks `boardsat-bench`'s.
 //!
 //! | type | role |
 //! |---|---|
@@ -19,14 +20,13 @@
 //! | [`search::count`] | the one counting loop ([`search::count::count_projected`] for any formula) |
 //! | [`search::optimise`] | minimum domination / maximum independence with the solver's proof |
 //! | [`search::queens`], [`search::domination`] | counts and decisions split into cubes over threads |
-//! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
 //! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`] |
 //! | [`report`] | the JSON schema of every result, as typed structs |
 //! | [`files`] | output files written whole and safely |
 //! | [`error::SolveError`] | everything that can go wrong while solving |
 //!
 //! The command line, the benchmark and the Python package are thin callers
-//! of [`task`], [`jobs`] and [`report`], so they do the same thing and
+//! of [`task`] and [`report`], so they do the same thing and
 //! report it with the same fields.
 //!
 //! ## Layers
@@ -40,9 +40,8 @@
 //! 2. `formula` — formulas read from outside, the model check
 //! 3. `error`, `backend` — the error type, solvers behind one trait
 //! 4. `search` — sessions, counting, optimisation, cubes over threads
-//! 5. `jobs` — splits written for schedulers, and merged
-//! 6. `task` — what users ask for, with one set of defaults
-//! 7. `report` — the JSON schema of the results
+//! 5. `task` — what users ask for, with one set of defaults
+//! 6. `report` — the JSON schema of the results
 //!
 //! ```
 //! use boardsat_encode::{Config, Problem};
@@ -67,7 +66,6 @@ pub mod backend;
 pub mod error;
 pub mod files;
 pub mod formula;
-pub mod jobs;
 pub mod report;
 pub mod search;
 pub mod stop;

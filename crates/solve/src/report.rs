@@ -264,7 +264,7 @@ impl Serialize for Ending {
 }
 
 /// The cubes of a split count, for its report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SplitReport {
     /// Cubes in all.
     pub cubes: usize,
@@ -274,6 +274,9 @@ pub struct SplitReport {
     pub depth: usize,
     /// Worker threads.
     pub threads: usize,
+    /// Domination: the budget (seconds) after which a cube still running
+    /// at the tail is split again, if any (`cubes` then counts the pieces).
+    pub cube_budget: Option<f64>,
     /// The reduction: the JSON's `symmetry` (lex-leader symmetry breaking)
     /// and `halve` (mirror halving).
     #[serde(flatten)]
@@ -306,6 +309,7 @@ impl From<&CubeReport> for SplitReport {
             cubes_done: cubes.done,
             depth: cubes.split.depth,
             threads: cubes.split.threads,
+            cube_budget: cubes.split.budget.map(|b| b.as_secs_f64()),
             reduction: ReductionReport(cubes.reduction),
         }
     }
@@ -437,96 +441,6 @@ impl SolveDimacsReport {
         }
         lines
     }
-}
-
-/// `cubes`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CubesReport {
-    /// `cubes`.
-    pub command: &'static str,
-    /// The split's directory.
-    pub dir: String,
-    /// Cubes written.
-    pub cubes: usize,
-    /// `cnf` (one DIMACS file per cube) or `icnf`.
-    pub format: &'static str,
-}
-
-/// One cube `cubes --estimate` solved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SampledReport {
-    /// The cube's id.
-    pub id: String,
-    /// Its solver's wall time in seconds.
-    pub seconds: f64,
-    /// Projected models found.
-    pub count: u64,
-    /// Whether it was solved to the end (not stopped by `--cube-limit`).
-    pub complete: bool,
-}
-
-impl From<&crate::jobs::estimate::Sampled> for SampledReport {
-    fn from(s: &crate::jobs::estimate::Sampled) -> Self {
-        SampledReport {
-            id: s.id.clone(),
-            seconds: s.seconds,
-            count: s.count,
-            complete: s.complete,
-        }
-    }
-}
-
-/// `cubes --estimate`: the projected CPU time of a split.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EstimateReport {
-    /// `cubes`.
-    pub command: &'static str,
-    /// Cubes of the split.
-    pub cubes: usize,
-    /// The cubes solved, in the order drawn.
-    pub sampled: Vec<SampledReport>,
-    /// The projected CPU time of every cube, in seconds.
-    pub projected_seconds: f64,
-    /// Its 95 % interval.
-    pub interval: [f64; 2],
-    /// Whether a sampled cube reached `--cube-limit`: the projection and
-    /// its interval are then lower bounds.
-    pub lower_bound: bool,
-    /// The longest cube sampled.
-    pub longest: Option<SampledReport>,
-    /// The seed of the random choice.
-    pub seed: u64,
-}
-
-impl EstimateReport {
-    /// The report of `estimate`, drawn with `seed`.
-    #[must_use]
-    pub fn new(estimate: &crate::jobs::estimate::Estimate, seed: u64) -> Self {
-        EstimateReport {
-            command: "cubes",
-            cubes: estimate.cubes,
-            sampled: estimate.sampled.iter().map(SampledReport::from).collect(),
-            projected_seconds: estimate.total,
-            interval: [estimate.interval.0, estimate.interval.1],
-            lower_bound: estimate.lower_bound,
-            longest: estimate.longest().map(SampledReport::from),
-            seed,
-        }
-    }
-}
-
-/// `merge`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MergeReport {
-    /// `merge`.
-    pub command: &'static str,
-    /// The weighted total.
-    pub count: u128,
-    /// Cubes answered.
-    pub cubes: usize,
-    /// Whether the split and every cube's proof were verified
-    /// (`--verify`).
-    pub verified: bool,
 }
 
 /// What `--json` prints for a job stopped (by the time limit or a signal)

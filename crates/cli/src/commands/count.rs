@@ -35,6 +35,7 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         unique: args.unique,
         depth: args.depth,
         threads: args.threads,
+        budget: args.cube_budget.and_then(boardsat_solve::stop::seconds),
         no_symmetry: args.no_symmetry,
         halve: args.halve,
     };

@@ -2,10 +2,10 @@
 //! one cube of an iCNF file, by blocking clauses.
 
 use anyhow::{bail, Context, Result};
+use boardsat_jobs::JobResult;
 use boardsat_solve::{
     backend::Mode,
     formula::dimacs::Format,
-    jobs::JobResult,
     search::count::{count_projected, End},
     stop::StopReason,
 };

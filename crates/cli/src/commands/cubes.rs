@@ -1,19 +1,19 @@
 //! `boardsat cubes` writes a count as independent cube jobs, or estimates
 //! what running them costs; `boardsat merge` sums their answers, and with
 //! `--verify` checks the whole split and its proofs (see
-//! `boardsat_solve::jobs`, `boardsat_proof::jobs`).
+//! `boardsat_jobs`, `boardsat_proof::jobs`).
 
 use anyhow::Result;
+use boardsat_jobs::{
+    self as jobs,
+    estimate::{estimate, EstimateOptions},
+    report::{CubesReport, EstimateReport, MergeReport},
+    split::{Split, SplitSpec},
+    JobLines,
+};
 use boardsat_proof::{jobs::verify_jobs, report::VerifyReport};
 use boardsat_solve::{
     backend::spec::SolverSpec,
-    jobs::{
-        self,
-        estimate::{estimate, EstimateOptions},
-        split::{Split, SplitSpec},
-        JobLines,
-    },
-    report::{CubesReport, EstimateReport, MergeReport},
     search::{count::Proofs, pool::Cubes},
     stop::seconds,
 };

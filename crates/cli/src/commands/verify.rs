@@ -4,13 +4,13 @@
 //! `cubes --proof` is checked whole (`boardsat_proof::jobs`).
 
 use anyhow::Result;
+use boardsat_jobs as jobs;
 use boardsat_proof::{
     jobs::verify_jobs,
     manifest::MANIFEST_JSON,
     report::VerifyReport,
     verify::{self, Verdict},
 };
-use boardsat_solve::jobs;
 
 use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
 

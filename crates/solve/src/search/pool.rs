@@ -79,21 +79,64 @@ pub enum Step<I, T> {
     Split(Vec<I>),
 }
 
+/// When [`run_queue`] asks a cube to split: only at the tail, when a
+/// worker has nothing left to take and a cube has run at least `budget`
+/// (the longest-running such cube, one at a time) — so the other cores
+/// get work while nothing is lost before that.
+pub struct Splitting<'a, I> {
+    /// The least time a cube runs before it may be asked to split.
+    pub budget: Duration,
+    /// Whether a cube has pieces to split into.
+    pub can_split: &'a (dyn Fn(&I) -> bool + Sync),
+}
+
+/// A cube being worked on.
+struct Running {
+    /// Which worker's cube (its slot).
+    slot: usize,
+    started: Instant,
+    /// The cube's own stop flag, a child of the workers'.
+    stop: Interrupter,
+    splittable: bool,
+    asked: bool,
+}
+
 /// The queue the workers of [`run_queue`] share.
 struct Queue<I> {
     cubes: std::collections::VecDeque<I>,
     /// Cubes being worked on.
-    busy: usize,
+    running: Vec<Running>,
     /// Cubes in all, so far (a split replaces one by its pieces).
     total: usize,
 }
 
+impl<I> Queue<I> {
+    /// An idle worker's request: the longest-running splittable cube past
+    /// `budget` is asked to split (its stop flag raised), unless a cube
+    /// was asked already and has not answered.
+    fn ask_to_split(&mut self, budget: Duration) {
+        if self.running.iter().any(|r| r.asked) {
+            return;
+        }
+        if let Some(r) = self
+            .running
+            .iter_mut()
+            .filter(|r| r.splittable && r.started.elapsed() >= budget)
+            .max_by_key(|r| r.started.elapsed())
+        {
+            r.asked = true;
+            r.stop.interrupt();
+        }
+    }
+}
+
 /// Counts `cubes` on `threads` workers, `work(cube, stop)` counting one
-/// under a stop flag that the first error raises for every worker; a cube
-/// that `work` splits again is replaced by its pieces, queued after the
-/// others. `progress` sees the weighted count so far and the cubes done
-/// after each cube. Returns the count (without placements) and what `work`
-/// kept of each cube counted to the end.
+/// under its own stop flag, which the first error raises for every
+/// worker and, with `splitting`, the pool raises to ask the cube to split
+/// (see [`Splitting`]); a cube that `work` splits is replaced by its
+/// pieces, queued after the others. `progress` sees the weighted count so
+/// far and the cubes done after each cube. Returns the count (without
+/// placements) and what `work` kept of each cube counted to the end.
 ///
 /// # Errors
 ///
@@ -103,13 +146,14 @@ pub fn run_queue<I: Send, T: Send>(
     threads: usize,
     stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
-    work: impl Fn(&I, &Interrupter) -> Result<Step<I, T>, SolveError> + Sync,
+    splitting: Option<Splitting<'_, I>>,
+    work: impl Fn(&I, &CubeStop) -> Result<Step<I, T>, SolveError> + Sync,
 ) -> Result<(CubeCount, Vec<(I, T)>), SolveError> {
     let start = Instant::now();
     let queue = Mutex::new(Queue {
         total: cubes.len(),
         cubes: cubes.into(),
-        busy: 0,
+        running: Vec::new(),
     });
     let changed = std::sync::Condvar::new();
     let count = AtomicU64::new(0);
@@ -119,46 +163,64 @@ pub fn run_queue<I: Send, T: Send>(
     let kept: Mutex<Vec<(I, T)>> = Mutex::new(Vec::new());
     // Errors stop the other workers without touching the caller's flag.
     let workers = stop.child(None);
-    let take = || -> Option<I> {
+    let take = |slot: usize| -> Option<(I, CubeStop)> {
         let mut q = queue.lock().ok()?;
         loop {
             if workers.is_interrupted() {
                 return None;
             }
             if let Some(cube) = q.cubes.pop_front() {
-                q.busy += 1;
-                return Some(cube);
+                let cube_stop = workers.child(None);
+                q.running.push(Running {
+                    slot,
+                    started: Instant::now(),
+                    stop: cube_stop.clone(),
+                    splittable: splitting.as_ref().is_some_and(|s| (s.can_split)(&cube)),
+                    asked: false,
+                });
+                let workers = workers.clone();
+                return Some((
+                    cube,
+                    CubeStop {
+                        cube: cube_stop,
+                        workers,
+                    },
+                ));
             }
-            if q.busy == 0 {
+            if q.running.is_empty() {
                 return None;
+            }
+            if let Some(s) = &splitting {
+                q.ask_to_split(s.budget);
             }
             // Another worker may yet split its cube.
             q = changed.wait_timeout(q, Duration::from_millis(50)).ok()?.0;
         }
     };
-    let finish = |pieces: Vec<I>| {
+    let finish = |slot: usize, pieces: Vec<I>| {
         if let Ok(mut q) = queue.lock() {
-            q.busy -= 1;
+            q.running.retain(|r| r.slot != slot);
             // A split replaces its cube by its pieces.
             q.total += pieces.len().saturating_sub(1);
             q.cubes.extend(pieces);
         }
         changed.notify_all();
     };
-    let worker = || {
-        while let Some(cube) = take() {
-            match work(&cube, &workers) {
-                Ok(Step::Split(pieces)) if !pieces.is_empty() => finish(pieces),
+    let fail = |slot: usize, e: SolveError| {
+        if let Ok(mut found) = failure.lock() {
+            found.get_or_insert(e);
+        }
+        workers.interrupt();
+        finish(slot, Vec::new());
+    };
+    let worker = |slot: usize| {
+        while let Some((cube, cube_stop)) = take(slot) {
+            match work(&cube, &cube_stop) {
+                Ok(Step::Split(pieces)) if !pieces.is_empty() => finish(slot, pieces),
+                // Nothing to split into: a bug, never a lost cube.
                 Ok(Step::Split(_)) => {
-                    // Nothing to split into: a bug, never a lost cube.
-                    if let Ok(mut slot) = failure.lock() {
-                        slot.get_or_insert(SolveError::Unsupported(
-                            "a cube was split into nothing".to_string(),
-                        ));
-                    }
-                    workers.interrupt();
-                    finish(Vec::new());
-                    return;
+                    let e = SolveError::Unsupported("a cube was split into nothing".to_string());
+                    return fail(slot, e);
                 }
                 Ok(Step::Done(c, m, end, extra)) => {
                     let sum = count.fetch_add(c, Ordering::SeqCst).saturating_add(c);
@@ -171,30 +233,21 @@ pub fn run_queue<I: Send, T: Send>(
                     } else {
                         done.load(Ordering::SeqCst)
                     };
-                    finish(Vec::new());
+                    finish(slot, Vec::new());
                     progress(sum, finished);
                 }
                 // Stopped by the caller (a signal, the time limit) while
                 // this cube was being loaded: the cube is unfinished, the
                 // count so far stands.
-                Err(_) if stop.is_interrupted() => {
-                    finish(Vec::new());
-                    return;
-                }
-                Err(e) => {
-                    if let Ok(mut slot) = failure.lock() {
-                        slot.get_or_insert(e);
-                    }
-                    workers.interrupt();
-                    finish(Vec::new());
-                    return;
-                }
+                Err(_) if stop.is_interrupted() => return finish(slot, Vec::new()),
+                Err(e) => return fail(slot, e),
             }
         }
     };
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(worker);
+        for slot in 0..threads.max(1) {
+            let worker = &worker;
+            scope.spawn(move || worker(slot));
         }
     });
     if let Some(e) = failure.into_inner().ok().flatten() {
@@ -217,6 +270,25 @@ pub fn run_queue<I: Send, T: Send>(
     Ok((counted, kept.into_inner().unwrap_or_default()))
 }
 
+/// The stop flags of one cube of [`run_queue`].
+#[derive(Clone, Debug)]
+pub struct CubeStop {
+    /// The cube's own: its solver obeys this one.
+    pub cube: Interrupter,
+    /// Every worker's (a child of the caller's): raising it stops the
+    /// whole split, as a decision's first model does.
+    pub workers: Interrupter,
+}
+
+impl CubeStop {
+    /// Whether the pool asked the cube to split (its flag raised while the
+    /// workers' is not).
+    #[must_use]
+    pub fn asked_to_split(&self) -> bool {
+        self.cube.is_interrupted() && !self.workers.is_interrupted()
+    }
+}
+
 /// [`run_queue`] over cubes `0..total` that are never split again:
 /// `work(i, stop)` counts cube `i`. Returns what `work` kept of each cube
 /// counted to the end, with its index.
@@ -236,9 +308,74 @@ pub fn run_cubes<T: Send>(
         threads,
         stop,
         progress,
-        |&i, workers| {
-            let (c, m, end, extra) = work(i, workers)?;
+        None,
+        |&i, stops| {
+            let (c, m, end, extra) = work(i, &stops.cube)?;
             Ok(Step::Done(c, m, end, extra))
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cube that runs until it is asked to split is split when the
+    /// other worker runs dry, and its pieces are counted; the others are
+    /// counted as they are.
+    #[test]
+    fn an_idle_worker_asks_the_long_cube_to_split() {
+        let can_split = |cube: &u64| *cube == 100;
+        let splitting = Splitting {
+            budget: Duration::ZERO,
+            can_split: &can_split,
+        };
+        let (counted, kept) = run_queue(
+            vec![100u64, 1, 2, 3],
+            2,
+            &Interrupter::new(),
+            &|_, _| {},
+            Some(splitting),
+            |&cube, stops| {
+                if cube == 100 {
+                    let waited = Instant::now();
+                    while !stops.asked_to_split() {
+                        assert!(waited.elapsed() < Duration::from_secs(60), "never asked");
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    return Ok(Step::Split(vec![10, 20]));
+                }
+                Ok(Step::Done(cube, 1, End::Exhausted, cube))
+            },
+        )
+        .unwrap();
+        assert_eq!(counted.count, 1 + 2 + 3 + 10 + 20);
+        assert_eq!(counted.cubes_total, 5);
+        assert_eq!(counted.cubes_done, 5);
+        assert_eq!(counted.end, End::Exhausted);
+        let mut cubes: Vec<u64> = kept.into_iter().map(|(c, _)| c).collect();
+        cubes.sort_unstable();
+        assert_eq!(cubes, vec![1, 2, 3, 10, 20]);
+    }
+
+    /// Without splitting, nobody is asked, and the errors of a worker stop
+    /// the others.
+    #[test]
+    fn without_splitting_no_cube_is_asked_and_errors_stop_the_pool() {
+        let result = run_queue(
+            vec![1u64, 2, 3],
+            2,
+            &Interrupter::new(),
+            &|_, _| {},
+            None,
+            |&cube, stops| {
+                assert!(!stops.asked_to_split());
+                if cube == 2 {
+                    return Err(SolveError::Unsupported("cube 2".to_string()));
+                }
+                Ok(Step::<u64, ()>::Done(cube, 1, End::Exhausted, ()))
+            },
+        );
+        assert!(matches!(result, Err(SolveError::Unsupported(m)) if m == "cube 2"));
+    }
 }

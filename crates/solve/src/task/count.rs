@@ -44,6 +44,9 @@ pub struct CountFlags {
     pub no_symmetry: bool,
     /// Mirror halving instead of symmetry breaking (N-queens).
     pub halve: bool,
+    /// Domination: a cube whose solver runs longer is split again by the
+    /// next ring ([`SplitOptions::budget`]); `None`: never.
+    pub budget: Option<Duration>,
 }
 
 /// How [`count`] counts: decided once, by [`CountFlags::plan`], for every
@@ -69,6 +72,8 @@ pub struct Split {
     pub depth: usize,
     /// Worker threads (at least 1).
     pub threads: usize,
+    /// Domination: the budget of a cube before it is split again.
+    pub budget: Option<Duration>,
 }
 
 impl CountPlan {
@@ -113,6 +118,7 @@ impl CountFlags {
         let split_flags = [
             ("--depth", self.depth.is_some()),
             ("--threads", self.threads.is_some()),
+            ("--cube-budget", self.budget.is_some()),
         ];
         if let Some((flag, _)) = split_flags.iter().find(|(_, set)| *set).filter(|_| !splits) {
             return Err(SolveError::Unsupported(format!(
@@ -162,6 +168,7 @@ impl CountFlags {
             split: splits.then(|| Split {
                 depth,
                 threads: self.threads.unwrap_or_else(default_threads).max(1),
+                budget: self.budget,
             }),
         })
     }
@@ -401,7 +408,10 @@ fn count_domination(
         (None, k) => k,
     }
     .map(|k| {
-        let options = SplitOptions::count(k, blocking, split.depth, split.threads, symmetry);
+        let options = SplitOptions {
+            budget: split.budget,
+            ..SplitOptions::count(k, blocking, split.depth, split.threads, symmetry)
+        };
         domination::count_split(&problem, config, options, solver, stop, progress, certify)
     })
     .transpose()?;

@@ -26,7 +26,7 @@
 //! of placements meets the cubes of one orbit of cubes, and meets the
 //! representative cube in exactly one orbit of its stabilizer, so each
 //! orbit of placements still has exactly one model. The exported split
-//! ([`crate::jobs::split::Split::domination`]) also reduces to one cube per
+//! (`boardsat_jobs::split::Split::domination`) also reduces to one cube per
 //! orbit, without symmetry breaking inside the cubes.
 //!
 //! [`lines`] holds the geometry of the split (the central rings, orbits of
@@ -60,10 +60,10 @@ use crate::{
         count::{Blocking, End},
         lex::LexOrder,
         optimise::{optimise_refuting, Expect, Optimum, Refuted, Strategy},
-        pool::{run_queue, CubeCount, Cubes, FirstEncoding, Step},
+        pool::{run_queue, CubeCount, CubeStop, Cubes, FirstEncoding, Splitting, Step},
         session::{Fix, Session},
     },
-    stop::{Interrupter, StopReason},
+    stop::Interrupter,
 };
 
 use self::{
@@ -164,17 +164,9 @@ impl Run<'_> {
     fn cube(
         &self,
         cube: &Representative,
-        workers: &Interrupter,
+        stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
-        let board = self.problem.board;
-        let splittable = self.options.budget.is_some()
-            && ring_lines(&board, cube.cube.depth + 1).len() > cube.cube.lines.len();
-        let cube_stop = if splittable {
-            workers.child(self.options.budget)
-        } else {
-            workers.clone()
-        };
-        let mut backend = self.solver.create(Mode::Enumerate, &cube_stop)?;
+        let mut backend = self.solver.create(Mode::Enumerate, &stops.cube)?;
         if self.certify.is_some() {
             let signature = backend.signature();
             backend
@@ -202,15 +194,14 @@ impl Run<'_> {
             Question::Decide => match session.solve(Mode::Decide)? {
                 (Status::Sat, Some(placement)) => {
                     // One model answers the question: stop the others.
-                    workers.interrupt();
+                    stops.workers.interrupt();
                     return Ok(Step::Done(1, 1, End::Exhausted, Some(placement)));
                 }
                 (Status::Unsat, _) => (0, 0, End::Exhausted, None),
                 _ => (0, 0, End::Stopped, None),
             },
         };
-        let over_budget = cube_stop.reason() == Some(StopReason::TimeLimit);
-        if end == End::Stopped && splittable && over_budget && !workers.is_interrupted() {
+        if end == End::Stopped && stops.asked_to_split() {
             return Ok(Step::Split(self.refine(cube)));
         }
         if end == End::Exhausted {
@@ -281,17 +272,30 @@ impl Run<'_> {
         progress: &(dyn Fn(u64, usize) + Sync),
     ) -> Result<(CubeCount, Vec<(Representative, Kept)>), SolveError> {
         let cubes = domination_cubes(self.problem, self.options)?;
+        let board = self.problem.board;
+        let can_split = |cube: &Representative| {
+            ring_lines(&board, cube.cube.depth + 1).len() > cube.cube.lines.len()
+        };
+        let splitting = self.options.budget.map(|budget| Splitting {
+            budget,
+            can_split: &can_split,
+        });
         run_queue(
             cubes,
             self.options.threads,
             stop,
             progress,
-            |cube, workers| {
-                let answer = self.cube(cube, workers);
-                // A worker stopped by another's model while loading its cube
-                // leaves the cube unfinished; that is not an error.
+            splitting,
+            |cube, stops| {
+                let answer = self.cube(cube, stops);
+                // A worker stopped by another's model, or asked to split,
+                // while loading its cube leaves the cube unfinished, or
+                // splits it; that is not an error.
                 match answer {
-                    Err(_) if self.question == Question::Decide && workers.is_interrupted() => {
+                    Err(_) if stops.asked_to_split() => Ok(Step::Split(self.refine(cube))),
+                    Err(_)
+                        if self.question == Question::Decide && stops.workers.is_interrupted() =>
+                    {
                         Ok(Step::Done(0, 0, End::Stopped, None))
                     }
                     other => other,

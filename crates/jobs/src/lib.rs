@@ -1,6 +1,26 @@
+//! # boardsat-jobs
+//!
 //! Counting beyond one machine: a count split into cube jobs that any
-//! scheduler can run (GNU parallel, Slurm array jobs), and the merge of
-//! their answers.
+//! scheduler can run (GNU parallel, Slurm array jobs), the merge of their
+//! answers, and an estimate of what running them costs. Proving a split
+//! run as jobs is `boardsat-proof`'s (`jobs::verify_jobs`).
+//!
+//! | item | role |
+//! |---|---|
+//! | [`split::Split`], [`split::SplitSpec`] | a split: the base formula, the cubes and their weights; what it is made of |
+//! | [`write_split`], [`JobLines`] | the split written: cube files (or one iCNF file), `MANIFEST`, `jobs.txt` |
+//! | [`read_manifest`], [`merge`], [`JobResult`] | the answers read back and summed, every cube checked answered |
+//! | [`estimate::estimate`] | a random sample of cubes solved as their jobs would, and the projected CPU time |
+//! | [`report`] | the JSON of `cubes`, `merge` and `cubes --estimate` |
+//!
+//! ## Layers
+//!
+//! Each module imports only from modules on its own line or a line above
+//! (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `split` — what a split is
+//! 2. `this one` — the split written, merged
+//! 3. `estimate`, `report` — sizing a split; the JSON reports
 //!
 //! [`write_split`] writes a directory: the cubes, one DIMACS file each
 //! (the cube's literals as unit clauses) or one iCNF file for them all
@@ -26,24 +46,24 @@ use boardsat_encode::dimacs::{self, Format, Header};
 use rustsat::instances::Cnf;
 use serde::{Deserialize, Serialize};
 
-use crate::{
+use boardsat_solve::{
     files::{self, write_atomically, FileError},
     formula::dimacs::digest,
     search::count::Proofs,
     stop::Interrupter,
 };
 
-use self::split::{CubeJob, Split, SplitSpec};
+use crate::split::{CubeJob, Split, SplitSpec};
 
 pub mod estimate;
+pub mod report;
 pub mod split;
 
 /// The manifest's name inside a split directory.
 pub const MANIFEST: &str = "MANIFEST";
 /// The job list, one shell command per line.
 pub const JOBS: &str = "jobs.txt";
-/// The single file of an iCNF split.
-pub const ICNF: &str = "cubes.icnf";
+pub use crate::split::ICNF;
 /// Where the jobs write their answers.
 pub const RESULTS: &str = "results";
 /// Where the jobs of a split written with proofs write them: one

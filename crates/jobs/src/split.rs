@@ -11,9 +11,8 @@ use rustsat::{
     types::Lit,
 };
 
-use crate::{
+use boardsat_solve::{
     error::SolveError,
-    jobs::ICNF,
     search::{
         count::Reduction,
         domination::lines::{ring_lines, split},
@@ -21,6 +20,9 @@ use crate::{
         queens::queen_cubes,
     },
 };
+
+/// The single file of an iCNF split.
+pub const ICNF: &str = "cubes.icnf";
 
 /// One cube of a split.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,7 +131,7 @@ fn columns(columns: &[usize]) -> String {
 
 impl Split {
     /// A domination count of at most `k` pieces split for the jobs pipeline
-    /// ([`crate::jobs::write_split`], `boardsat merge`): the encoding of
+    /// ([`crate::write_split`], `boardsat merge`): the encoding of
     /// `boardsat dimacs` (the implied line bounds included as clauses), one
     /// variable per split line defined as "some square of the line is
     /// occupied", and one cube per occupancy pattern of the `depth` central

@@ -21,17 +21,18 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::{
+use boardsat_solve::{
     backend::{spec::SolverSpec, Mode},
     error::SolveError,
     formula::dimacs::{parse, Formula},
-    jobs::split::Split,
     search::{
         count::{count_projected, End},
         pool::run_cubes,
     },
     stop::{Interrupter, StopReason},
 };
+
+use crate::split::Split;
 
 /// How [`estimate`] samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
