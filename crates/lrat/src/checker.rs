@@ -408,13 +408,17 @@ impl Checker {
         Ok(())
     }
 
-    /// Unit propagation along the hints: each must be unit (its unit is
-    /// assigned) and the last must be falsified.
+    /// Unit propagation along the hints, as CaDiCaL's own LRAT checker,
+    /// `lrat-check` and cake_lpr read them: under the lemma's negation and
+    /// the units so far, each hint must have at most one literal that is
+    /// not false — its unit, assigned (a unit already true is assigned
+    /// already) — until one has none, the conflict; hints after the
+    /// conflict are not needed and not read.
     fn propagate(&mut self, hints: &[i64]) -> Result<(), StepProblem> {
         let Checker {
             db, vals, trail, ..
         } = self;
-        for (i, &hint) in hints.iter().enumerate() {
+        for &hint in hints {
             if hint < 0 {
                 return Err(StepProblem::Rat { hint });
             }
@@ -424,22 +428,20 @@ impl Checker {
             };
             let mut unit = 0;
             for &lit in clause {
-                match value(vals, lit) {
-                    0 if unit == 0 => unit = lit,
-                    0 => return Err(StepProblem::NotUnit { hint }),
-                    v if v > 0 => return Err(StepProblem::SatisfiedHint { hint }),
-                    _ => {}
+                if value(vals, lit) < 0 {
+                    continue;
                 }
+                if unit != 0 && unit != lit {
+                    return Err(StepProblem::NotUnit { hint });
+                }
+                unit = lit;
             }
             if unit == 0 {
-                let remaining = hints.len() - i - 1;
-                return if remaining == 0 {
-                    Ok(())
-                } else {
-                    Err(StepProblem::EarlyConflict { hint, remaining })
-                };
+                return Ok(());
             }
-            assign(vals, trail, unit);
+            if value(vals, unit) == 0 {
+                assign(vals, trail, unit);
+            }
         }
         Err(StepProblem::NoConflict {
             last: hints

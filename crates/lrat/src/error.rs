@@ -169,26 +169,12 @@ pub enum StepProblem {
         /// The hint.
         hint: u64,
     },
-    /// A hint clause has a true literal under the lemma's negation and the
-    /// units of the hints before it.
-    #[error("hint {hint} is satisfied under the lemma's negation and the hints before it")]
-    SatisfiedHint {
-        /// The hint.
-        hint: u64,
-    },
-    /// A hint clause has two or more unassigned literals.
-    #[error("hint {hint} is not unit under the lemma's negation and the hints before it (two or more literals unassigned)")]
+    /// A hint clause has two or more literals that are not false under the
+    /// lemma's negation and the units of the hints before it.
+    #[error("hint {hint} is not unit under the lemma's negation and the hints before it (two or more literals not false)")]
     NotUnit {
         /// The hint.
         hint: u64,
-    },
-    /// A hint clause is falsified, but more hints follow it.
-    #[error("hint {hint} is already falsified, but {remaining} more hints follow it")]
-    EarlyConflict {
-        /// The hint.
-        hint: u64,
-        /// Hints after it.
-        remaining: usize,
     },
     /// The hints never falsify a clause.
     #[error("the hints do not yield a conflict, so the lemma is not implied (last hint: {last})")]

@@ -66,7 +66,7 @@
 //! let error = check(&formula, wrong.as_bytes(), Format::Text).unwrap_err();
 //! assert_eq!(
 //!     error.to_string(),
-//!     "line 1: hint 3 is satisfied under the lemma's negation and the hints before it"
+//!     "line 1: hint 3 is not unit under the lemma's negation and the hints before it (two or more literals not false)"
 //! );
 //! # Ok::<(), boardsat_lrat::Error>(())
 //! ```

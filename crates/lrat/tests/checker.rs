@@ -74,20 +74,13 @@ fn a_proof_with_a_step_removed_is_rejected() {
 #[test]
 fn wrong_hints_are_rejected_with_what_is_wrong() {
     let cases = [
-        ("6 2 0 1 3 0", StepProblem::SatisfiedHint { hint: 3 }),
+        ("6 2 0 1 3 0", StepProblem::NotUnit { hint: 3 }),
         ("6 2 0 5 1 2 0", StepProblem::NotUnit { hint: 5 }),
         ("6 2 0 1 0", StepProblem::NoConflict { last: "1".into() }),
         (
             "6 2 0 0",
             StepProblem::NoConflict {
                 last: "none".into(),
-            },
-        ),
-        (
-            "6 2 0 1 2 3 0",
-            StepProblem::EarlyConflict {
-                hint: 2,
-                remaining: 1,
             },
         ),
         ("6 2 0 1 9 0", StepProblem::UnknownHint { hint: 9 }),
@@ -99,8 +92,27 @@ fn wrong_hints_are_rejected_with_what_is_wrong() {
     }
     assert_eq!(
         rejected(&PROOF.replace("6 2 0 1 2 0", "6 2 0 5 1 2 0")).1.to_string(),
-        "hint 5 is not unit under the lemma's negation and the hints before it (two or more literals unassigned)"
+        "hint 5 is not unit under the lemma's negation and the hints before it (two or more literals not false)"
     );
+}
+
+/// The hints as CaDiCaL's own checker, `lrat-check` and cake_lpr read
+/// them: a hint whose one literal that is not false is true already is a
+/// unit that changes nothing, and the hints after the conflict are not
+/// read. CaDiCaL writes both (found in proofs of cube counts that this
+/// checker used to reject); the naive oracle accepts the same proofs.
+#[test]
+fn redundant_hints_are_read_as_the_standard_checkers_read_them() {
+    for step in [
+        // x1 from hint 1, hint 1 again (its unit true), then the conflict.
+        "6 2 0 1 1 2 0",
+        // Hints after the conflict (hint 2 falsified).
+        "6 2 0 1 2 3 4 0",
+    ] {
+        let proof = PROOF.replace("6 2 0 1 2 0", step);
+        assert!(text(&proof).is_ok(), "{step}: {:?}", text(&proof));
+        oracle::check(&formula(), &proof).unwrap();
+    }
 }
 
 #[test]
@@ -164,7 +176,7 @@ fn the_proof_of_another_formula_is_rejected() {
         check(&other, PROOF.as_bytes(), Format::Text),
         Err(Error::Step {
             at: Location::Line(2),
-            problem: StepProblem::SatisfiedHint { hint: 2 }
+            problem: StepProblem::NotUnit { hint: 2 }
         })
     ));
     // Fewer clauses: the proof's first id is then not new.
@@ -370,7 +382,7 @@ fn binary_proofs_are_checked_like_text_ones() {
         check(formula(), &wrong[..], Format::Binary)
             .unwrap_err()
             .to_string(),
-        "byte 0: hint 3 is satisfied under the lemma's negation and the hints before it"
+        "byte 0: hint 3 is not unit under the lemma's negation and the hints before it (two or more literals not false)"
     );
     let mut junk = bytes.clone();
     junk.push(b'x');
