@@ -9,7 +9,7 @@ use std::{
 
 use boardsat_encode::{dimacs::Header, symmetry, Config, Placement, Problem, Square};
 use boardsat_solve::{
-    backend::Status,
+    backend::{trace::LratFormat, Status, TraceProof},
     error::SolveError,
     files::{self, write_atomically, FileError},
     formula::dimacs::Formula,
@@ -215,35 +215,80 @@ impl Prover {
         {
             cnf.add_clause(clause.iter().copied().collect());
         }
+        let about = SourceClaim::new(source, digest, icnf_cube, blocked.map(|b| b.1));
         let mut header = Header::new();
-        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
-        let shown = absolute.display();
-        let (kind, claim, count) = match blocked {
-            None => (ClaimKind::Formula, words::formula(&shown.to_string()), None),
-            Some((_, count)) => (
-                ClaimKind::ProjectedComplete,
-                words::projected(&shown.to_string(), count),
-                Some(count),
-            ),
-        };
-        header.comments.push(format!("claim: {claim}"));
-        header.comments.push(format!("source digest: {digest}"));
+        header.comments.extend(about.comments());
         let built = Built {
             header,
             cnf,
             n_vars: formula.n_vars,
         };
-        let relies_on = match kind {
-            ClaimKind::ProjectedComplete => vec![
-                "each blocked projected assignment is a model boardsat found and checked against every clause".to_string(),
-            ],
-            _ => Vec::new(),
-        };
-        let i = self.prove(built, kind, claim, relies_on, count, None)?;
-        self.manifest.claims[i].source = Some((absolute.display().to_string(), digest.to_string()));
-        self.manifest.claims[i].icnf_cube = icnf_cube;
+        let i = self.prove(
+            built,
+            about.kind,
+            about.claim.clone(),
+            about.relies_on(),
+            about.count,
+            None,
+        )?;
+        about.record(&mut self.manifest.claims[i]);
         self.save()?;
         Ok(&self.manifest.claims[i])
+    }
+
+    /// As [`Prover::formula`], with the formula and its proof written by
+    /// `tracer`, the solver that did the work (it traced every clause it
+    /// got, in order: the source's, then the blocking clauses, so no
+    /// second solver run is needed). `n_vars`: the source's variables.
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError`]; a trace that derives no empty clause.
+    pub fn traced_formula(
+        &mut self,
+        tracer: &mut dyn TraceProof,
+        n_vars: u32,
+        source: &Path,
+        digest: &str,
+        icnf_cube: Option<usize>,
+        count: Option<u64>,
+    ) -> Result<&ClaimEntry, ProofError> {
+        let about = SourceClaim::new(source, digest, icnf_cube, count);
+        let name = self.next_name();
+        let (cnf, proof) = (format!("{name}.cnf"), format!("{name}.lrat"));
+        let mut header = Header::new().comments;
+        header.extend(about.comments());
+        let trace = tracer.finish_trace(
+            &self.dir.join(&cnf),
+            &self.dir.join(&proof),
+            &header,
+            n_vars,
+            LratFormat::Text,
+        )?;
+        if !trace.refutes {
+            return Err(ProofError::Solve(SolveError::Solver {
+                backend: "LRAT trace".to_string(),
+                message: format!("the trace of '{}' derives no empty clause", about.claim),
+            }));
+        }
+        let mut entry = ClaimEntry {
+            name,
+            claim: about.claim.clone(),
+            kind: about.kind,
+            cnf,
+            proof,
+            format: "lrat".to_string(),
+            relies_on: about.relies_on(),
+            count: about.count,
+            cube: None,
+            source: None,
+            icnf_cube: None,
+            split: None,
+            proof_bytes: trace.proof_bytes,
+        };
+        about.record(&mut entry);
+        self.add_claim(entry)?;
+        Ok(&self.manifest.claims[self.manifest.claims.len() - 1])
     }
 
     /// Records the split a cube count's claims cover.
@@ -457,6 +502,62 @@ fn board_formula(
         cnf,
         n_vars: rustsat::instances::ManageVars::n_used(&vars),
     })
+}
+
+/// What a DIMACS claim says about its source file: unsatisfiable, or
+/// (with a count) that many projected models and no more.
+struct SourceClaim {
+    kind: ClaimKind,
+    claim: String,
+    count: Option<u64>,
+    source: String,
+    digest: String,
+    icnf_cube: Option<usize>,
+}
+
+impl SourceClaim {
+    fn new(source: &Path, digest: &str, icnf_cube: Option<usize>, count: Option<u64>) -> Self {
+        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+        let shown = absolute.display().to_string();
+        let (kind, claim) = match count {
+            None => (ClaimKind::Formula, words::formula(&shown)),
+            Some(count) => (
+                ClaimKind::ProjectedComplete,
+                words::projected(&shown, count),
+            ),
+        };
+        SourceClaim {
+            kind,
+            claim,
+            count,
+            source: shown,
+            digest: digest.to_string(),
+            icnf_cube,
+        }
+    }
+
+    /// The formula's comment lines.
+    fn comments(&self) -> [String; 2] {
+        [
+            format!("claim: {}", self.claim),
+            format!("source digest: {}", self.digest),
+        ]
+    }
+
+    fn relies_on(&self) -> Vec<String> {
+        match self.kind {
+            ClaimKind::ProjectedComplete => vec![
+                "each blocked projected assignment is a model boardsat found and checked against every clause".to_string(),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The source and cube, into the claim's entry.
+    fn record(&self, entry: &mut ClaimEntry) {
+        entry.source = Some((self.source.clone(), self.digest.clone()));
+        entry.icnf_cube = self.icnf_cube;
+    }
 }
 
 /// Solves the formula of `cnf` on a fresh CaDiCaL that reads it with its

@@ -1,15 +1,21 @@
 //! The claims behind what the tasks found: an optimum, a decision, a
-//! count, a listing.
+//! count, a listing, a count of a DIMACS file.
+
+use std::path::Path;
 
 use boardsat_encode::{symmetry, Placement};
 use boardsat_solve::{
-    backend::Status,
+    backend::{Backend, Status},
+    error::SolveError,
+    formula::dimacs::Formula,
     search::{
         count::{Blocking, End, Keep, Reduction},
         optimise::Optimum,
     },
     task::{count::Counted, enumerate::Enumeration, solve::Solved, Instance},
 };
+
+use rustsat::types::Lit;
 
 use crate::{
     manifest::Cover,
@@ -208,4 +214,69 @@ pub fn prove_listed(
     let claim = claim(instance, k, Symmetry::Off, words);
     prover.complete(claim, list, blocking, count, None, relies_on)?;
     Ok(())
+}
+
+/// How a count of a DIMACS file is proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DimacsProof {
+    /// By the counting solver's own trace (CaDiCaL): no second run.
+    Traced,
+    /// By a fresh CaDiCaL run on the formula and the blocking clauses
+    /// recorded by the count (solvers that trace nothing).
+    Rerun,
+}
+
+/// Readies `backend`, before it gets any clause, for the proof of a count:
+/// its own trace when it can trace one.
+///
+/// # Errors
+///
+/// The trace cannot start.
+pub fn begin_dimacs_proof(backend: &mut dyn Backend) -> Result<DimacsProof, ProofError> {
+    match backend.trace_proof() {
+        Some(tracer) => {
+            tracer.start_trace()?;
+            Ok(DimacsProof::Traced)
+        }
+        None => Ok(DimacsProof::Rerun),
+    }
+}
+
+/// Proves that `count` projected models — blocked in `blocked` when the
+/// proof is [`DimacsProof::Rerun`] — are all that `formula`, read from
+/// `source` with `digest` (cube `icnf_cube` of it), has.
+///
+/// # Errors
+///
+/// [`ProofError`].
+#[allow(clippy::too_many_arguments)]
+pub fn prove_dimacs_count(
+    prover: &mut Prover,
+    how: DimacsProof,
+    backend: &mut dyn Backend,
+    formula: &Formula,
+    source: &Path,
+    digest: &str,
+    icnf_cube: Option<usize>,
+    blocked: &[Vec<Lit>],
+    count: u64,
+) -> Result<(), ProofError> {
+    match (how, backend.trace_proof()) {
+        (DimacsProof::Traced, Some(tracer)) => prover
+            .traced_formula(
+                tracer,
+                formula.n_vars,
+                source,
+                digest,
+                icnf_cube,
+                Some(count),
+            )
+            .map(|_| ()),
+        (DimacsProof::Traced, None) => Err(ProofError::Solve(SolveError::Unsupported(
+            "the counting solver traced no proof".to_string(),
+        ))),
+        (DimacsProof::Rerun, _) => prover
+            .formula(formula, source, digest, icnf_cube, Some((blocked, count)))
+            .map(|_| ()),
+    }
 }

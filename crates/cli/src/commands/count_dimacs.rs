@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use boardsat_jobs::JobResult;
+use boardsat_proof::tasks::{begin_dimacs_proof, prove_dimacs_count, DimacsProof};
 use boardsat_solve::{
     backend::Mode,
     formula::dimacs::Format,
@@ -37,9 +38,14 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     }
     let mut prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
     let mut backend = solver.create(Mode::Enumerate, &stop)?;
+    // The counting solver traces its own proof when it can.
+    let how = match prover {
+        Some(_) => Some(begin_dimacs_proof(backend.as_mut())?),
+        None => None,
+    };
     let mut progress = ProgressLine::new();
     let mut blocked = Vec::new();
-    let record = prover.is_some().then_some(&mut blocked);
+    let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
     let count = count_projected(&formula, backend.as_mut(), args.limit, record, |p| {
         progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
     })
@@ -48,9 +54,19 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     let reason = stop.reason();
     let prover = prover.take().filter(|_| count.end == End::Exhausted);
     let proven = Proven::make(prover, |p| {
-        let blocked = Some((&blocked[..], count.count));
-        p.formula(&formula, &args.formula.file, &digest, args.cube, blocked)
-            .map(|_| ())
+        let how = how.unwrap_or(DimacsProof::Rerun);
+        let source = &args.formula.file;
+        prove_dimacs_count(
+            p,
+            how,
+            backend.as_mut(),
+            &formula,
+            source,
+            &digest,
+            args.cube,
+            &blocked,
+            count.count,
+        )
     });
     let result = JobResult {
         command: "count-dimacs".to_string(),
