@@ -45,6 +45,7 @@
 //! | [`split`] | certified domination splits: the prover as the split solvers' `Certify` |
 //! | [`words`] | every claim's sentence, written and derived again |
 //! | [`jobs`] | [`jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole |
+//! | [`trace`] | [`trace::LratTrace`]: a solver's traced steps written as its formula and a standard LRAT proof |
 //! | [`report`] | the JSON report of `boardsat verify` |
 //!
 //! ## Layers
@@ -52,7 +53,7 @@
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `manifest`, `words` — what a proof directory holds; every claim's sentence
+//! 1. `manifest`, `words`, `trace` — what a proof directory holds; every claim's sentence; traced proofs written as LRAT
 //! 2. `prover`, `verify`, `cover` — claims written; claims checked; certified splits checked
 //! 3. `tasks`, `split`, `jobs`, `report` — the claims behind the tasks; certified splits; splits run as jobs; `verify`'s report
 
@@ -66,5 +67,6 @@ pub mod prover;
 pub mod report;
 pub mod split;
 pub mod tasks;
+pub mod trace;
 pub mod verify;
 pub mod words;

@@ -9,7 +9,7 @@ use std::{
 
 use boardsat_encode::{dimacs::Header, symmetry, Config, Placement, Problem, Square};
 use boardsat_solve::{
-    backend::{trace::LratFormat, Status, TraceProof},
+    backend::Status,
     error::SolveError,
     files::{self, write_atomically, FileError},
     formula::dimacs::Formula,
@@ -21,6 +21,7 @@ use rustsat::{instances::Cnf, types::Lit};
 
 use crate::{
     manifest::{bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, MANIFEST_JSON},
+    trace::{LratFormat, LratTrace},
     words,
 };
 
@@ -236,8 +237,8 @@ impl Prover {
         Ok(&self.manifest.claims[i])
     }
 
-    /// As [`Prover::formula`], with the formula and its proof written by
-    /// `tracer`, the solver that did the work (it traced every clause it
+    /// As [`Prover::formula`], with the formula and its proof written from
+    /// `trace`, traced by the solver that did the work (every clause it
     /// got, in order: the source's, then the blocking clauses, so no
     /// second solver run is needed). `n_vars`: the source's variables.
     ///
@@ -246,7 +247,7 @@ impl Prover {
     /// [`ProofError`]; a trace that derives no empty clause.
     pub fn traced_formula(
         &mut self,
-        tracer: &mut dyn TraceProof,
+        trace: LratTrace,
         n_vars: u32,
         source: &Path,
         digest: &str,
@@ -258,7 +259,7 @@ impl Prover {
         let (cnf, proof) = (format!("{name}.cnf"), format!("{name}.lrat"));
         let mut header = Header::new().comments;
         header.extend(about.comments());
-        let trace = tracer.finish_trace(
+        let trace = trace.finish(
             &self.dir.join(&cnf),
             &self.dir.join(&proof),
             &header,

@@ -8,16 +8,13 @@
 
 use std::{fs, sync::Mutex};
 
-use boardsat_encode::{dimacs::Header, Encoding, Symmetry};
+use boardsat_encode::dimacs::Header;
 use boardsat_solve::{
-    backend::trace::LratFormat,
+    backend::ProofSink,
     error::SolveError,
     search::{
         count::Blocking,
-        domination::{
-            certify::{Certify, CubeFiles, CubeProof, Purpose, SplitEnd, SplitInfo},
-            lines::LineCube,
-        },
+        domination::certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
         lex::LexOrder,
     },
 };
@@ -28,6 +25,7 @@ use crate::{
         LINES_FIRST,
     },
     prover::Prover,
+    trace::{LratFormat, LratTrace},
     words,
 };
 
@@ -99,65 +97,30 @@ impl Certify for SplitProver<'_> {
         })
     }
 
-    fn files(
-        &self,
-        split: usize,
-        cube: &LineCube,
-        stabilizer: &[Symmetry],
-        encoding: &Encoding,
-    ) -> CubeFiles {
-        self.with(|s| {
-            let info = &s.splits[split];
-            let name = s.prover.next_name();
-            let mut header = Header::for_encoding(&encoding.facts(), None).comments;
-            header.insert(
-                1,
-                format!("claim: the claim {name} of split-{split} in MANIFEST.json"),
-            );
-            header.push(format!(
-                "boardsat-bound {}",
-                bound_tag(info.problem.kind.bound(info.k))
-            ));
-            header.push(format!("boardsat-split split-{split}"));
-            header.push(format!("boardsat-cube {} {cube}", cube.depth));
-            let names: Vec<String> = stabilizer.iter().map(|&s| symmetry_name(s)).collect();
-            header.push(format!("boardsat-stabilizer {}", names.join(",")));
-            if info.symmetry == Some(LexOrder::LinesFirst) {
-                header.push(format!("boardsat-symmetry {LINES_FIRST}"));
-            }
-            if let Purpose::Count(blocking) = info.purpose {
-                let style = match blocking {
-                    Blocking::Short => "short",
-                    Blocking::Full => "full",
-                };
-                header.push(format!("boardsat-blocking {style}"));
-            }
-            let dir = s.prover.dir();
-            Ok(CubeFiles {
-                formula: dir.join(format!("{name}.cnf")),
-                proof: dir.join(format!("{name}.lrat")),
-                header,
-                format: LratFormat::Text,
-            })
-        })
-        .unwrap_or_else(|_| CubeFiles {
-            formula: "/nonexistent/claim.cnf".into(),
-            proof: "/nonexistent/claim.lrat".into(),
-            header: Vec::new(),
-            format: LratFormat::Text,
-        })
+    fn sink(&self) -> Result<Box<dyn ProofSink>, SolveError> {
+        Ok(Box::new(LratTrace::new()?))
     }
 
     fn proven(&self, split: usize, proof: CubeProof) -> Result<(), SolveError> {
         self.with(|s| {
             let info = s.splits[split].clone();
-            let file_name = |p: &std::path::Path| {
-                p.file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default()
-            };
-            let cnf = file_name(&proof.files.formula);
-            let name = cnf.trim_end_matches(".cnf").to_string();
+            let name = s.prover.next_name();
+            let (cnf, lrat) = (format!("{name}.cnf"), format!("{name}.lrat"));
+            let header = cube_header(&info, split, &name, &proof);
+            let dir = s.prover.dir().to_path_buf();
+            let trace = LratTrace::from_sink(proof.trace)?.finish(
+                &dir.join(&cnf),
+                &dir.join(&lrat),
+                &header,
+                0,
+                LratFormat::Text,
+            )?;
+            if !trace.refutes {
+                return Err(SolveError::Solver {
+                    backend: "LRAT trace".to_string(),
+                    message: format!("the proof of cube {} derives no empty clause", proof.cube),
+                });
+            }
             let (kind, count) = match info.purpose {
                 Purpose::Refute => (ClaimKind::NoPlacement, None),
                 Purpose::Count(_) => (ClaimKind::Complete, Some(proof.count)),
@@ -170,14 +133,14 @@ impl Certify for SplitProver<'_> {
                     claim,
                     kind,
                     cnf,
-                    proof: file_name(&proof.files.proof),
+                    proof: lrat,
                     format: "lrat".to_string(),
                     relies_on: Vec::new(),
                     count,
                     cube: None,
                     source: None,
                     icnf_cube: None,
-                    proof_bytes: proof.trace.proof_bytes,
+                    proof_bytes: trace.proof_bytes,
                     split: Some(SplitCube {
                         split: format!("split-{split}"),
                         depth: proof.cube.depth,
@@ -228,6 +191,37 @@ impl Certify for SplitProver<'_> {
             s.prover.save().map_err(|e| failed(&e.to_string()))
         })
     }
+}
+
+/// The `c` lines of cube `proof`'s formula, claim `name` of split
+/// `split`: the encoding's provenance, the bound, the split, the cube, its
+/// stabilizer, the lex-leader order and the blocking style — what
+/// `verify` re-derives the formula from.
+fn cube_header(info: &SplitInfo, split: usize, name: &str, proof: &CubeProof) -> Vec<String> {
+    let mut header = Header::for_encoding(&proof.encoding, None).comments;
+    header.insert(
+        1,
+        format!("claim: the claim {name} of split-{split} in MANIFEST.json"),
+    );
+    header.push(format!(
+        "boardsat-bound {}",
+        bound_tag(info.problem.kind.bound(info.k))
+    ));
+    header.push(format!("boardsat-split split-{split}"));
+    header.push(format!("boardsat-cube {} {}", proof.cube.depth, proof.cube));
+    let names: Vec<String> = proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect();
+    header.push(format!("boardsat-stabilizer {}", names.join(",")));
+    if info.symmetry == Some(LexOrder::LinesFirst) {
+        header.push(format!("boardsat-symmetry {LINES_FIRST}"));
+    }
+    if let Purpose::Count(blocking) = info.purpose {
+        let style = match blocking {
+            Blocking::Short => "short",
+            Blocking::Full => "full",
+        };
+        header.push(format!("boardsat-blocking {style}"));
+    }
+    header
 }
 
 impl Prover {

@@ -20,6 +20,7 @@ use rustsat::types::Lit;
 use crate::{
     manifest::Cover,
     prover::{BoardClaim, ProofError, Prover, Symmetry},
+    trace::LratTrace,
     words,
 };
 
@@ -235,7 +236,7 @@ pub enum DimacsProof {
 pub fn begin_dimacs_proof(backend: &mut dyn Backend) -> Result<DimacsProof, ProofError> {
     match backend.trace_proof() {
         Some(tracer) => {
-            tracer.start_trace()?;
+            tracer.start_trace(Box::new(LratTrace::new()?))?;
             Ok(DimacsProof::Traced)
         }
         None => Ok(DimacsProof::Rerun),
@@ -262,16 +263,19 @@ pub fn prove_dimacs_count(
     count: u64,
 ) -> Result<(), ProofError> {
     match (how, backend.trace_proof()) {
-        (DimacsProof::Traced, Some(tracer)) => prover
-            .traced_formula(
-                tracer,
-                formula.n_vars,
-                source,
-                digest,
-                icnf_cube,
-                Some(count),
-            )
-            .map(|_| ()),
+        (DimacsProof::Traced, Some(tracer)) => {
+            let trace = LratTrace::from_sink(tracer.stop_trace()?)?;
+            prover
+                .traced_formula(
+                    trace,
+                    formula.n_vars,
+                    source,
+                    digest,
+                    icnf_cube,
+                    Some(count),
+                )
+                .map(|_| ())
+        }
         (DimacsProof::Traced, None) => Err(ProofError::Solve(SolveError::Unsupported(
             "the counting solver traced no proof".to_string(),
         ))),

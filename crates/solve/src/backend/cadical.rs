@@ -39,10 +39,7 @@ const ENUMERATION_OPTIONS: [(&str, i32); 6] = [
 use rustsat::types::{Lit, Var};
 
 use crate::{
-    backend::{
-        trace::{LratFormat, LratTrace, TraceSummary},
-        Backend, Interrupt, Status, TimeLimit, TraceProof,
-    },
+    backend::{Backend, Interrupt, ProofSink, Status, TimeLimit, TraceProof},
     error::SolveError,
     stop::Interrupter,
 };
@@ -141,9 +138,8 @@ enum ProofTrace {
     Open,
     /// That file, closed; CaDiCaL cannot open another.
     Closed,
-    /// boardsat's tracer ([`TraceProof`]): the formula and a renumbered
-    /// LRAT proof, written at the end.
-    Traced(Rc<RefCell<LratTrace>>),
+    /// A [`ProofSink`] ([`TraceProof`]), fed as CaDiCaL goes.
+    Traced(Rc<RefCell<Box<dyn ProofSink>>>),
 }
 
 impl std::fmt::Debug for Cadical {
@@ -547,7 +543,7 @@ impl PropagateLines for Cadical {
 }
 
 impl TraceProof for Cadical {
-    fn start_trace(&mut self) -> Result<(), SolveError> {
+    fn start_trace(&mut self, sink: Box<dyn ProofSink>) -> Result<(), SolveError> {
         if !matches!(self.proof, ProofTrace::Off) {
             return Err(fail("this solver already traced a proof".to_string()));
         }
@@ -562,36 +558,28 @@ impl TraceProof for Cadical {
                     .to_string(),
             ));
         }
-        let trace = Rc::new(RefCell::new(LratTrace::new()?));
+        let trace = Rc::new(RefCell::new(sink));
         self.solver
             .connect_proof_tracer1(Tracer(Rc::clone(&trace)), true, false);
         self.proof = ProofTrace::Traced(trace);
         Ok(())
     }
 
-    fn finish_trace(
-        &mut self,
-        formula: &Path,
-        proof: &Path,
-        header: &[String],
-        n_vars: u32,
-        format: LratFormat,
-    ) -> Result<TraceSummary, SolveError> {
+    fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError> {
         let ProofTrace::Traced(trace) = std::mem::replace(&mut self.proof, ProofTrace::Closed)
         else {
             return Err(fail("no proof is being traced".to_string()));
         };
         // Disconnecting drops the solver's handle on the trace.
         self.solver.disconnect_proof_tracer1();
-        let trace = Rc::try_unwrap(trace)
-            .map_err(|_| fail("the proof trace is still shared".to_string()))?
-            .into_inner();
-        trace.finish(formula, proof, header, n_vars, format)
+        Rc::try_unwrap(trace)
+            .map(RefCell::into_inner)
+            .map_err(|_| fail("the proof trace is still shared".to_string()))
     }
 }
 
-/// CaDiCaL's proof tracer, feeding a [`LratTrace`].
-struct Tracer(Rc<RefCell<LratTrace>>);
+/// CaDiCaL's proof tracer, feeding a [`ProofSink`].
+struct Tracer(Rc<RefCell<Box<dyn ProofSink>>>);
 
 impl ProofTracer for Tracer {
     fn add_original_clause(&mut self, id: i64, _redundant: bool, clause: &[i32], restored: bool) {

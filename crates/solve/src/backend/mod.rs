@@ -11,13 +11,12 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`lines::PropagateLines`] |
+//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`TraceProof`] (into a [`ProofSink`]: `boardsat-proof` writes the LRAT), [`lines::PropagateLines`] |
 //! | [`spec`] | [`spec::SolverKind`], [`spec::SolverSpec`]: which backend, built for many threads |
 //! | [`varisat`] | varisat, pure Rust |
 //! | [`cadical`] | CaDiCaL (feature `cadical`) |
 //! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL |
 //! | [`external`] | any DIMACS solver binary, run through files |
-//! | [`trace`] | an LRAT proof traced by the solver that does the work, against every clause it got |
 //! | [`recorder`] | a backend that only records its clauses (a formula re-derived without solving) |
 
 #[cfg(feature = "cadical")]
@@ -26,7 +25,6 @@ pub mod external;
 pub mod lines;
 pub mod recorder;
 pub mod spec;
-pub mod trace;
 pub mod varisat;
 
 use std::{fmt, time::Duration};
@@ -156,37 +154,50 @@ pub trait Backend {
     }
 }
 
-/// Backends that trace an LRAT proof of what they derive against the
-/// formula of every clause they were given, in order ([`trace`]).
+/// Where a traced proof goes, step by step, as the solver derives it
+/// (CaDiCaL's proof tracer with antecedents): every clause the solver was
+/// given, in order, and every clause it derived or deleted, with its ids.
+/// `boardsat-proof`'s `LratTrace` writes them as a formula and its LRAT
+/// proof; the solver only reports.
+pub trait ProofSink: std::any::Any {
+    /// An original clause with the solver's id (`restored`: put back after
+    /// clause elimination).
+    fn original(&mut self, id: i64, clause: &[i32], restored: bool);
+    /// A derived clause with its antecedents (`witness` non-zero for a RAT
+    /// step).
+    fn derived(&mut self, id: i64, witness: i32, clause: &[i32], antecedents: &[i64]);
+    /// A clause deleted.
+    fn deleted(&mut self, id: i64);
+    /// An event the sink cannot state (a constraint, an assumption
+    /// clause): the trace must end in an error, never in a wrong proof.
+    fn refuse(&mut self, why: String);
+    /// The sink as [`std::any::Any`], to take it back as what it is.
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
+}
+
+/// Backends that trace a proof of what they derive, against the formula
+/// of every clause they were given, in order, into a [`ProofSink`].
 ///
 /// ## Contract
 /// - [`TraceProof::start_trace`] before the first clause;
-/// - [`TraceProof::finish_trace`] after the call that answered UNSAT (or
-///   any time, to write what was traced so far): it ends the trace.
+/// - [`TraceProof::stop_trace`] after the call that answered UNSAT (or
+///   any time, to take what was traced so far): it ends the trace and
+///   hands the sink back.
 pub trait TraceProof {
-    /// Starts tracing.
+    /// Starts tracing into `sink`.
     ///
     /// # Errors
     ///
     /// [`SolveError::Solver`] when clauses were added already or tracing
     /// cannot start.
-    fn start_trace(&mut self) -> Result<(), SolveError>;
+    fn start_trace(&mut self, sink: Box<dyn ProofSink>) -> Result<(), SolveError>;
 
-    /// Ends the trace: the formula (with `header` as `c` lines, at least
-    /// `n_vars` variables) to `formula`, its LRAT proof to `proof`.
+    /// Ends the trace and gives the sink back.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Solver`] when nothing was traced, the trace met a step
-    /// LRAT cannot state, or a file cannot be written.
-    fn finish_trace(
-        &mut self,
-        formula: &std::path::Path,
-        proof: &std::path::Path,
-        header: &[String],
-        n_vars: u32,
-        format: trace::LratFormat,
-    ) -> Result<trace::TraceSummary, SolveError>;
+    /// [`SolveError::Solver`] when nothing was traced.
+    fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError>;
 }
 
 /// Backends whose calls can be bounded in wall-clock time. A call that hits

@@ -1,15 +1,15 @@
-//! Where the solvers of a domination split certify their answers: each cube's solver
-//! traces an LRAT proof of its own work ([`crate::backend::TraceProof`]),
-//! and what it proved goes to a [`Certify`] — `boardsat-proof`'s prover,
-//! which writes the claims and the split they cover. Search decides what
-//! is proven; the certifier decides where and how it is written down.
-
-use std::path::PathBuf;
+//! Where the solvers of a domination split certify their answers: each
+//! cube's solver traces a proof of its own work into a sink the certifier
+//! gives it ([`crate::backend::TraceProof`], [`ProofSink`]), and what it
+//! proved goes back to the [`Certify`] — `boardsat-proof`'s prover, which
+//! writes the formula, its LRAT proof, the claims and the split they
+//! cover. Search decides what is proven; the certifier decides where and
+//! how it is written down.
 
 use boardsat_encode::{Config, Encoding, Placement, Problem, Symmetry};
 
 use crate::{
-    backend::trace::{LratFormat, TraceSummary},
+    backend::ProofSink,
     error::SolveError,
     search::{count::Blocking, domination::lines::LineCube, lex::LexOrder},
 };
@@ -38,21 +38,7 @@ pub struct SplitInfo {
     pub symmetry: Option<LexOrder>,
 }
 
-/// Where one cube's formula and proof go, and the formula's header.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CubeFiles {
-    /// The formula (DIMACS).
-    pub formula: PathBuf,
-    /// Its LRAT proof.
-    pub proof: PathBuf,
-    /// The formula's `c` lines.
-    pub header: Vec<String>,
-    /// The proof's format.
-    pub format: LratFormat,
-}
-
-/// A cube proven: its answer and the files that prove it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A cube proven: its answer and the trace that proves it.
 pub struct CubeProof {
     /// The cube.
     pub cube: LineCube,
@@ -65,10 +51,22 @@ pub struct CubeProof {
     pub placements: Vec<Placement>,
     /// The placements weighted by orbit size (with symmetry breaking).
     pub count: u64,
-    /// The files.
-    pub files: CubeFiles,
-    /// What the trace wrote.
-    pub trace: TraceSummary,
+    /// The encoding the cube's solver ran on (its facts, for the
+    /// formula's provenance).
+    pub encoding: Encoding,
+    /// The sink [`Certify::sink`] gave, holding the solver's trace: every
+    /// clause it got, in order, and what it derived.
+    pub trace: Box<dyn ProofSink>,
+}
+
+impl std::fmt::Debug for CubeProof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CubeProof")
+            .field("cube", &self.cube)
+            .field("orbit", &self.orbit)
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
 }
 
 /// How a certified split ended.
@@ -92,17 +90,15 @@ pub trait Certify: Sync {
     /// The certifier's (a manifest that cannot be written).
     fn begin(&self, split: &SplitInfo) -> Result<usize, SolveError>;
 
-    /// The files cube `cube` of split `split` writes, its solver's
-    /// encoding given.
-    fn files(
-        &self,
-        split: usize,
-        cube: &LineCube,
-        stabilizer: &[Symmetry],
-        encoding: &Encoding,
-    ) -> CubeFiles;
+    /// A fresh sink for one cube's solver to trace into.
+    ///
+    /// # Errors
+    ///
+    /// The certifier's (a temporary file that cannot be made).
+    fn sink(&self) -> Result<Box<dyn ProofSink>, SolveError>;
 
-    /// A cube's answer, proven by the files written.
+    /// A cube's answer, with the trace that proves it: the certifier
+    /// writes it down (and fails when it derives no empty clause).
     ///
     /// # Errors
     ///

@@ -167,7 +167,7 @@ impl Run<'_> {
         stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
         let mut backend = self.solver.create(Mode::Enumerate, &stops.cube)?;
-        if self.certify.is_some() {
+        if let Some((certify, _)) = self.certify {
             let signature = backend.signature();
             backend
                 .trace_proof()
@@ -176,7 +176,7 @@ impl Run<'_> {
                         "proofs of split answers need CaDiCaL ({signature} traces none)"
                     ))
                 })?
-                .start_trace()?;
+                .start_trace(certify.sink()?)?;
         }
         let mut session = cube_session(self.problem, self.config, self.options, backend, cube)?;
         self.first.offer(session.encoding());
@@ -229,7 +229,8 @@ impl Run<'_> {
             .collect()
     }
 
-    /// Writes the proof of `cube`'s answer and hands it to `certify`.
+    /// Hands the proof of `cube`'s answer, its solver's trace, to
+    /// `certify`.
     fn certified(
         &self,
         certify: &dyn Certify,
@@ -238,19 +239,15 @@ impl Run<'_> {
         session: &mut Session,
         count: u64,
     ) -> Result<(), SolveError> {
-        let files = certify.files(split, &cube.cube, &cube.stabilizer, session.encoding());
         let placements = session.blocked().to_vec();
-        let tracer = session.backend().trace_proof().ok_or_else(|| {
-            SolveError::Unsupported("the cube's solver traced no proof".to_string())
-        })?;
-        let trace =
-            tracer.finish_trace(&files.formula, &files.proof, &files.header, 0, files.format)?;
-        if !trace.refutes {
-            return Err(SolveError::Solver {
-                backend: "LRAT trace".to_string(),
-                message: format!("the proof of cube {} derives no empty clause", cube.cube),
-            });
-        }
+        let encoding = session.encoding().facts();
+        let trace = session
+            .backend()
+            .trace_proof()
+            .ok_or_else(|| {
+                SolveError::Unsupported("the cube's solver traced no proof".to_string())
+            })?
+            .stop_trace()?;
         certify.proven(
             split,
             CubeProof {
@@ -259,7 +256,7 @@ impl Run<'_> {
                 stabilizer: cube.stabilizer.clone(),
                 placements,
                 count,
-                files,
+                encoding,
                 trace,
             },
         )

@@ -1,6 +1,7 @@
 //! An LRAT proof of everything a solver derives, traced by the solver that
-//! does the work, against the formula of every clause it was given — in
-//! incremental use too.
+//! does the work (it reports each step into a
+//! [`boardsat_solve::backend::ProofSink`]), against the formula of every
+//! clause it was given — in incremental use too.
 //!
 //! CaDiCaL numbers original and derived clauses from one counter. When
 //! clauses are added between calls (a count's blocking clauses), their ids
@@ -24,7 +25,7 @@
 //! than a wrong proof:
 //! - a *restored* original clause (clause elimination put back): it cannot
 //!   be stated against a fixed formula; elimination is off in the options
-//!   the tracing solvers use ([`super::cadical::Cadical::for_enumeration`]);
+//!   the tracing solvers use (`Cadical::for_enumeration`);
 //! - RAT steps (a witness literal) and assumption clauses: the solvers
 //!   traced here neither add variables nor solve under assumptions.
 //!
@@ -39,7 +40,7 @@ use std::{
     path::Path,
 };
 
-use crate::error::SolveError;
+use boardsat_solve::{backend::ProofSink, error::SolveError};
 
 /// Which LRAT a proof is written in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -276,6 +277,43 @@ impl LratTrace {
             out.step(&step)?;
         }
         Ok(Ok(out.finish()?))
+    }
+}
+
+impl ProofSink for LratTrace {
+    fn original(&mut self, id: i64, clause: &[i32], restored: bool) {
+        LratTrace::original(self, id, clause, restored);
+    }
+
+    fn derived(&mut self, id: i64, witness: i32, clause: &[i32], antecedents: &[i64]) {
+        LratTrace::derived(self, id, witness, clause, antecedents);
+    }
+
+    fn deleted(&mut self, id: i64) {
+        LratTrace::deleted(self, id);
+    }
+
+    fn refuse(&mut self, why: String) {
+        LratTrace::refuse(self, why);
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+impl LratTrace {
+    /// Takes back the trace a solver was given as its sink
+    /// ([`boardsat_solve::backend::TraceProof::stop_trace`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] for a sink that is not an [`LratTrace`].
+    pub fn from_sink(sink: Box<dyn ProofSink>) -> Result<LratTrace, SolveError> {
+        sink.into_any()
+            .downcast::<LratTrace>()
+            .map(|trace| *trace)
+            .map_err(|_| trace_error("the solver's proof sink is not an LRAT trace"))
     }
 }
 

@@ -1,4 +1,5 @@
-//! LRAT proofs traced by the solver that does the work (`backend::trace`):
+//! LRAT proofs traced by the solver that does the work (`trace`, fed by
+//! CaDiCaL through `backend::TraceProof`):
 //! the formula it writes is every clause the solver got, in order, and the
 //! proof checks against it with boardsat's own checker — after a single
 //! call, and after a count that added blocking clauses between calls.
@@ -8,16 +9,18 @@ use std::path::Path;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
 use boardsat_lrat::{check, Format};
+use boardsat_proof::trace::{LratFormat, LratTrace, TraceSummary};
 use boardsat_solve::{
-    backend::{
-        cadical::Cadical,
-        trace::{LratFormat, TraceSummary},
-        Backend, Status, TraceProof,
-    },
+    backend::{cadical::Cadical, Backend, Status, TraceProof},
     formula::dimacs,
     search::session::{Breaking, Session},
 };
 use rustsat::types::Lit;
+
+/// A fresh LRAT trace for a solver to feed.
+fn sink() -> Box<LratTrace> {
+    Box::new(LratTrace::new().unwrap())
+}
 
 fn lit(l: i32) -> Lit {
     Lit::from_ipasir(l).expect("a literal")
@@ -69,10 +72,14 @@ fn finish(
 ) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
     let (cnf, lrat) = (dir.join("f.cnf"), dir.join("f.lrat"));
     let header = vec!["traced by a test".to_string()];
-    let summary = solver
+    let sink = solver
         .trace_proof()
         .expect("CaDiCaL traces")
-        .finish_trace(&cnf, &lrat, &header, 0, format)
+        .stop_trace()
+        .unwrap();
+    let summary = LratTrace::from_sink(sink)
+        .unwrap()
+        .finish(&cnf, &lrat, &header, 0, format)
         .unwrap();
     (summary, cnf, lrat)
 }
@@ -84,7 +91,7 @@ fn a_refutation_checks_in_both_formats_with_either_option_set() {
             for n in [3, 4, 5] {
                 let dir = tempfile::tempdir().unwrap();
                 let mut solver = make();
-                solver.start_trace().unwrap();
+                solver.start_trace(sink()).unwrap();
                 let formula = pigeonhole(n);
                 for clause in &formula {
                     let c: Vec<Lit> = clause.iter().map(|&l| lit(l)).collect();
@@ -112,7 +119,7 @@ fn a_count_by_blocking_clauses_is_refuted_with_its_blocking_clauses() {
         let dir = tempfile::tempdir().unwrap();
         let problem = Problem::queens(6).unwrap();
         let mut solver = Box::new(make());
-        solver.start_trace().unwrap();
+        solver.start_trace(sink()).unwrap();
         let mut session = Session::fixed(&problem, 6, Config::default(), solver).unwrap();
         session.record_blocked();
         let count = session.count(None, |_| {}).unwrap();
@@ -141,7 +148,7 @@ fn a_domination_count_under_symmetry_breaking_is_refuted() {
     let dir = tempfile::tempdir().unwrap();
     let problem = Problem::new(Board::square(5).unwrap(), Piece::Queen, Kind::Domination);
     let mut solver = Box::new(Cadical::for_enumeration());
-    solver.start_trace().unwrap();
+    solver.start_trace(sink()).unwrap();
     let mut session = Session::fixed(&problem, 3, Config::default(), solver).unwrap();
     session.break_symmetry(Breaking::Hard).unwrap();
     session.assume_uniform_size();
@@ -158,7 +165,7 @@ fn a_domination_count_under_symmetry_breaking_is_refuted() {
 fn a_changed_proof_or_formula_is_rejected() {
     let dir = tempfile::tempdir().unwrap();
     let mut solver = Cadical::for_enumeration();
-    solver.start_trace().unwrap();
+    solver.start_trace(sink()).unwrap();
     let formula = pigeonhole(4);
     for clause in &formula {
         let c: Vec<Lit> = clause.iter().map(|&l| lit(l)).collect();
@@ -185,16 +192,7 @@ fn a_changed_proof_or_formula_is_rejected() {
 fn tracing_after_a_clause_is_refused() {
     let mut solver = Cadical::new();
     solver.add_clause(&[lit(1)]).unwrap();
-    assert!(solver.start_trace().is_err());
-    let dir = tempfile::tempdir().unwrap();
+    assert!(solver.start_trace(sink()).is_err());
     let mut fresh = Cadical::new();
-    assert!(fresh
-        .finish_trace(
-            &dir.path().join("a"),
-            &dir.path().join("b"),
-            &[],
-            0,
-            LratFormat::Text
-        )
-        .is_err());
+    assert!(fresh.stop_trace().is_err());
 }
