@@ -15,12 +15,13 @@
 //! | [`backend::spec::SolverKind`], [`backend::spec::SolverSpec`] | run-time choice of backend; building solvers for many threads |
 //! | [`stop::Interrupter`], [`stop::StopReason`] | one stop flag per job, with a deadline: signals and time limits |
 //! | [`formula::dimacs`], [`formula::falsified`] | one strict reader for DIMACS and iCNF with projections; the one model check |
+//! | [`formula::solution`] | outside solvers' answers to OPB, WCNF and LP files, decoded and checked |
 //! | [`search::session::Session`] | a problem loaded into a solver; enumeration by blocking clauses |
 //! | [`search::count`] | the one counting loop ([`search::count::count_projected`] for any formula) |
 //! | [`search::optimise`] | minimum domination / maximum independence with the solver's proof |
 //! | [`search::queens`], [`search::domination`] | counts and decisions split into cubes over threads |
 //! | [`jobs`] | a count split into cube jobs for any scheduler (DIMACS or iCNF, MANIFEST, jobs.txt), and their merge |
-//! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`] |
+//! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`], [`task::export::export`] |
 //! | [`report`] | the JSON schema of every result, as typed structs |
 //! | [`files`] | output files written whole and safely |
 //! | [`error::SolveError`] | everything that can go wrong while solving |
@@ -37,7 +38,7 @@
 //! `tests/tests/layers.rs`):
 //!
 //! 1. `stop`, `files` — stop flags, safe output files
-//! 2. `formula` — formulas read from outside, the model check
+//! 2. `formula` — formulas and solutions read from outside, the model check
 //! 3. `error`, `backend` — the error type, solvers behind one trait
 //! 4. `search` — sessions, counting, optimisation, cubes over threads
 //! 5. `jobs` — splits written for schedulers, and merged

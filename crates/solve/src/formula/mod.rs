@@ -1,8 +1,10 @@
 //! Formulas read from outside: the strict DIMACS and iCNF reader
-//! ([`dimacs`]), and the one check that a model satisfies a formula
-//! ([`falsified`]).
+//! ([`dimacs`]), outside solvers' answers to the OPB, WCNF and LP files
+//! boardsat writes ([`solution`]), and the one check that a model
+//! satisfies a formula ([`falsified`]).
 
 pub mod dimacs;
+pub mod solution;
 
 use rustsat::types::Lit;
 
