@@ -42,11 +42,11 @@ pub enum Sense {
 }
 
 impl Sense {
-    /// The optimum of `problem`: the fewest dominating pieces, the most
-    /// independent ones.
+    /// The optimum of a problem of `kind`: the fewest dominating pieces,
+    /// the most independent ones.
     #[must_use]
-    pub const fn of(problem: &Problem) -> Sense {
-        if problem.kind.dominating() {
+    pub const fn of(kind: Kind) -> Sense {
+        if kind.dominating() {
             Sense::Minimise
         } else {
             Sense::Maximise
@@ -73,7 +73,7 @@ impl Goal {
     pub const fn of(problem: &Problem, k: Option<usize>) -> Goal {
         match k {
             Some(k) => Goal::Bound(problem.kind.bound(k)),
-            None => Goal::Optimum(Sense::of(problem)),
+            None => Goal::Optimum(Sense::of(problem.kind)),
         }
     }
 

@@ -211,7 +211,7 @@ fn wcnf_files_read_back_by_rustsat_have_the_hard_clauses_and_a_soft_unit_per_squ
             let mut softs: Vec<(Lit, usize)> =
                 objective.iter_soft_lits().unwrap().into_iter().collect();
             softs.sort();
-            let sense = Sense::of(&problem);
+            let sense = Sense::of(problem.kind);
             let want: Vec<(Lit, usize)> = problem
                 .board_lits()
                 .into_iter()
@@ -244,7 +244,7 @@ fn wcnf_optima_equal_brute_force_optima() {
             let best_checker = assignments(&board)
                 .filter(|v| check(&problem, None, &placement(&board, v)).is_ok())
                 .map(|v| v.iter().filter(|&&b| b).count());
-            let best_checker = match Sense::of(&problem) {
+            let best_checker = match Sense::of(problem.kind) {
                 Sense::Minimise => best_checker.min(),
                 Sense::Maximise => best_checker.max(),
             };
@@ -261,7 +261,7 @@ fn wcnf_optima_equal_brute_force_optima() {
                     common::sat_under(&mut solver, &units)
                 })
                 .map(|v| v.iter().filter(|&&b| b).count());
-            let best_clauses = match Sense::of(&problem) {
+            let best_clauses = match Sense::of(problem.kind) {
                 Sense::Minimise => best_clauses.min(),
                 Sense::Maximise => best_clauses.max(),
             };

@@ -45,7 +45,7 @@ pub fn write<W: Write + ?Sized>(
         "c hard clauses: amo {}, formulation {}; soft clauses: one unit per square, weight 1",
         config.amo, config.formulation
     )?;
-    let sense = Sense::of(&encoding.problem);
+    let sense = Sense::of(encoding.problem.kind);
     let softs = encoding
         .problem
         .board_lits()

@@ -271,6 +271,30 @@ impl Values {
         }
     }
 
+    /// The words of a `v` line: one string of `0` and `1` (MaxSAT from
+    /// 2022 on), or literals `x3`, `-x4`, `~x4`, `3`, `-4` (a `0` ends a
+    /// DIMACS-style model and sets nothing).
+    fn v_line(&mut self, words: &[&str], line: usize, text: &str) -> Result<(), SolutionError> {
+        if let [bits] = words {
+            if bits.len() > 1 && bits.bytes().all(|b| b == b'0' || b == b'1') {
+                for (i, b) in bits.bytes().enumerate() {
+                    self.set(&(i + 1).to_string(), b == b'1', line, text)?;
+                }
+                return Ok(());
+            }
+        }
+        for word in words {
+            let (positive, name) = match word.strip_prefix(['-', '~']) {
+                Some(name) => (false, name),
+                None => (true, *word),
+            };
+            if name != "0" {
+                self.set(name, positive, line, text)?;
+            }
+        }
+        Ok(())
+    }
+
     fn finish(self) -> Vec<bool> {
         self.values
             .into_iter()
@@ -342,25 +366,7 @@ fn parse_competition(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
             }
             Some("v") => {
                 first_value_line.get_or_insert(line);
-                let words: Vec<&str> = words.collect();
-                if let [bits] = words.as_slice() {
-                    if bits.bytes().all(|b| b == b'0' || b == b'1') && bits.len() > 1 {
-                        for (i, b) in bits.bytes().enumerate() {
-                            values.set(&(i + 1).to_string(), b == b'1', line, content)?;
-                        }
-                        continue;
-                    }
-                }
-                for word in words {
-                    let (positive, name) = match word.strip_prefix(['-', '~']) {
-                        Some(name) => (false, name),
-                        None => (true, word),
-                    };
-                    if name == "0" {
-                        continue;
-                    }
-                    values.set(name, positive, line, content)?;
-                }
+                values.v_line(&words.collect::<Vec<_>>(), line, content)?;
             }
             _ => {}
         }
@@ -457,13 +463,7 @@ fn parse_cbc(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
         (Claim::Satisfiable, false) => Claim::Unknown,
         (claim, _) => claim,
     };
-    let values = matches!(claim, Claim::Optimum | Claim::Satisfiable).then(|| values.finish());
-    Ok(Answer {
-        style: Style::Cbc,
-        claim,
-        objective: objective.filter(|_| values.is_some()),
-        values,
-    })
+    Ok(solver_file(Style::Cbc, claim, objective, values))
 }
 
 /// HiGHS's solution file (raw style).
@@ -504,13 +504,20 @@ fn parse_highs(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
             values.set(name, binary(value, line, content)?, line, content)?;
         }
     }
+    Ok(solver_file(Style::Highs, claim, objective, values))
+}
+
+/// The answer of a MIP solver's solution file: the values and the
+/// objective only with a solution (an infeasible or stopped run prints
+/// where it stopped, which is no answer).
+fn solver_file(style: Style, claim: Claim, objective: Option<f64>, values: Values) -> Answer {
     let values = matches!(claim, Claim::Optimum | Claim::Satisfiable).then(|| values.finish());
-    Ok(Answer {
-        style: Style::Highs,
+    Answer {
+        style,
         claim,
         objective: objective.filter(|_| values.is_some()),
         values,
-    })
+    }
 }
 
 /// The objective value of a placement of `pieces` in the file's terms, if
