@@ -768,8 +768,11 @@ def markdown(results, args, meta):
 
 # ---------------------------------------------------------------- the chart
 
-COLOURS = ["#000000", "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
-           "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79"]
+# One colour per tool in every panel; boardsat black.
+COLOURS = dict(zip(["boardsat", "exact", "rc2", "highs", "cbc", "cpsat", "cp", "pysat", "clasp",
+                    "ganak", "published", "count-dimacs"],
+                   ["#000000", "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+                    "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79"]))
 
 
 def svg_chart(results, args, meta):
@@ -821,8 +824,9 @@ def svg_chart(results, args, meta):
         out.append(f'<text x="{(left + right) / 2}" y="{bottom + 32}" text-anchor="middle">n</text>')
         tools = [t for t in ["boardsat"] + PEERS[task] if any(r["tool"] == t for r in rows)]
         for k, tool in enumerate(tools):
-            # One colour per tool in every panel.
-            colour = COLOURS[(["boardsat"] + ALL_TOOLS).index(tool) % len(COLOURS)]
+            colour = COLOURS[tool]
+            # Crosses of tools that stopped at the same n stand side by side.
+            dx = (k - (len(tools) - 1) / 2) * 5
             stroke = 3 if tool == "boardsat" else 1.5
             points = []
             for r in sorted((r for r in rows if r["tool"] == tool), key=lambda r: r["n"]):
@@ -836,7 +840,7 @@ def svg_chart(results, args, meta):
                     out.extend(f'<circle cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="2.5" '
                                f'fill="{colour}"/>' for p in points)
                 points = []
-                y = y_of(hi)
+                y, x = y_of(hi), x + dx
                 if r["status"] == "timeout":
                     out.append(f'<path d="M{x - 4:.1f},{y - 4:.1f} l8,8 m0,-8 l-8,8" '
                                f'stroke="{colour}" stroke-width="1.5"/>')
@@ -963,6 +967,9 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="small sizes, one run: a smoke test of the whole pipeline")
     ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
+    ap.add_argument("--from-json", metavar="FILE",
+                    help="measure nothing: print the table (and --plot the chart) of a run "
+                         "saved with --json")
     ap.add_argument("--plot", metavar="FILE.svg",
                     help="also draw the results as an SVG chart: a panel per task, x = n, "
                          "seconds on a log scale, a line per tool")
@@ -980,12 +987,25 @@ def main():
         args.gamma_sizes, args.mds_sizes, args.rooks_sizes = [4, 6], [4, 5], [5, 6]
         args.iqueens_sizes, args.knights_sizes = [4, 6], [4, 6]
         args.runs = 1
+    if args.from_json:
+        # Redraw a saved run: its own metadata, results and settings.
+        with open(args.from_json) as f:
+            saved = json.load(f)
+        meta, results = saved["meta"], saved["results"]
+        for key in ("runs", "time_limit", "tasks", "peers"):
+            setattr(args, key, saved.get("settings", {}).get(key, getattr(args, key)))
+        sys.stdout.write(markdown(results, args, meta))
+        if args.plot:
+            with open(args.plot, "w") as f:
+                f.write(svg_chart(results, args, meta))
+        return
     meta = metadata(args)
     results = measure(args)
     sys.stdout.write(markdown(results, args, meta))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"meta": meta, "results": results}, f, indent=1)
+            settings = {key: getattr(args, key) for key in ("runs", "time_limit", "tasks", "peers")}
+            json.dump({"meta": meta, "settings": settings, "results": results}, f, indent=1)
     if args.plot:
         with open(args.plot, "w") as f:
             f.write(svg_chart(results, args, meta))
