@@ -161,7 +161,9 @@ def encode(
     formulation: Optional[str] = None,
     force: bool = False,
 ) -> Encoding:
-    """The CNF of a problem with a fixed ``k`` (queens: n), as ``boardsat dimacs`` writes it."""
+    """The clauses of a problem: with ``k`` (queens: n) its CNF, as ``boardsat dimacs`` writes it;
+    without ``k`` the hard clauses of its optimum as a MaxSAT instance. The
+    :class:`Encoding` writes the problem as DIMACS (with ``k``), WCNF (without ``k``), OPB and LP."""
 
 def check(
     family: _Family,
@@ -181,7 +183,7 @@ def check(
 
 @final
 class Encoding:
-    """The CNF of a problem; square ``(r, c)`` is variable ``r * cols + c + 1``."""
+    """The clauses of a problem; square ``(r, c)`` is variable ``r * cols + c + 1``."""
 
     @property
     def clauses(self) -> List[List[int]]:
@@ -196,13 +198,19 @@ class Encoding:
     def board_vars(self) -> List[int]:
         """The board variables ``1 .. rows * cols``: the projection onto placements."""
     @property
-    def k(self) -> int:
-        """The bound: exactly k pieces (independence) or at most k (domination)."""
+    def k(self) -> Optional[int]:
+        """The bound: exactly k pieces (independence) or at most k (domination); ``None``: the optimum."""
     @property
     def stats(self) -> Dict[str, Any]:
         """The keys of ``boardsat dimacs --json``: problem, sizes and encodings."""
     def to_dimacs(self) -> str:
-        """DIMACS text with provenance comments and ``c p show`` / ``c ind`` projection lines."""
+        """DIMACS text with provenance comments and ``c p show`` / ``c ind`` projection lines (needs ``k``)."""
+    def to_wcnf(self) -> str:
+        """The optimum as WCNF (MaxSAT evaluation 2022 on): these clauses hard, a soft unit per square (no ``k``)."""
+    def to_opb(self) -> str:
+        """The linear model as OPB (pseudo-Boolean competition): the count with ``k``, else ``min:``."""
+    def to_lp(self) -> str:
+        """The linear model as a CPLEX LP integer program over the binaries ``x1 .. xN``."""
     def __len__(self) -> int: ...
 
 @final

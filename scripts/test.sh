@@ -4,23 +4,24 @@
 # corpus, external solvers, proofs), and the Python package's tests.
 #
 # The external-solver tests use Debian's cadical, minisat, picosat and
-# cryptominisat5. When they are missing and this runs as root with apt, they
-# are installed; otherwise those tests fail with a message saying what to
+# cryptominisat5, and CBC (coinor-cbc) for the LP files of `dimacs --format
+# lp`. When they are missing and this runs as root with apt, they are
+# installed; otherwise those tests fail with a message saying what to
 # install (or set BOARDSAT_SKIP_EXTERNAL=1 to skip them, visibly).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-for binary in cadical minisat picosat cryptominisat5; do
+for binary in cadical minisat picosat cryptominisat5 cbc; do
   command -v "$binary" >/dev/null 2>&1 || missing+=("$binary")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "== installing external solvers for the tests: ${missing[*]}" >&2
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat coinor-cbc >/dev/null
   else
-    echo "== external solvers missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat)" >&2
+    echo "== external solvers missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat coinor-cbc)" >&2
   fi
 fi
 

@@ -1,14 +1,23 @@
-//! `boardsat.encode`: a problem's CNF for other SAT tools (PySAT, cnfgen,
-//! model counters), the same clauses `boardsat dimacs` writes.
+//! `boardsat.encode`: a problem's clauses for other SAT tools (PySAT,
+//! cnfgen, model counters), the same clauses `boardsat dimacs` writes, and
+//! the same problem for other kinds of solvers: OPB, WCNF and LP text as
+//! `boardsat dimacs --format` writes it.
 
-use boardsat_encode::{dimacs, Encoding as Built, Stats};
-use boardsat_solve::report::EncodingReport;
+use boardsat_encode::{dimacs::Format, Stats};
+use boardsat_solve::{
+    error::SolveError,
+    report::EncodingReport,
+    stop::Interrupter,
+    task::{export::export, Instance},
+};
 use pyo3::prelude::*;
 use rustsat::instances::Cnf;
 
-use crate::json;
+use crate::{errors::solve_error, json, wait};
 
-/// The CNF of a problem with a fixed number of pieces.
+/// The clauses of a problem: with ``k`` its CNF, without ``k`` the hard
+/// clauses of its optimum as a MaxSAT instance (no counter: the soft
+/// clauses of :meth:`to_wcnf` count the pieces).
 ///
 /// Variables are DIMACS numbers: square ``(r, c)`` is variable
 /// ``r * cols + c + 1``, so the board variables ``1 .. rows * cols`` come
@@ -23,26 +32,63 @@ use crate::json;
 /// True
 #[pyclass(module = "boardsat", name = "Encoding", frozen)]
 pub struct Encoding {
+    instance: Instance,
     cnf: Cnf,
-    k: usize,
     stats: Stats,
     report: EncodingReport,
-    // The provenance, made at once: the encoding itself (which may hold a
-    // counter for later bounds) is not shared with Python.
-    header: dimacs::Header,
+    /// The arguments of the equivalent `boardsat dimacs` command.
+    command_line: String,
 }
 
 impl Encoding {
-    /// The clauses `cnf` of `encoding`, made by `command_line` (as
-    /// `boardsat dimacs`).
-    pub fn new(encoding: &Built, cnf: Cnf, k: usize, command_line: &str) -> Self {
-        Encoding {
+    /// The clauses of `instance` (its CNF with k, its WCNF's hard clauses
+    /// without), built as `boardsat dimacs` builds them; `command_line` is
+    /// the equivalent command's arguments.
+    ///
+    /// # Errors
+    ///
+    /// The encoding's errors, as Python exceptions.
+    pub fn new(py: Python<'_>, instance: Instance, command_line: String) -> PyResult<Self> {
+        let format = match instance.k {
+            Some(_) => Format::Cnf,
+            None => Format::Wcnf,
+        };
+        let stop = Interrupter::new();
+        let exported = wait::run(py, &stop, || export(&instance, format, &stop))?
+            .map_err(|e| solve_error(&e))?;
+        let Some((encoding, cnf)) = exported.into_clauses() else {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "cnf and wcnf are built from clauses",
+            ));
+        };
+        Ok(Encoding {
+            instance,
             cnf,
-            k,
             stats: encoding.stats,
-            report: EncodingReport::from(encoding),
-            header: dimacs::Header::for_encoding(encoding, Some(command_line)),
-        }
+            report: EncodingReport::from(&encoding),
+            command_line,
+        })
+    }
+
+    /// The file `format` writes, as text (built again: the same clauses,
+    /// or the linear model).
+    fn text(&self, py: Python<'_>, format: Format) -> PyResult<String> {
+        let command_line = match format {
+            Format::Cnf => self.command_line.clone(),
+            _ => format!("{} --format {format}", self.command_line),
+        };
+        let stop = Interrupter::new();
+        let instance = self.instance;
+        let bytes = wait::run(py, &stop, || -> Result<Vec<u8>, SolveError> {
+            let mut out = Vec::new();
+            export(&instance, format, &stop)?
+                .write(&mut out, Some(&command_line))
+                .map_err(|e| SolveError::Unsupported(e.to_string()))?;
+            Ok(out)
+        })?
+        .map_err(|e| solve_error(&e))?;
+        String::from_utf8(bytes)
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
     }
 }
 
@@ -80,10 +126,10 @@ impl Encoding {
     }
 
     /// The bound: exactly ``k`` pieces (independence) or at most ``k``
-    /// (domination).
+    /// (domination); ``None`` for the optimum.
     #[getter]
-    fn k(&self) -> usize {
-        self.k
+    fn k(&self) -> Option<usize> {
+        self.instance.k
     }
 
     /// The problem and the encoding's sizes and choices: the keys of
@@ -98,12 +144,32 @@ impl Encoding {
     /// The CNF as DIMACS text, as ``boardsat dimacs`` writes it: the
     /// provenance comments (generator, the equivalent command line, the
     /// encodings), the projection lines ``c p show`` and ``c ind`` on the
-    /// board variables, the ``p cnf`` header and the clauses.
+    /// board variables, the ``p cnf`` header and the clauses. Needs ``k``.
     fn to_dimacs(&self, py: Python<'_>) -> PyResult<String> {
-        let mut out = Vec::new();
-        py.detach(|| dimacs::write(&mut out, &self.header, &self.cnf, self.stats.n_vars))
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
-        String::from_utf8(out).map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
+        self.text(py, Format::Cnf)
+    }
+
+    /// The optimum as a MaxSAT instance in the WCNF format of the MaxSAT
+    /// evaluations from 2022 on, as ``boardsat dimacs --format wcnf``
+    /// writes it: these clauses as hard clauses (``h``), one soft unit
+    /// clause per square (``¬x`` for domination, ``x`` for independence).
+    /// Only without ``k``.
+    fn to_wcnf(&self, py: Python<'_>) -> PyResult<String> {
+        self.text(py, Format::Wcnf)
+    }
+
+    /// The problem as a pseudo-Boolean program in OPB, as ``boardsat
+    /// dimacs --format opb`` writes it: the linear constraints over the
+    /// board variables (no auxiliaries), with ``k`` the count, without it
+    /// the objective ``min:``.
+    fn to_opb(&self, py: Python<'_>) -> PyResult<String> {
+        self.text(py, Format::Opb)
+    }
+
+    /// The problem as an integer program in CPLEX LP, as ``boardsat dimacs
+    /// --format lp`` writes it: named rows over the binaries ``x1 .. xN``.
+    fn to_lp(&self, py: Python<'_>) -> PyResult<String> {
+        self.text(py, Format::Lp)
     }
 
     fn __len__(&self) -> usize {
@@ -112,9 +178,13 @@ impl Encoding {
 
     fn __repr__(&self) -> String {
         let (s, r) = (self.stats, &self.report);
+        let k = self
+            .instance
+            .k
+            .map_or_else(|| "None".to_string(), |k| k.to_string());
         format!(
-            "<boardsat.Encoding {} {} on {}x{}, k={}: {} vars ({} board), {} clauses>",
-            r.problem, r.piece, r.rows, r.cols, self.k, s.n_vars, s.n_board_vars, s.n_clauses
+            "<boardsat.Encoding {} {} on {}x{}, k={k}: {} vars ({} board), {} clauses>",
+            r.problem, r.piece, r.rows, r.cols, s.n_vars, s.n_board_vars, s.n_clauses
         )
     }
 }

@@ -9,7 +9,7 @@
 //! |---|---|
 //! | `solve`, `count` | [`boardsat_solve::task::solve::solve`] / [`boardsat_solve::task::count::count`], reported as [`boardsat_solve::report`] dicts |
 //! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate::enumerate`] |
-//! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance |
+//! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance; OPB, WCNF and LP |
 //! | `check` | the independent checker, [`boardsat_encode::check()`] |
 //! | [`args`] | keyword arguments to library objects, checked as the command line checks flags |
 //! | [`errors`] | library errors to Python exceptions |
@@ -47,22 +47,14 @@ use boardsat_encode::{
 use boardsat_solve::{
     backend::spec::SolverKind,
     report::{CountReport, SolveReport},
-    search::{
-        count::{Progress, Proofs},
-        sink::Checked,
-    },
+    search::count::{Progress, Proofs},
     stop::Interrupter,
     task::{
         count::{count as count_task, CountFlags},
         solve::{solve as solve_task, Optimiser},
     },
 };
-use pyo3::{
-    exceptions::{PyTypeError, PyValueError},
-    prelude::*,
-    types::PyTuple,
-};
-use rustsat::instances::Cnf;
+use pyo3::{exceptions::PyTypeError, prelude::*, types::PyTuple};
 
 use crate::{
     args::{size, ProblemArgs, SolverArgs},
@@ -376,12 +368,14 @@ fn enumerate_placements(
     placements::Placements::new(instance, spec, limit, solver_args.stop()?)
 }
 
-/// The CNF of a problem with a fixed number of pieces ``k`` (exactly k for
-/// independence, at most k for domination; queens: n), as
-/// ``boardsat dimacs`` writes it.
+/// The clauses of a problem: with a number of pieces ``k`` (exactly k for
+/// independence, at most k for domination; queens: n) its CNF, as
+/// ``boardsat dimacs`` writes it; without ``k`` the hard clauses of its
+/// optimum as a MaxSAT instance. The :class:`Encoding` writes the same
+/// problem as DIMACS (with ``k``), WCNF (without), OPB and LP.
 ///
-/// Raises ``ValueError`` for bad arguments (``k`` is needed except for
-/// queens), ``KeyboardInterrupt`` on Ctrl-C.
+/// Raises ``ValueError`` for bad arguments, ``KeyboardInterrupt`` on
+/// Ctrl-C.
 #[pyfunction]
 #[pyo3(signature = (
     family, n, *, cols=None, piece=None, k=None, independent=false,
@@ -415,29 +409,8 @@ fn encode(
     };
     let instance = problem_args.instance(None)?;
     let request = problem_args.request()?;
-    let Some(k) = instance.k else {
-        return Err(PyValueError::new_err(format!(
-            "encode {} needs k (the number of pieces) to fix the bound",
-            request.family
-        )));
-    };
-    let stop = Interrupter::new();
-    let problem = instance.problem;
-    let (built, cnf) = wait::run(py, &stop, || {
-        let mut vars = problem.var_manager();
-        let mut cnf = Cnf::new();
-        Checked::run(&stop, &mut cnf, |sink| {
-            problem.encode(k, instance.config, sink, &mut vars)
-        })
-        .map(|built| (built, cnf))
-    })?
-    .map_err(|e| solve_error(&e))?;
-    Ok(encoding::Encoding::new(
-        &built,
-        cnf,
-        k,
-        &problem_args.dimacs_command_line(&request, instance.config),
-    ))
+    let command_line = problem_args.dimacs_command_line(&request, instance.config);
+    encoding::Encoding::new(py, instance, command_line)
 }
 
 /// Whether ``placement`` (a list of ``(row, col)`` pairs, or ``[row, col]``

@@ -3,27 +3,12 @@ their defaults, ``boardsat.solve``/``count`` and ``boardsat solve``/``count
 --json`` report the same effective encodings and the same answers."""
 
 import json
-import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 import boardsat
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def binary():
-    """The boardsat binary: $BOARDSAT_BIN, else the newest build of the repository."""
-    given = os.environ.get("BOARDSAT_BIN")
-    if given:
-        return given
-    built = [p for p in (REPO / "target" / kind / "boardsat" for kind in ("release", "debug")) if p.is_file()]
-    if not built:
-        pytest.fail("no boardsat binary: run `cargo build -p boardsat` first, or set BOARDSAT_BIN")
-    return str(max(built, key=lambda p: p.stat().st_mtime))
-
+from binary import binary
 
 def cli(*args):
     run = subprocess.run([binary(), *args, "--json"], capture_output=True, text=True, timeout=120)

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """boardsat against its peers, on the same machine, interleaved.
 
-Tasks (issue 5):
-  count  all N-queens solutions (A000170)
-  first  one N-queens solution
-  gamma  the queens domination number with its proof (A075458)
-  mds    the number of minimum dominating sets of queens (A002564)
-  rooks  all placements of n non-attacking rooks, n! (A000142): a huge count
-         with few constraints, where a #SAT counter should win
+Tasks (issue 5, issue 25):
+  count    all N-queens solutions (A000170)
+  first    one N-queens solution
+  gamma    the queens domination number with its proof (A075458)
+  mds      the number of minimum dominating sets of queens (A002564)
+  rooks    all placements of n non-attacking rooks, n! (A000142): a huge count
+           with few constraints, where a #SAT counter should win
+  iqueens  the independent queens domination number with its proof (A075324)
+  knights  the most non-attacking knights with its proof (A030978)
 
 Tools:
   boardsat  the release binary (`count`, `solve` subcommands; wall time of the process)
@@ -21,6 +23,22 @@ Tools:
             `dimacs domination N -k GAMMA` with GAMMA from OEIS A075458), projected
             on the board variables (the file's `c p show` line, handed to
             pyganak's set_sampling_set) (count, mds)
+
+Native solvers (issue 25), each on boardsat's own export of the problem
+(`boardsat dimacs ... --format opb|wcnf|lp`, without -k for an optimum, so
+the solver proves it; queens N for first), their answers written in a
+standard format and checked by `boardsat check-solution` (the placement by
+the independent checker, the value against OEIS; an optimum counts only
+when the solver claims it):
+  exact  the Exact pseudo-Boolean solver (PyPI exact) on the OPB file, read
+         by this script's OPB reader (Exact's Python bindings take
+         constraints, not files)
+  rc2    RC2, the core-guided MaxSAT solver of PySAT (Glucose 4), on the
+         WCNF file read by pysat.formula.WCNF (gamma, iqueens, knights: a
+         WCNF states an optimum)
+  highs  HiGHS (PyPI highspy, one thread) on the LP file, read by HiGHS
+  cbc    Debian's CBC on the LP file (`cbc FILE sec LIMIT solve solu OUT`),
+         timed as a whole process
 
 boardsat variants (own columns, not peers in the ratio):
   published     boardsat with the published queen-domination encoding of
@@ -62,13 +80,20 @@ A075458 = [None, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 1
 A002564 = [None, 1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288, 4632, 205832,
            2968, 124, 16, 84]
 
-TASKS = ["count", "first", "gamma", "mds", "rooks"]
+# OEIS A075324, n = 0..: independent domination number of the queen graph.
+A075324 = [None, 1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7, 7, 8]
+
+TASKS = ["count", "first", "gamma", "mds", "rooks", "iqueens", "knights"]
+# The native solvers and the format each reads.
+NATIVE = {"exact": "opb", "rc2": "wcnf", "highs": "lp", "cbc": "lp"}
 PEERS = {
     "count": ["cpsat", "cp", "pysat", "clasp", "ganak"],
-    "first": ["cpsat", "cp", "pysat", "clasp"],
-    "gamma": ["cpsat", "pysat"],
+    "first": ["cpsat", "cp", "pysat", "clasp", "exact", "highs", "cbc"],
+    "gamma": ["cpsat", "pysat", "exact", "rc2", "highs", "cbc"],
     "mds": ["cpsat", "pysat", "ganak"],
     "rooks": ["ganak"],
+    "iqueens": ["exact", "rc2", "highs", "cbc"],
+    "knights": ["exact", "rc2", "highs", "cbc"],
 }
 # boardsat itself run another way: own columns, never "the best peer".
 VARIANTS = {
@@ -77,8 +102,11 @@ VARIANTS = {
     "gamma": ["published"],
     "mds": ["published", "count-dimacs"],
     "rooks": ["count-dimacs"],
+    "iqueens": [],
+    "knights": [],
 }
-ALL_TOOLS = ["cpsat", "cp", "pysat", "clasp", "ganak", "published", "count-dimacs"]
+ALL_TOOLS = ["cpsat", "cp", "pysat", "clasp", "ganak", "published", "count-dimacs",
+             "exact", "rc2", "highs", "cbc"]
 # The published encoding's flags (see the docstring).
 PUBLISHED = ["--formulation", "cardinality", "--card", "mtotalizer"]
 
@@ -88,6 +116,15 @@ TITLES = {
     "gamma": "queens domination number with proof (A075458)",
     "mds": "number of minimum dominating sets of queens (A002564)",
     "rooks": "count all placements of n non-attacking rooks (n!, A000142)",
+    "iqueens": "independent queens domination number with proof (A075324)",
+    "knights": "most non-attacking knights with proof (A030978)",
+}
+# The problem of each task as `boardsat dimacs` arguments (after N).
+EXPORT = {
+    "first": ["queens"],
+    "gamma": ["domination"],
+    "iqueens": ["domination", "--independent"],
+    "knights": ["independence", "--piece", "knight"],
 }
 
 
@@ -95,7 +132,10 @@ def known(task, n):
     """The known answer, or None when no table value is at hand."""
     if task == "rooks":
         return math.factorial(n)
-    table = {"count": A000170, "gamma": A075458, "mds": A002564}.get(task)
+    if task == "knights":
+        # A030978: n^2 for n <= 2 (no knight attacks), ceil(n^2 / 2) from 3 on.
+        return n * n if n <= 2 else (n * n + 1) // 2
+    table = {"count": A000170, "gamma": A075458, "mds": A002564, "iqueens": A075324}.get(task)
     if table is None:
         return None
     return table[n] if n < len(table) else None
@@ -335,9 +375,98 @@ def worker_ganak(cnf):
     return int(counter.count())
 
 
+def read_opb(path):
+    """The objective and the constraints of an OPB file as boardsat writes it:
+    terms as (coefficient, name), relations >= and =."""
+    objective, constraints = None, []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("*"):
+                continue
+            body = line.rstrip(";").strip()
+            if body.startswith("min:"):
+                words = body[4:].split()
+                objective = [(int(words[i]), words[i + 1]) for i in range(0, len(words), 2)]
+                continue
+            relation = "=" if ">=" not in body else ">="
+            lhs, rhs = body.split(relation)
+            words = lhs.split()
+            constraints.append(([(int(words[i]), words[i + 1]) for i in range(0, len(words), 2)],
+                                relation, int(rhs)))
+    return objective, constraints
+
+
+def worker_exact(path, limit, out):
+    """Exact on an OPB file; writes its answer as PB-competition output.
+    'solved' when it answered (an optimum only when proven), None otherwise."""
+    import exact
+
+    objective, constraints = read_opb(path)
+    names = sorted({name for terms, _, _ in constraints for _, name in terms}
+                   | {name for _, name in objective or []}, key=lambda x: int(x[1:]))
+    solver = exact.Exact()
+    for name in names:
+        solver.addVariable(name)
+    for terms, relation, rhs in constraints:
+        solver.addConstraint(terms, True, rhs, relation == "=", rhs)
+    if objective:
+        solver.setObjective(objective)
+    status = solver.runFull(objective is not None, limit)
+    if not solver.hasSolution():
+        return None
+    # With an objective, Exact ends "UNSAT" when no better solution exists.
+    proven = objective is None or status == "UNSAT"
+    lines = ["s OPTIMUM FOUND" if objective and proven else "s SATISFIABLE"]
+    if objective:
+        lines.append(f"o {solver.getBestSoFar()}")
+    values = solver.getLastSolutionFor(names)
+    lines.append("v " + " ".join(("" if v else "-") + name for name, v in zip(names, values)))
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return "solved" if proven else None
+
+
+def worker_rc2(path, out):
+    """RC2 (Glucose 4) on a WCNF file; MaxSAT-evaluation output. compute()
+    cannot be interrupted: the driver kills this process at the limit."""
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF
+
+    with RC2(WCNF(from_file=path), solver="g4") as rc2:
+        model = rc2.compute()
+        if model is None:
+            text = "s UNSATISFIABLE\n"
+        else:
+            bits = "".join("1" if lit > 0 else "0" for lit in model)
+            text = f"s OPTIMUM FOUND\no {rc2.cost}\nv {bits}\n"
+    with open(out, "w") as f:
+        f.write(text)
+    return "solved"
+
+
+def worker_highs(path, limit, out):
+    """HiGHS on an LP file, one thread; its raw solution file."""
+    import highspy
+
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", float(limit))
+    h.readModel(path)
+    h.run()
+    h.writeSolution(out, 0)
+    return "solved" if h.modelStatusToString(h.getModelStatus()) == "Optimal" else None
+
+
 def worker(tool, task, n, limit, cnf=None):
     start = time.perf_counter()
-    if tool == "ganak":
+    if tool in NATIVE:
+        out = cnf + ".answer"
+        answer = {"exact": lambda: worker_exact(cnf, limit, out),
+                  "rc2": lambda: worker_rc2(cnf, out),
+                  "highs": lambda: worker_highs(cnf, limit, out)}[tool]()
+    elif tool == "ganak":
         answer = worker_ganak(cnf)
     elif tool == "cpsat":
         answer = worker_cpsat(task, n, limit)
@@ -382,6 +511,10 @@ def run_boardsat(binary, task, n, limit, first_amo, extra=(), cnf=None):
         cmd = [binary, "solve", "domination", str(n)]
     elif task == "rooks":
         cmd = [binary, "count", "independence", str(n), "--piece", "rook", "-k", str(n)]
+    elif task == "iqueens":
+        cmd = [binary, "solve", "domination", str(n), "--independent"]
+    elif task == "knights":
+        cmd = [binary, "solve", "independence", str(n), "--piece", "knight"]
     else:
         cmd = [binary, "count", "domination", str(n)]
     cmd += list(extra) + ["--json", "--time-limit", str(limit)]
@@ -393,9 +526,46 @@ def run_boardsat(binary, task, n, limit, first_amo, extra=(), cnf=None):
     out = json.loads(p.stdout)
     if task in ("count", "mds", "rooks"):
         return (out["count"] if out.get("complete") else None), wall
-    if task == "gamma":
+    if task in ("gamma", "iqueens", "knights"):
         return (out["value"] if out.get("optimal") else None), wall
     return ("sat" if out["status"] == "sat" else out["status"]), wall
+
+
+def checked_answer(binary, task, model):
+    """The answer of a native solver, from `boardsat check-solution` on the
+    model file and the solver's answer (`model.answer`): the placement
+    checked by the independent checker, its value for an optimum (counted
+    only when the solver claims the optimum), "sat" for a first placement."""
+    p = subprocess.run([binary, "check-solution", model, model + ".answer", "--json"],
+                       capture_output=True, text=True)
+    if p.returncode not in (0, 1, 3, 20):
+        return ("error", p.stderr.strip().splitlines()[-1:])
+    report = json.loads(p.stdout)
+    if report["status"] == "rejected":
+        return ("error", ["check-solution rejected it: " + report["reason"]])
+    if report["status"] != "accepted":
+        return None
+    if task == "first":
+        return "sat"
+    return report["value"] if report["claim"] == "optimum" else None
+
+
+def run_native(binary, tool, task, n, limit, model):
+    """A native solver on boardsat's export `model`: its checked answer and
+    time (CBC as a process, the others timed inside their worker)."""
+    answer_file = model + ".answer"
+    if os.path.exists(answer_file):
+        os.remove(answer_file)
+    if tool == "cbc":
+        cmd = ["cbc", model, "sec", str(limit), "solve", "solu", answer_file]
+        p, secs, _ = run_process(cmd, limit)
+        if p is None or secs > limit:
+            return None, secs
+    else:
+        answer, secs = run_python(tool, task, n, limit, model)
+        if answer != "solved":
+            return answer, secs
+    return checked_answer(binary, task, model), secs
 
 
 def run_clasp(cnf, task, limit):
@@ -442,7 +612,8 @@ def measure(args):
     results = []  # (task, n, tool, [seconds], status, answer)
     tmp = tempfile.mkdtemp(prefix="boardsat-peers-")
     sizes = {"count": args.count_sizes, "first": args.first_sizes,
-             "gamma": args.gamma_sizes, "mds": args.mds_sizes, "rooks": args.rooks_sizes}
+             "gamma": args.gamma_sizes, "mds": args.mds_sizes, "rooks": args.rooks_sizes,
+             "iqueens": args.iqueens_sizes, "knights": args.knights_sizes}
     for task in args.tasks:
         for n in sizes[task]:
             tools = columns(task, args.peers)
@@ -462,6 +633,13 @@ def measure(args):
                 cnf = os.path.join(tmp, f"domination-{n}.cnf")
                 subprocess.run([args.boardsat, "dimacs", "domination", str(n),
                                 "-k", str(known("gamma", n)), "-o", cnf],
+                               check=True, capture_output=True)
+            models = {}
+            for fmt in sorted({NATIVE[t] for t in tools if t in NATIVE}):
+                # Without -k the file states the optimum; queens fixes k = n.
+                models[fmt] = os.path.join(tmp, f"{task}-{n}.{fmt}")
+                subprocess.run([args.boardsat, "dimacs", EXPORT[task][0], str(n),
+                                *EXPORT[task][1:], "--format", fmt, "-o", models[fmt]],
                                check=True, capture_output=True)
             times = {t: [] for t in tools}
             answers = {t: None for t in tools}
@@ -488,6 +666,9 @@ def measure(args):
                         answer, secs = run_clasp(cnf, task, args.time_limit)
                     elif tool == "ganak":
                         answer, secs = run_python(tool, task, n, args.time_limit, cnf)
+                    elif tool in NATIVE:
+                        answer, secs = run_native(args.boardsat, tool, task, n, args.time_limit,
+                                                  models[NATIVE[tool]])
                     else:
                         answer, secs = run_python(tool, task, n, args.time_limit)
                     if answer is None:
@@ -512,6 +693,10 @@ def measure(args):
                                 "expected": expected(task, n)})
             if cnf:
                 os.remove(cnf)
+            for model in models.values():
+                for path in (model, model + ".answer"):
+                    if os.path.exists(path):
+                        os.remove(path)
     os.rmdir(tmp)
     return results
 
@@ -581,6 +766,103 @@ def markdown(results, args, meta):
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------- the chart
+
+# One colour per tool in every panel; boardsat black.
+COLOURS = dict(zip(["boardsat", "exact", "rc2", "highs", "cbc", "cpsat", "cp", "pysat", "clasp",
+                    "ganak", "published", "count-dimacs"],
+                   ["#000000", "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+                    "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79"]))
+
+
+def svg_chart(results, args, meta):
+    """One panel per task: x = n, y = median seconds on a log scale, a line
+    per tool (boardsat in black, thick). A run without an answer in time is a
+    cross on the dashed time-limit line, never a point of the line; a wrong
+    or failed answer is a red ring there."""
+    tasks = [t for t in args.tasks if any(r["task"] == t for r in results)]
+    width, height, cols = 520, 330, 2
+    rows_of = (len(tasks) + cols - 1) // cols
+    total_h = 60 + rows_of * height
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{cols * width}" height="{total_h}" '
+           'font-family="sans-serif" font-size="12">',
+           f'<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="10" y="20" font-size="15">boardsat (best CNF encoding, default '
+           f'choices) against native solvers on its own exports; seconds, median of {args.runs}</text>',
+           f'<text x="10" y="40" fill="#555">commit {meta["commit"][:12]}; {meta["cpu"]}, '
+           f'{meta["cores"]} cores; {meta["date"]}; time limit {args.time_limit:g} s</text>']
+    lo, hi = 1e-3, args.time_limit
+    for i, task in enumerate(tasks):
+        x0, y0 = (i % cols) * width, 60 + (i // cols) * height
+        rows = [r for r in results if r["task"] == task and r["tool"] not in
+                [v for vs in VARIANTS.values() for v in vs]]
+        ns = sorted({r["n"] for r in rows})
+        left, right, top, bottom = x0 + 60, x0 + width - 120, y0 + 30, y0 + height - 40
+
+        def x_of(n):
+            return left + (right - left) * (ns.index(n) + 0.5) / len(ns)
+
+        def y_of(t):
+            t = min(max(t, lo), hi)
+            return bottom - (bottom - top) * (math.log10(t) - math.log10(lo)) / (
+                math.log10(hi) - math.log10(lo))
+
+        out.append(f'<text x="{left}" y="{y0 + 18}" font-size="13">{TITLES[task]}</text>')
+        out.append(f'<rect x="{left}" y="{top}" width="{right - left}" height="{bottom - top}" '
+                   'fill="none" stroke="#999"/>')
+        decade = lo
+        while decade <= hi * 1.0001:
+            y = y_of(decade)
+            out.append(f'<line x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>')
+            out.append(f'<text x="{left - 5}" y="{y + 4:.1f}" text-anchor="end">{decade:g}</text>')
+            decade *= 10
+        y = y_of(hi)
+        out.append(f'<line x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#999" '
+                   'stroke-dasharray="4 3"/>')
+        for n in ns:
+            out.append(f'<text x="{x_of(n):.1f}" y="{bottom + 16}" text-anchor="middle">{n}</text>')
+        out.append(f'<text x="{(left + right) / 2}" y="{bottom + 32}" text-anchor="middle">n</text>')
+        tools = [t for t in ["boardsat"] + PEERS[task] if any(r["tool"] == t for r in rows)]
+        for k, tool in enumerate(tools):
+            colour = COLOURS[tool]
+            # Crosses of tools that stopped at the same n stand side by side.
+            dx = (k - (len(tools) - 1) / 2) * 5
+            stroke = 3 if tool == "boardsat" else 1.5
+            points = []
+            for r in sorted((r for r in rows if r["tool"] == tool), key=lambda r: r["n"]):
+                x = x_of(r["n"])
+                if r["status"] == "ok" and r["times"]:
+                    points.append(f'{x:.1f},{y_of(statistics.median(r["times"])):.1f}')
+                    continue
+                if points:
+                    out.append(f'<polyline points="{" ".join(points)}" fill="none" '
+                               f'stroke="{colour}" stroke-width="{stroke}"/>')
+                    out.extend(f'<circle cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="2.5" '
+                               f'fill="{colour}"/>' for p in points)
+                points = []
+                y, x = y_of(hi), x + dx
+                if r["status"] == "timeout":
+                    out.append(f'<path d="M{x - 4:.1f},{y - 4:.1f} l8,8 m0,-8 l-8,8" '
+                               f'stroke="{colour}" stroke-width="1.5"/>')
+                else:
+                    out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="none" '
+                               'stroke="red" stroke-width="2"/>')
+            if points:
+                out.append(f'<polyline points="{" ".join(points)}" fill="none" '
+                           f'stroke="{colour}" stroke-width="{stroke}"/>')
+                out.extend(f'<circle cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="2.5" '
+                           f'fill="{colour}"/>' for p in points)
+            ly = top + 10 + 16 * k
+            out.append(f'<line x1="{right + 10}" x2="{right + 30}" y1="{ly}" y2="{ly}" '
+                       f'stroke="{colour}" stroke-width="{stroke}"/>')
+            out.append(f'<text x="{right + 35}" y="{ly + 4}">{tool}</text>')
+        ly = top + 10 + 16 * len(tools) + 6
+        out.append(f'<text x="{right + 10}" y="{ly + 4}" fill="#555">× no answer</text>')
+        out.append(f'<text x="{right + 10}" y="{ly + 20}" fill="#555">in time</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def metadata(args):
     def sh(cmd):
         try:
@@ -621,6 +903,14 @@ def metadata(args):
         pass
     versions.append(sh(["clasp", "--version"]).splitlines()[0] if sh(["clasp", "--version"])
                     != "unknown" else "clasp missing")
+    from importlib import metadata
+    for package, name in (("exact", "Exact"), ("highspy", "highspy")):
+        try:
+            versions.append(f"{name} {metadata.version(package)}")
+        except metadata.PackageNotFoundError:
+            pass
+    cbc = [l for l in sh(["cbc", "-quit"]).splitlines() if l.startswith("Version:")]
+    versions.append(f"CBC {cbc[0].split()[1]}" if cbc else "cbc missing")
     versions.append(f"Python {sys.version.split()[0]}")
     return {
         "command": "scripts/bench-peers.sh " + " ".join(sys.argv[1:]),
@@ -663,6 +953,8 @@ def main():
     ap.add_argument("--gamma-sizes", type=sizes, default=sizes("4..13"))
     ap.add_argument("--mds-sizes", type=sizes, default=sizes("4..10"))
     ap.add_argument("--rooks-sizes", type=sizes, default=sizes("6..12"))
+    ap.add_argument("--iqueens-sizes", type=sizes, default=sizes("4..13"))
+    ap.add_argument("--knights-sizes", type=sizes, default=sizes("4..12"))
     ap.add_argument("--runs", type=int, default=3, help="repetitions (median reported)")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per tool and task")
     ap.add_argument("--first-amo", default="default",
@@ -675,6 +967,12 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="small sizes, one run: a smoke test of the whole pipeline")
     ap.add_argument("--json", metavar="FILE", help="also write the raw results as JSON")
+    ap.add_argument("--from-json", metavar="FILE",
+                    help="measure nothing: print the table (and --plot the chart) of a run "
+                         "saved with --json")
+    ap.add_argument("--plot", metavar="FILE.svg",
+                    help="also draw the results as an SVG chart: a panel per task, x = n, "
+                         "seconds on a log scale, a line per tool")
     args = ap.parse_args()
     args.tasks = [t for t in args.tasks.split(",") if t]
     args.peers = [p for p in args.peers.split(",") if p]
@@ -687,13 +985,30 @@ def main():
     if args.quick:
         args.count_sizes, args.first_sizes = [6, 8], [8, 50]
         args.gamma_sizes, args.mds_sizes, args.rooks_sizes = [4, 6], [4, 5], [5, 6]
+        args.iqueens_sizes, args.knights_sizes = [4, 6], [4, 6]
         args.runs = 1
+    if args.from_json:
+        # Redraw a saved run: its own metadata, results and settings.
+        with open(args.from_json) as f:
+            saved = json.load(f)
+        meta, results = saved["meta"], saved["results"]
+        for key in ("runs", "time_limit", "tasks", "peers"):
+            setattr(args, key, saved.get("settings", {}).get(key, getattr(args, key)))
+        sys.stdout.write(markdown(results, args, meta))
+        if args.plot:
+            with open(args.plot, "w") as f:
+                f.write(svg_chart(results, args, meta))
+        return
     meta = metadata(args)
     results = measure(args)
     sys.stdout.write(markdown(results, args, meta))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"meta": meta, "results": results}, f, indent=1)
+            settings = {key: getattr(args, key) for key in ("runs", "time_limit", "tasks", "peers")}
+            json.dump({"meta": meta, "settings": settings, "results": results}, f, indent=1)
+    if args.plot:
+        with open(args.plot, "w") as f:
+            f.write(svg_chart(results, args, meta))
     wrong = [r for r in results if r["status"].startswith(("WRONG", "error"))]
     for r in wrong:
         print(f"{r['tool']} {r['task']} n={r['n']}: {r['status']}", file=sys.stderr)

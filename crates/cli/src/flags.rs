@@ -47,8 +47,11 @@ pub enum Command {
     Count(CountArgs),
     /// Print every placement, one per line.
     Enumerate(EnumerateArgs),
-    /// Write the CNF of a problem as DIMACS.
+    /// Write a problem as DIMACS CNF, or (--format) as OPB, WCNF or LP.
     Dimacs(DimacsArgs),
+    /// Check an outside solver's solution of an OPB, WCNF or LP file that
+    /// `dimacs --format` wrote.
+    CheckSolution(CheckSolutionArgs),
     /// Solve any DIMACS CNF file; SAT-competition output and exit codes.
     SolveDimacs(SolveDimacsArgs),
     /// Benchmark encodings × solvers × sizes × tasks: sizes and times per cell.
@@ -167,6 +170,7 @@ impl Command {
             Command::Enumerate(a) => a.job.json,
             Command::SolveDimacs(a) => a.formula.json,
             Command::CountDimacs(a) => a.formula.json,
+            Command::CheckSolution(a) => a.json,
             _ => false,
         }
     }
@@ -254,6 +258,25 @@ pub struct DimacsArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Also print a JSON object with the sizes (needs -o).
+    #[arg(long)]
+    pub json: bool,
+    /// The file format: cnf (DIMACS, needs -k), opb (pseudo-Boolean
+    /// competition), wcnf (MaxSAT evaluation 2022, the optimum: no -k) or
+    /// lp (CPLEX LP, an integer program). Without -k, opb and lp state the
+    /// optimum as an objective.
+    #[arg(long, default_value = "cnf", value_parser = one_of!(Format, ["cnf", "opb", "wcnf", "lp"]))]
+    pub format: Format,
+}
+
+/// `check-solution`.
+#[derive(Debug, Args)]
+pub struct CheckSolutionArgs {
+    /// The OPB, WCNF or LP file written by `boardsat dimacs --format`.
+    pub file: PathBuf,
+    /// The solver's answer ("-" for stdin): `s`/`o`/`v` lines of the PB and
+    /// MaxSAT evaluations, or a CBC or HiGHS solution file.
+    pub solution: PathBuf,
+    /// One JSON object on stdout.
     #[arg(long)]
     pub json: bool,
 }

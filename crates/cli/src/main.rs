@@ -73,6 +73,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Count(args) => commands::count::run(&args),
         Command::Enumerate(args) => commands::count::enumerate(&args),
         Command::Dimacs(args) => commands::dimacs::run(&args),
+        Command::CheckSolution(args) => commands::check_solution::run(&args),
         Command::SolveDimacs(args) => commands::solve_dimacs::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Cubes(args) => commands::cubes::run(&args),

@@ -3,9 +3,9 @@
 //! | code | meaning |
 //! |---|---|
 //! | 0 | success: the answer asked for (a count that reached `--limit` included) |
-//! | 1 | `verify`: a claim does not verify |
+//! | 1 | `verify`: a claim does not verify; `check-solution`: the solution is rejected |
 //! | 10 | `solve-dimacs`: satisfiable |
-//! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven) |
+//! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven); `check-solution`: the solver claims there is none (unverified) |
 //! | 2 | bad input or a failure (one line on stderr) |
 //! | 3 | no (complete) answer: the time limit was reached, or the solver gave up |
 //! | 130 | interrupted (Ctrl-C, SIGTERM) |
@@ -21,9 +21,10 @@ pub enum Outcome {
     Done,
     /// `solve-dimacs`: a model.
     Sat,
-    /// Proven unsatisfiable.
+    /// Proven unsatisfiable; for `check-solution`, an outside solver's
+    /// claim of it.
     Unsat,
-    /// `verify`: some claim failed.
+    /// `verify`: some claim failed; `check-solution`: the solution is wrong.
     Rejected,
     /// Stopped before a complete answer: by a signal, the time limit, or
     /// (`None`) a solver that gave up.

@@ -438,7 +438,7 @@ fn bad_input_errors_are_pinned() {
     );
     assert_eq!(
         error_of(&["dimacs", "domination", "8"]),
-        "error: dimacs domination needs -k (the number of pieces) to fix the bound"
+        "error: dimacs domination needs -k (the number of pieces) to fix the bound (or --format opb, wcnf or lp for the optimum)"
     );
     assert!(
         error_of(&["solve", "queens", "8", "--solver-cmd", "no-such-solver-xyz"])

@@ -79,7 +79,7 @@ fn piece_counts() {
         ),
         (
             &["dimacs", "domination", "8"],
-            "error: dimacs domination needs -k (the number of pieces) to fix the bound",
+            "error: dimacs domination needs -k (the number of pieces) to fix the bound (or --format opb, wcnf or lp for the optimum)",
         ),
     ];
     for (args, message) in cases {

@@ -18,7 +18,9 @@ use rustsat::{instances::Cnf, types::Lit};
 const SHOW_PER_LINE: usize = 64;
 
 crate::name_table! {
-    /// Which header a file has.
+    /// The file formats boardsat writes a problem in: DIMACS CNF and iCNF
+    /// (this module), and beyond CNF the pseudo-Boolean, MaxSAT and
+    /// integer-programming formats of [`crate::export`].
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub enum Format {
         /// `p cnf <vars> <clauses>`.
@@ -28,6 +30,25 @@ crate::name_table! {
         /// ([`write_cube`]), the format of cube-and-conquer tools (march_cu
         /// writes it; iLingeling and CaDiCaL read it).
         Inccnf = "icnf" | "inccnf",
+        /// OPB, the pseudo-Boolean competition format: the linear model
+        /// ([`crate::linear`]) as native constraints
+        /// ([`crate::export::opb`]).
+        Opb = "opb",
+        /// WCNF, the MaxSAT evaluation format of 2022 on: the clauses as
+        /// hard clauses (`h`), one soft unit clause per square
+        /// ([`crate::export::wcnf`]).
+        Wcnf = "wcnf",
+        /// CPLEX LP, read by HiGHS, CBC, GLPK and SCIP: the linear model as
+        /// an integer program ([`crate::export::lp`]).
+        Lp = "lp",
+    }
+}
+
+impl Format {
+    /// Whether this is DIMACS CNF or iCNF, what [`write`] writes.
+    #[must_use]
+    pub const fn is_dimacs(self) -> bool {
+        matches!(self, Format::Cnf | Format::Inccnf)
     }
 }
 
@@ -85,7 +106,8 @@ impl Header {
 ///
 /// # Errors
 ///
-/// The writer's I/O errors.
+/// The writer's I/O errors; [`io::ErrorKind::InvalidInput`] for a header
+/// of a format that is not DIMACS ([`crate::export`] writes those).
 pub fn write<W: Write + ?Sized>(
     out: &mut W,
     header: &Header,
@@ -113,6 +135,12 @@ pub fn write<W: Write + ?Sized>(
     match header.format {
         Format::Cnf => writeln!(out, "p cnf {} {}", n_vars, cnf.len())?,
         Format::Inccnf => writeln!(out, "p inccnf")?,
+        other => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{other} is not DIMACS: boardsat_encode::export writes it"),
+            ))
+        }
     }
     let mut line = String::new();
     for clause in cnf {

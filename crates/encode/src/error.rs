@@ -76,6 +76,10 @@ pub enum EncodeError {
     /// The encoding is estimated too large to build ([`crate::estimate::check_fits`]).
     #[error("{0}")]
     TooLarge(String),
+    /// An exported file's provenance lines do not say what it is
+    /// ([`crate::export::Provenance::parse`]).
+    #[error("the file's provenance: {0}")]
+    Provenance(String),
     /// A request that does not describe a problem ([`crate::request::Request::problem`]).
     #[error("{0}")]
     Request(String),

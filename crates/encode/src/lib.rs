@@ -19,7 +19,9 @@
 //! | [`card::Totalizer`] | rustsat's totalizer behind [`card::Counter`] |
 //! | [`Encoding`], [`Stats`] | what an encoding produced and its sizes |
 //! | [`check()`], [`Placement`], [`Violation`] | an independent checker, sharing no code with the encoder |
-//! | [`dimacs`] | DIMACS and iCNF output with provenance and projection |
+//! | [`dimacs`] | DIMACS and iCNF output with provenance and projection; [`dimacs::Format`], every format boardsat writes |
+//! | [`linear::Model`], [`linear::Goal`] | the problems as 0-1 linear programs over the board variables |
+//! | [`export`] | OPB, WCNF and LP output with the provenance an answer is checked by ([`export::Provenance`]) |
 //! | [`draw`] | a placement as a text board or an SVG figure |
 //! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
@@ -39,8 +41,8 @@
 //! 2. `error`, `board`, `amo`, `card` — the error type, geometry, the encodings (errors name bounds and encodings)
 //! 3. `piece`, `lazy` — attacks and neighbourhoods, lines left to a propagator
 //! 4. `problem` — the problems as CNF builders
-//! 5. `check`, `symmetry`, `estimate`, `dimacs` — the independent checker, symmetries, size estimates, DIMACS output
-//! 6. `request`, `draw` — what users ask for, pictures
+//! 5. `check`, `symmetry`, `estimate`, `dimacs`, `linear` — the independent checker, symmetries, size estimates, DIMACS output, the linear model
+//! 6. `request`, `draw`, `export` — what users ask for, pictures, OPB, WCNF and LP output
 //!
 //! ```
 //! use boardsat_encode::{dimacs, Amo, Config, Problem};
@@ -75,7 +77,9 @@ pub mod dimacs;
 pub mod draw;
 pub mod error;
 pub mod estimate;
+pub mod export;
 pub mod lazy;
+pub mod linear;
 pub mod piece;
 pub mod problem;
 pub mod request;

@@ -385,6 +385,36 @@ impl Problem {
         Ok(encoding)
     }
 
+    /// Encodes the problem with no bound on the number of pieces: the
+    /// non-attack and coverage clauses alone, without a counter — the hard
+    /// clauses of a MaxSAT instance whose soft clauses count the pieces
+    /// ([`crate::export::wcnf`]). Without k independence has no exact lines
+    /// and takes the `cardinality` formulation; domination keeps its
+    /// formulation, without the implied bounds (which need a k).
+    /// [`Encoding::bound`] is `None` and [`Encoding::counter`] too.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::OutOfMemory`] when the sink cannot grow;
+    /// [`EncodeError::LazyNotInClauses`] as for [`Problem::encode`].
+    pub fn encode_unbounded<C: CollectClauses>(
+        &self,
+        config: Config,
+        sink: &mut C,
+        vars: &mut BasicVarManager,
+    ) -> Result<Encoding, EncodeError> {
+        let formulation = self.open_formulation(config, self.board.n_squares());
+        refuse_lazy(self.lazy_lines(config.amo, formulation))?;
+        let before = vars.n_used();
+        let mut sink = Measure {
+            inner: sink,
+            n_clauses: 0,
+            n_lits: 0,
+        };
+        self.encode_base(config.amo, formulation, &mut sink, vars)?;
+        Ok(self.finish(None, formulation, config, before, &sink, vars, None))
+    }
+
     /// Encodes the problem with the number of pieces left open: a counter of
     /// `config.card` over the board is built for bounds up to `max_bound`
     /// (upper bounds for domination, lower bounds for independence) and
@@ -667,7 +697,7 @@ impl Problem {
 
     /// In the lines formulation, whether every line of `kind` holds exactly
     /// one piece: rows when rows ≤ cols, columns when cols ≤ rows.
-    fn exact_line(&self, kind: LineKind) -> bool {
+    pub(crate) fn exact_line(&self, kind: LineKind) -> bool {
         let (rows, cols) = (self.board.rows(), self.board.cols());
         match kind {
             LineKind::Row => rows <= cols,

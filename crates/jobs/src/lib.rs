@@ -296,6 +296,11 @@ pub fn write_split(
             header.format = Format::Inccnf;
             files.icnf_file(split, &header, jobs, &mut listing)?;
         }
+        other => {
+            return Err(JobsError::Manifest(format!(
+                "cubes are written as cnf or icnf, not {other}"
+            )))
+        }
     }
     files.text(MANIFEST, &listing.manifest)?;
     files.text(JOBS, &listing.jobs)?;

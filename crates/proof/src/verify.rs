@@ -10,8 +10,7 @@ use std::{
 };
 
 use boardsat_encode::{
-    check, symmetry, Board, Bound, Card, Config, Formulation, Kind, Piece, Placement, Problem,
-    Square,
+    check, symmetry, Board, Bound, Card, Config, Formulation, Placement, Problem, Square,
 };
 use boardsat_lrat::Location;
 use boardsat_solve::{
@@ -324,14 +323,8 @@ pub(crate) fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Co
             .ok_or_else(|| format!("the formula has no '{key}:' provenance line"))
     };
     let name = |key: &str| -> Result<String, String> { Ok(line(key)?.to_string()) };
-    let kind = Kind::from_name(&name("problem")?).ok_or("unknown problem kind")?;
-    let piece = Piece::from_name(&name("piece")?).ok_or("unknown piece")?;
-    let board = name("board")?;
-    let (rows, cols) = board
-        .split_once('x')
-        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
-        .ok_or_else(|| format!("bad board '{board}'"))?;
-    let board = Board::new(rows, cols).map_err(|e| e.to_string())?;
+    let problem = boardsat_encode::export::problem_from(|key| formula.provenance(key))
+        .map_err(|e| format!("the formula's provenance: {e}"))?;
     let tag = formula
         .tag("bound")
         .ok_or("the formula has no 'boardsat-bound' line")?;
@@ -344,8 +337,7 @@ pub(crate) fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Co
             .parse::<Formulation>()
             .map_err(|e| format!("{e}"))?,
     };
-    let problem = Problem::new(board, piece, kind);
-    if kind.bound(k) != bound {
+    if problem.kind.bound(k) != bound {
         return Err(format!("the bound '{bound}' is not the bound of {problem}"));
     }
     Ok((problem, k, bound, config))

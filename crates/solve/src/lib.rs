@@ -20,7 +20,7 @@
 //! | [`search::count`] | the one counting loop ([`search::count::count_projected`] for any formula) |
 //! | [`search::optimise`] | minimum domination / maximum independence with the solver's proof |
 //! | [`search::queens`], [`search::domination`] | counts and decisions split into cubes over threads |
-//! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`] |
+//! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`], [`task::export::export`] |
 //! | [`report`] | the JSON schema of every result, as typed structs |
 //! | [`files`] | output files written whole and safely |
 //! | [`error::SolveError`] | everything that can go wrong while solving |

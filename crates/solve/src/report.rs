@@ -3,7 +3,14 @@
 //! that states a result is derived from the result's status (an answer the
 //! solver did not give is `null`, never a guess).
 
-use boardsat_encode::{Encoding, Placement};
+use boardsat_encode::{
+    export::{
+        solution::{Checked, Verdict},
+        Provenance,
+    },
+    linear::{Goal, Sense},
+    Encoding, Placement,
+};
 use serde::Serialize;
 
 use crate::{
@@ -15,6 +22,7 @@ use crate::{
     stop::StopReason,
     task::{
         count::{Counted, CubeReport},
+        export::Exported,
         solve::Solved,
         Instance,
     },
@@ -363,18 +371,154 @@ impl CountReport {
     }
 }
 
-/// `dimacs`.
+/// `dimacs`: the file written and its sizes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DimacsReport {
     /// `dimacs`.
     pub command: &'static str,
     /// The file written.
     pub output: Option<String>,
-    /// The bound.
-    pub k: usize,
-    /// The problem and encoding.
+    /// `cnf`, `opb`, `wcnf` or `lp`.
+    pub format: &'static str,
+    /// The bound (`null`: the file states the optimum).
+    pub k: Option<usize>,
+    /// The problem and the encoding of the clauses (cnf, wcnf).
     #[serde(flatten)]
-    pub encoding: EncodingReport,
+    pub encoding: Option<EncodingReport>,
+    /// The problem and the linear model's sizes (opb, lp).
+    #[serde(flatten)]
+    pub linear: Option<LinearReport>,
+}
+
+/// The problem and the sizes of its linear model (OPB, LP).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LinearReport {
+    /// `independence`, `domination`, `independent-domination`.
+    pub problem: &'static str,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The piece.
+    pub piece: &'static str,
+    /// Variables (one per square).
+    pub vars: u32,
+    /// Linear constraints.
+    pub constraints: usize,
+    /// Terms over all constraints.
+    pub terms: usize,
+    /// `minimise`, `maximise`, or `null` for a bound.
+    pub objective: Option<&'static str>,
+}
+
+impl DimacsReport {
+    /// The report of `exported`, written to `output` (`None`: stdout) for
+    /// `k` pieces.
+    #[must_use]
+    pub fn new(exported: &Exported, output: Option<String>, k: Option<usize>) -> Self {
+        let (encoding, linear) = match exported {
+            Exported::Clauses { encoding, .. } => (Some(EncodingReport::from(encoding)), None),
+            Exported::Linear { model, .. } => {
+                let p = &model.problem;
+                let objective = match model.goal {
+                    Goal::Optimum(Sense::Minimise) => Some("minimise"),
+                    Goal::Optimum(Sense::Maximise) => Some("maximise"),
+                    Goal::Bound(_) => None,
+                };
+                let linear = LinearReport {
+                    problem: p.kind.name(),
+                    rows: p.board.rows(),
+                    cols: p.board.cols(),
+                    piece: p.piece.name(),
+                    vars: model.n_vars(),
+                    constraints: model.constraints.len(),
+                    terms: model.n_terms(),
+                    objective,
+                };
+                (None, Some(linear))
+            }
+        };
+        DimacsReport {
+            command: "dimacs",
+            output,
+            format: exported.format().name(),
+            k,
+            encoding,
+            linear,
+        }
+    }
+}
+
+/// `check-solution`: an outside solver's answer to an OPB, WCNF or LP file,
+/// decoded and checked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckSolutionReport {
+    /// `check-solution`.
+    pub command: &'static str,
+    /// The model file.
+    pub file: String,
+    /// The solution file.
+    pub solution: String,
+    /// The model file's format.
+    pub format: &'static str,
+    /// `accepted` (the independent checker accepts the placement),
+    /// `rejected`, `unsat-claimed` (the solver claims there is none,
+    /// unverified), `unknown` (no answer).
+    pub status: &'static str,
+    /// Why the solution was rejected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// What the solver claims: `optimum`, `satisfiable`, `unsatisfiable`,
+    /// `unknown`.
+    pub claim: &'static str,
+    /// `unverified` when the solver claims the optimum of a file that asks
+    /// for it (nothing here proves it), else `null`.
+    pub optimal: Option<&'static str>,
+    /// The number of pieces of the placement.
+    pub value: Option<usize>,
+    /// The solver's objective value, as it printed it.
+    pub objective: Option<f64>,
+    /// The placement the solver's assignment decodes to.
+    pub placement: Option<Squares>,
+    /// The problem.
+    pub problem: &'static str,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The piece.
+    pub piece: &'static str,
+}
+
+impl CheckSolutionReport {
+    /// The report of `checked` against `provenance`.
+    #[must_use]
+    pub fn new(file: String, solution: String, provenance: &Provenance, checked: &Checked) -> Self {
+        let p = &provenance.problem;
+        let (status, reason) = match &checked.verdict {
+            Verdict::Accepted => ("accepted", None),
+            Verdict::Rejected(reason) => ("rejected", Some(reason.clone())),
+            Verdict::ClaimsNone => ("unsat-claimed", None),
+            Verdict::NoAnswer => ("unknown", None),
+        };
+        CheckSolutionReport {
+            command: "check-solution",
+            file,
+            solution,
+            format: provenance.format.name(),
+            status,
+            reason,
+            claim: checked.claim.name(),
+            optimal: checked.claims_optimum(provenance).then_some("unverified"),
+            value: checked.placement.as_ref().map(Placement::len),
+            objective: checked.objective,
+            placement: checked.placement.as_ref().map(squares),
+            problem: p.kind.name(),
+            rows: p.board.rows(),
+            cols: p.board.cols(),
+            piece: p.piece.name(),
+        }
+    }
 }
 
 /// `solve-dimacs`.
@@ -519,14 +663,10 @@ pub fn solve_text(
     } else {
         text.push_str(&format!("placement: {placement}\n"));
     }
-    let verb = match problem.kind {
-        Kind::Independence => "independent",
-        Kind::Domination => "dominating",
-        Kind::IndependentDomination => "independent dominating",
-    };
     text.push_str(&format!(
-        "{} {verb} {}s on the {board} board\n",
+        "{} {} {}s on the {board} board\n",
         placement.len(),
+        adjective(problem.kind),
         problem.piece
     ));
     if let Some(o) = &solved.optimum {
@@ -539,6 +679,55 @@ pub fn solve_text(
             None if o.proven => "optimal: every square holds a piece\n".to_string(),
             None => format!("not proven optimal: the solver stopped ({})\n", why(stop)),
         });
+    }
+    text
+}
+
+/// How a placement of `kind` is called: `independent`, `dominating`,
+/// `independent dominating`.
+fn adjective(kind: boardsat_encode::Kind) -> &'static str {
+    use boardsat_encode::Kind;
+    match kind {
+        Kind::Independence => "independent",
+        Kind::Domination => "dominating",
+        Kind::IndependentDomination => "independent dominating",
+    }
+}
+
+/// The text result of `check-solution`: the board and the placement the
+/// solver's assignment decodes to, the checker's verdict, and what the
+/// solver claims — an optimum or an infeasibility as its claim, unverified.
+#[must_use]
+pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String {
+    use boardsat_encode::draw;
+    let p = &provenance.problem;
+    let mut text = String::new();
+    if let Some(placement) = &checked.placement {
+        text.push_str(&draw::text(
+            &p.board,
+            p.piece,
+            placement,
+            p.kind.dominating(),
+        ));
+        text.push_str(&format!("placement: {placement}\n"));
+    }
+    let claim = format!("the solver claims {}", checked.claim.name());
+    text.push_str(&match &checked.verdict {
+        Verdict::Accepted => format!(
+            "{} {} {}s on the {} board: accepted by the independent checker ({claim})\n",
+            checked.placement.as_ref().map_or(0, Placement::len),
+            adjective(p.kind),
+            p.piece,
+            p.board
+        ),
+        Verdict::Rejected(reason) => format!("rejected: {reason} ({claim})\n"),
+        Verdict::ClaimsNone => {
+            format!("{claim}: no placement exists for {p} (the solver's claim, unverified)\n")
+        }
+        Verdict::NoAnswer => format!("{claim}: no answer\n"),
+    });
+    if checked.claims_optimum(provenance) {
+        text.push_str("optimal: the solver's claim, unverified\n");
     }
     text
 }

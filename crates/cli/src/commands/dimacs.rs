@@ -1,14 +1,14 @@
-//! `boardsat dimacs`: the CNF of a problem as DIMACS, with its provenance
-//! and projection lines.
+//! `boardsat dimacs`: a problem as DIMACS CNF with its provenance and
+//! projection lines, or (`--format`) as OPB, WCNF or LP with the
+//! provenance that `check-solution` reads back.
 
 use anyhow::{bail, Result};
-use boardsat_encode::dimacs;
+use boardsat_encode::dimacs::Format;
 use boardsat_solve::{
     files::{write_atomically, FileError, Stoppable},
-    report::{DimacsReport, EncodingReport},
-    search::sink::Checked,
+    report::DimacsReport,
+    task::export::export,
 };
-use rustsat::instances::Cnf;
 
 use crate::{
     flags::DimacsArgs,
@@ -23,12 +23,12 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
     let p = &args.problem;
     let instance = hiargs::instance(p, None)?;
     // Only queens fix k by themselves.
-    let Some(k) = instance.k else {
+    if args.format == Format::Cnf && instance.k.is_none() {
         bail!(
-            "dimacs {} needs -k (the number of pieces) to fix the bound",
+            "dimacs {} needs -k (the number of pieces) to fix the bound (or --format opb, wcnf or lp for the optimum)",
             p.family
         );
-    };
+    }
     if args.json && args.output.is_none() {
         bail!("--json with dimacs needs -o FILE (stdout cannot hold both)");
     }
@@ -36,36 +36,29 @@ pub fn run(args: &DimacsArgs) -> Result<Outcome> {
         boardsat_solve::files::check_writable(path)?;
     }
     let stop = signals::job();
-    let problem = &instance.problem;
-    let mut vars = problem.var_manager();
-    let mut cnf = Cnf::new();
-    let encoding = Checked::run(&stop, &mut cnf, |sink| {
-        problem.encode(k, instance.config, sink, &mut vars)
-    })?;
-    let header = dimacs::Header::for_encoding(&encoding, Some(&hiargs::command_line()));
-    let n_vars = encoding.stats.n_vars;
+    let exported = export(&instance, args.format, &stop)?;
+    let command_line = hiargs::command_line();
     match &args.output {
         Some(path) => write_atomically(path, Some(&stop), |w| {
-            dimacs::write(w, &header, &cnf, n_vars).map_err(|e| FileError::io(path, e))
+            exported
+                .write(w, Some(&command_line))
+                .map_err(|e| FileError::io(path, e))
         })?,
         None => {
             // A signal that stops the writing ends as stopped (main.rs).
             let mut out = Stdout::new();
             let mut w = std::io::BufWriter::new(Stoppable::new(out.writer(), Some(stop.clone())));
-            dimacs::write(&mut w, &header, &cnf, n_vars)
+            exported
+                .write(&mut w, Some(&command_line))
                 .and_then(|()| std::io::Write::flush(&mut w))
                 .map_err(|e| FileError::io(std::path::Path::new("stdout"), e))?;
         }
     }
-    note(encoding.summary());
+    note(exported.summary());
     if args.json {
         let mut out = Stdout::new();
-        out.json(&DimacsReport {
-            command: "dimacs",
-            output: args.output.as_ref().map(|o| o.display().to_string()),
-            k,
-            encoding: EncodingReport::from(&encoding),
-        })?;
+        let output = args.output.as_ref().map(|o| o.display().to_string());
+        out.json(&DimacsReport::new(&exported, output, instance.k))?;
         out.flush()?;
     }
     Ok(Outcome::Done)

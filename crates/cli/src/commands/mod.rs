@@ -3,6 +3,7 @@
 //! ([`crate::hiargs`]), calls the library, and prints.
 
 pub mod bench;
+pub mod check_solution;
 pub mod count;
 pub mod count_dimacs;
 pub mod cubes;

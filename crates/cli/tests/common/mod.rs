@@ -79,3 +79,18 @@ pub fn on_path(binary: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
 }
+
+/// Whether the external program `binary` (Debian package `package`) can
+/// run: true when it is on the `PATH`; false, said on stderr, when it is
+/// missing and `BOARDSAT_SKIP_EXTERNAL=1`; otherwise the test fails saying
+/// what to install (a test never skips silently).
+pub fn external(binary: &str, package: &str) -> bool {
+    if on_path(binary) {
+        return true;
+    }
+    if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
+        eprintln!("skipped: {binary} is not installed and BOARDSAT_SKIP_EXTERNAL=1");
+        return false;
+    }
+    panic!("{binary} is not on PATH: install it (apt-get install {package}) or set BOARDSAT_SKIP_EXTERNAL=1");
+}

@@ -735,9 +735,10 @@ impl Reader {
                 format!("projection variable {v} is beyond the {declared_vars} variables"),
             ));
         }
+        // The reader sets only Cnf and Inccnf.
         let n_vars = match self.format {
-            Format::Cnf => declared_vars,
             Format::Inccnf => self.max_var,
+            _ => declared_vars,
         };
         if self.format == Format::Inccnf && self.cubes.is_empty() {
             return Err(syntax(0, "the iCNF file has no 'a' (cube) lines"));

@@ -1,6 +1,8 @@
 //! Formulas read from outside: the strict DIMACS and iCNF reader
 //! ([`dimacs`]), and the one check that a model satisfies a formula
-//! ([`falsified`]).
+//! ([`falsified`]). Outside solvers' answers to the OPB, WCNF and LP files
+//! boardsat writes are read where those files are written
+//! (`boardsat_encode::export::solution`).
 
 pub mod dimacs;
 

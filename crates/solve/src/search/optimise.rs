@@ -21,26 +21,9 @@ use crate::{
     stop::Interrupter,
 };
 
-/// Which way the optimum lies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sense {
-    /// Fewest pieces (domination).
-    Minimise,
-    /// Most pieces (independence).
-    Maximise,
-}
-
-impl Sense {
-    /// The sense of a problem kind.
-    #[must_use]
-    pub const fn of(kind: Kind) -> Self {
-        if kind.dominating() {
-            Sense::Minimise
-        } else {
-            Sense::Maximise
-        }
-    }
-}
+/// Which way the optimum lies: the linear model's sense, one type for
+/// both.
+pub use boardsat_encode::linear::Sense;
 
 /// One solver call of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]

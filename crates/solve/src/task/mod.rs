@@ -11,12 +11,13 @@
 //! (checked by `tests/tests/layers.rs`):
 //!
 //! 1. this one — [`Instance`], [`Encodings`], [`default_amo`]
-//! 2. `solve` — one placement, or the optimum with its proof
+//! 2. `solve`, `export` — one placement, or the optimum with its proof; the files for other solvers
 //! 3. `count` — counts, split or not, and the plan that says which
 //! 4. `enumerate` — every placement, listed
 
 pub mod count;
 pub mod enumerate;
+pub mod export;
 pub mod solve;
 
 use boardsat_encode::{Amo, Card, Config, Formulation, Kind, Piece, Problem, Request};
