@@ -44,6 +44,10 @@ pub enum Mode {
     Decide,
     /// Many short incremental calls: enumeration by blocking clauses.
     Enumerate,
+    /// One call expected to be UNSAT on a fresh solver: a cube of a split
+    /// refutation (CaDiCaL: enumeration's options, and its `unsat`
+    /// configuration's — no stable mode, no local search; BENCHMARKS.md).
+    Refute,
 }
 
 /// The answer of one solver call, with SAT-competition exit codes.

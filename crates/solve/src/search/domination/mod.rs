@@ -76,6 +76,11 @@ use self::{
 /// cubes), measured against 0 and 2 (BENCHMARKS.md).
 pub const DEFAULT_DEPTH: usize = 1;
 
+/// A refutation's cube budget ([`SplitOptions::budget`]): a heavy cube is
+/// split again while the other core idles (BENCHMARKS.md, "Certified
+/// domination at the frontier").
+pub const REFUTATION_BUDGET: Duration = Duration::from_secs(10);
+
 /// How [`count_split`] and [`decide_split`] split and solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitOptions {
@@ -96,6 +101,9 @@ pub struct SplitOptions {
     /// A cube whose solver runs longer is split again by the next ring
     /// (see the module doc); `None`: never.
     pub budget: Option<Duration>,
+    /// The mode of the cubes' solvers: [`Mode::Enumerate`] for counts
+    /// and decisions, [`Mode::Refute`] for refutations.
+    pub mode: Mode,
 }
 
 impl SplitOptions {
@@ -106,6 +114,19 @@ impl SplitOptions {
     #[must_use]
     pub fn decision(k: usize, threads: usize, symmetry: Option<LexOrder>) -> Self {
         Self::count(k, Blocking::Full, DEFAULT_DEPTH, threads, symmetry)
+    }
+
+    /// The options of a refutation of at most `k` pieces, a bound one step
+    /// better than a model just found ([`decide_split`]): a decision whose
+    /// cubes' solvers run in [`Mode::Refute`] and whose cubes are split
+    /// again past [`REFUTATION_BUDGET`].
+    #[must_use]
+    pub fn refutation(k: usize, threads: usize, symmetry: Option<LexOrder>) -> Self {
+        Self {
+            mode: Mode::Refute,
+            budget: Some(REFUTATION_BUDGET),
+            ..Self::decision(k, threads, symmetry)
+        }
     }
 
     /// The options of a count of at most `k` pieces over `depth` central
@@ -126,6 +147,7 @@ impl SplitOptions {
             symmetry,
             cubes: Cubes::OnePerOrbit,
             budget: None,
+            mode: Mode::Enumerate,
         }
     }
 
@@ -166,7 +188,7 @@ impl Run<'_> {
         cube: &Representative,
         stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
-        let mut backend = self.solver.create(Mode::Enumerate, &stops.cube)?;
+        let mut backend = self.solver.create(self.options.mode, &stops.cube)?;
         if let Some((certify, _)) = self.certify {
             let signature = backend.signature();
             backend
@@ -483,11 +505,16 @@ pub fn refuter<'a>(
     certify: Option<&'a dyn Certify>,
 ) -> impl Fn(Bound, Expect) -> Result<Refuted, SolveError> + Sync + 'a {
     move |bound, expect| {
-        let options =
-            SplitOptions::decision(bound.k(), threads, symmetry.then_some(LexOrder::LinesFirst));
+        let symmetry = symmetry.then_some(LexOrder::LinesFirst);
         let decided = match expect {
-            Expect::Unknown => decide_race(problem, config, options, solver, stop, certify),
-            Expect::Unsat => decide_split(problem, config, options, solver, stop, certify),
+            Expect::Unknown => {
+                let options = SplitOptions::decision(bound.k(), threads, symmetry);
+                decide_race(problem, config, options, solver, stop, certify)
+            }
+            Expect::Unsat => {
+                let options = SplitOptions::refutation(bound.k(), threads, symmetry);
+                decide_split(problem, config, options, solver, stop, certify)
+            }
         }?;
         Ok(Refuted {
             certified: certify.is_some() && decided.status == Status::Unsat,
