@@ -9,7 +9,8 @@
 #   scripts/bench-frontier.sh estimate   # cubes domination 15 -k 9 and 16 -k 9 --estimate
 #   scripts/bench-frontier.sh gamma15    # solve domination 15, medians of 3
 #
-# RUNS (3), N_FRONTIER ("17 18 19"), FRONTIER_LIMIT (7200 s per count), SAMPLE (20), CUBE_LIMIT (600) and
+# KEEP (a directory for each count's JSON), RUNS (3), PROOF_CASES ("count domination 12;count domination 13;solve
+# domination 15"), N_FRONTIER ("17 18 19"), FRONTIER_LIMIT (7200 s per count), SAMPLE (20), CUBE_LIMIT (600) and
 # BOARDSAT (the release binary, built unless set) override the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,13 +33,13 @@ timed() {
     echo "failed: $* ($(tail -n 1 "$work/err"))" >&2
     return 1
   }
-  tail -n 1 "$work/time" | awk '{printf "%.2f %.2f %.0f", $1, $2 + $3, $4 / 1024}'
+  tail -n 1 "$work/time" | awk '{printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024}'
 }
 
 # As timed, for a command whose failure is reported in its output.
 timed_anyway() {
   /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > "$work/out" 2> "$work/err" || true
-  tail -n 1 "$work/time" | awk '{printf "%.2f %.2f %.0f", $1, $2 + $3, $4 / 1024}'
+  tail -n 1 "$work/time" | awk '{printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024}'
 }
 
 # The median of the numbers on stdin.
@@ -56,16 +57,21 @@ medians() {
 
 # A proof directory's size in MB and its verification: "mb verify_wall verdict".
 verified() {
-  local dir=$1 mb v
+  local dir=$1 mb line
   mb=$(du -sm "$dir" | cut -f1)
-  read -r v _ _ < <(timed "$BOARDSAT" verify "$dir")
-  if grep -q "NOT verified" "$work/out"; then echo "$mb $v REJECTED"; else echo "$mb $v verified"; fi
+  # verify exits 0 only when every claim and split verifies.
+  if line=$(timed "$BOARDSAT" verify "$dir"); then
+    echo "$mb ${line%% *} verified"
+  else
+    echo "$mb - REJECTED"
+  fi
 }
 
 proofs() {
   echo "| command | without --proof: wall / CPU s | with --proof: wall / CPU s | ratio (wall) | proof MB | verify s | verdict |"
   echo "|---|---:|---:|---:|---:|---:|---|"
-  for args in "count domination 12" "count domination 13" "solve domination 15"; do
+  IFS=';' read -r -a cases <<< "${PROOF_CASES:-count domination 12;count domination 13;solve domination 15}"
+  for args in "${cases[@]}"; do
     echo "== $args" >&2
     read -r w0 c0 < <(medians "$BOARDSAT" $args)
     : > "$work/walls"; : > "$work/cpus"
@@ -89,7 +95,13 @@ frontier() {
     rm -rf "$work/f$n"
     # Past the limit the count is interrupted (SIGINT) and reports how far it got.
     read -r wall cpu peak < <(timed_anyway timeout -s INT "${FRONTIER_LIMIT:-7200}" "$BOARDSAT" --progress count domination "$n" --proof "$work/f$n" --json)
-    count=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["count"] if d["complete"] else f"at least {d.get(\"count\", 0)} (stopped: {d.get(\"stopped\")})")' "$work/out")
+    cp "$work/out" "${KEEP:-$work}/count-$n.json" 2> /dev/null || true
+    count=$(python3 - "$work/out" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["count"] if d.get("complete") else f"at least {d.get('count', 0)} (stopped: {d.get('stopped')})")
+EOF
+)
     unique=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("fundamental"))' "$work/out")
     read -r mb vs verdict < <(verified "$work/f$n")
     echo "| $n | $count | $unique | $wall | $cpu | $peak | $mb | $vs | $verdict |"
