@@ -4,9 +4,9 @@
 //! `boardsat dimacs --format` writes it.
 
 use boardsat_encode::{dimacs::Format, Stats};
+use boardsat_report::EncodingReport;
 use boardsat_solve::{
     error::SolveError,
-    report::EncodingReport,
     stop::Interrupter,
     task::{export::export, Instance},
 };

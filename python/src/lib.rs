@@ -7,7 +7,7 @@
 //!
 //! | item | role |
 //! |---|---|
-//! | `solve`, `count` | [`boardsat_solve::task::solve::solve`] / [`boardsat_solve::task::count::count`], reported as [`boardsat_solve::report`] dicts |
+//! | `solve`, `count` | [`boardsat_solve::task::solve::solve`] / [`boardsat_solve::task::count::count`], reported as [`boardsat_report`] dicts |
 //! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate::enumerate`] |
 //! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance; OPB, WCNF and LP |
 //! | `check` | the independent checker, [`boardsat_encode::check()`] |
@@ -44,9 +44,9 @@ use std::{
 use boardsat_encode::{
     check as check_placement, Amo, Card, Family, Formulation, Piece, Placement, Square,
 };
+use boardsat_report::{CountReport, SolveReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
-    report::{CountReport, SolveReport},
     search::count::{Progress, Proofs},
     stop::Interrupter,
     task::{

@@ -12,10 +12,10 @@ use std::{
     thread::JoinHandle,
 };
 
+use boardsat_report::squares;
 use boardsat_solve::{
     backend::spec::SolverSpec,
     error::SolveError,
-    report::squares,
     search::count::End,
     stop::{Interrupter, StopReason},
     task::{

@@ -17,11 +17,12 @@ use std::{
 };
 
 /// The crates checked: their source directory and root file.
-const CRATES: [(&str, &str); 8] = [
+const CRATES: [(&str, &str); 9] = [
     ("crates/encode/src", "lib.rs"),
     ("crates/lrat/src", "lib.rs"),
     ("crates/solve/src", "lib.rs"),
     ("crates/jobs/src", "lib.rs"),
+    ("crates/report/src", "lib.rs"),
     ("crates/proof/src", "lib.rs"),
     ("crates/bench/src", "lib.rs"),
     ("crates/cli/src", "main.rs"),

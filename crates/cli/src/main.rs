@@ -26,7 +26,8 @@ mod signals;
 
 use std::process::ExitCode;
 
-use boardsat_solve::{report::StoppedReport, stop::StopReason};
+use boardsat_report::StoppedReport;
+use boardsat_solve::stop::StopReason;
 use clap::{error::ErrorKind, Parser};
 
 use crate::{

@@ -10,7 +10,8 @@ use std::{
 
 use anyhow::{Context, Result};
 use boardsat_proof::prover::{ProofError, Prover};
-use boardsat_solve::{files::FileError, report::ProofSummary};
+use boardsat_report::ProofSummary;
+use boardsat_solve::files::FileError;
 
 /// Stdout, line by line: each line is flushed, so what was printed before
 /// an interrupt or a failure stays whole.

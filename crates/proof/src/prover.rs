@@ -8,12 +8,12 @@ use std::{
 };
 
 use boardsat_encode::{dimacs::Header, symmetry, Config, Placement, Problem, Square};
+use boardsat_report::ProofSummary;
 use boardsat_solve::{
     backend::Status,
     error::SolveError,
     files::{self, write_atomically, FileError},
     formula::dimacs::Formula,
-    report::ProofSummary,
     search::{count::Blocking, queens::QueenCube, session::blocking_clause},
     stop::Interrupter,
 };

@@ -21,12 +21,11 @@
 //! | [`search::optimise`] | minimum domination / maximum independence with the solver's proof |
 //! | [`search::queens`], [`search::domination`] | counts and decisions split into cubes over threads |
 //! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`], [`task::export::export`] |
-//! | [`report`] | the JSON schema of every result, as typed structs |
 //! | [`files`] | output files written whole and safely |
 //! | [`error::SolveError`] | everything that can go wrong while solving |
 //!
 //! The command line, the benchmark and the Python package are thin callers
-//! of [`task`] and [`report`], so they do the same thing and
+//! of [`task`], reported by `boardsat-report`, so they do the same thing and
 //! report it with the same fields.
 //!
 //! ## Layers
@@ -41,7 +40,6 @@
 //! 3. `error`, `backend` — the error type, solvers behind one trait
 //! 4. `search` — sessions, counting, optimisation, cubes over threads
 //! 5. `task` — what users ask for, with one set of defaults
-//! 6. `report` — the JSON schema of the results
 //!
 //! ```
 //! use boardsat_encode::{Config, Problem};
@@ -66,7 +64,6 @@ pub mod backend;
 pub mod error;
 pub mod files;
 pub mod formula;
-pub mod report;
 pub mod search;
 pub mod stop;
 pub mod task;

@@ -12,7 +12,7 @@ use std::{
 
 use anyhow::{Context, Result};
 use boardsat_encode::export::solution::{check, parse, read_provenance, Verdict};
-use boardsat_solve::report::{check_solution_text, CheckSolutionReport};
+use boardsat_report::{check_solution_text, CheckSolutionReport};
 
 use crate::{flags::CheckSolutionArgs, outcome::Outcome, output::Stdout};
 

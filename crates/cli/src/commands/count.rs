@@ -6,9 +6,9 @@ use boardsat_proof::{
     split::SplitProver,
     tasks::{prove_counted, prove_listed},
 };
+use boardsat_report::{squares, CountReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
-    report::{squares, CountReport},
     search::{
         count::{Count, End, Progress, Proofs},
         domination::certify::Certify,

@@ -4,9 +4,9 @@
 
 use anyhow::{bail, Result};
 use boardsat_encode::dimacs::Format;
+use boardsat_report::DimacsReport;
 use boardsat_solve::{
     files::{write_atomically, FileError, Stoppable},
-    report::DimacsReport,
     task::export::export,
 };
 

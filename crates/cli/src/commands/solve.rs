@@ -4,10 +4,10 @@
 use anyhow::Result;
 use boardsat_encode::draw;
 use boardsat_proof::{split::SplitProver, tasks::prove_solved};
+use boardsat_report::{solve_text, SolveReport};
 use boardsat_solve::{
     backend::{spec::SolverKind, Status},
     files::{check_writable, write_text},
-    report::{self, SolveReport},
     search::domination::certify::Certify,
     task::solve::{solve, Optimiser},
 };
@@ -73,9 +73,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         out.json(&report)?;
     } else {
         let backed = backing(summary.as_ref(), external);
-        out.text(&report::solve_text(
-            &instance, &solved, &backend, reason, &backed,
-        ))?;
+        out.text(&solve_text(&instance, &solved, &backend, reason, &backed))?;
     }
     out.flush()?;
     proven.finish()?;

@@ -3,6 +3,7 @@
 use std::{fs::File, io, path::Path, time::Instant};
 
 use anyhow::{bail, Context, Result};
+use boardsat_report::SolveDimacsReport;
 use boardsat_solve::{
     backend::{read_model, spec::SolverKind, Mode, Status},
     error::SolveError,
@@ -10,7 +11,6 @@ use boardsat_solve::{
         dimacs::{self, Format, Formula},
         falsified,
     },
-    report::SolveDimacsReport,
     stop::{Interrupter, StopReason},
 };
 

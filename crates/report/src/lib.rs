@@ -1,7 +1,38 @@
+//! # boardsat-report
+//!
 //! The JSON schema of every result, as typed structs: what `boardsat …
-//! --json` prints and what the Python package returns as dicts. Every field
-//! that states a result is derived from the result's status (an answer the
-//! solver did not give is `null`, never a guess).
+//! --json` prints and what the Python package returns as dicts, and the
+//! text the command line prints for them. Every field that states a result
+//! is derived from the result's status (an answer the solver did not give
+//! is `null`, never a guess). The command line, the Python package and
+//! `boardsat-proof` (whose proofs the reports' `proof` field summarises)
+//! report with these, so they report the same fields; the results are
+//! `boardsat-solve`'s (`task`).
+//!
+//! | type | role |
+//! |---|---|
+//! | [`SolveReport`], [`CountReport`], [`SolveDimacsReport`] | `solve`, `count` and `enumerate`, `solve-dimacs` |
+//! | [`DimacsReport`], [`CheckSolutionReport`] | a formula exported (`dimacs`); an outside solver's answer checked |
+//! | [`EncodingReport`], [`LinearReport`], [`CallReport`], [`SplitReport`], [`Ending`] | the parts the reports share: sizes, the optimiser's calls, the cubes of a split, how a count ended |
+//! | [`ProofSummary`], [`StoppedReport`] | the `proof` field; a job stopped before it had a result |
+//! | [`solve_text`], [`check_solution_text`], [`squares`] | the text results; a placement as `[row, col]` pairs |
+//!
+//! ## Layers
+//!
+//! One module (checked by `tests/tests/layers.rs`):
+//!
+//! 1. `this one` — the reports and their text
+//!
+//! ```
+//! use boardsat_report::StoppedReport;
+//! use boardsat_solve::stop::StopReason;
+//!
+//! let report = StoppedReport::new(StopReason::TimeLimit);
+//! assert_eq!((report.status, report.stopped), ("unknown", "time limit"));
+//! ```
+
+// User input must not reach a panic: no unwrap or expect outside tests.
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 use boardsat_encode::{
     export::{
@@ -11,9 +42,7 @@ use boardsat_encode::{
     linear::{Goal, Sense},
     Encoding, Placement,
 };
-use serde::Serialize;
-
-use crate::{
+use boardsat_solve::{
     backend::Status,
     search::{
         count::{Count, End, Reduction},
@@ -27,6 +56,7 @@ use crate::{
         Instance,
     },
 };
+use serde::Serialize;
 
 /// Where a proof directory is and what it holds (written by
 /// `boardsat-proof`): the `proof` field of the reports.
