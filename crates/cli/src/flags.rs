@@ -337,7 +337,7 @@ pub struct CubesArgs {
     )]
     pub output: Option<PathBuf>,
     /// Each job also proves its count: an LRAT proof per cube in
-    /// proofs/<cube id>, checked with the whole split by `boardsat merge
+    /// `proofs/<cube id>`, checked with the whole split by `boardsat merge
     /// --verify DIR`.
     #[arg(long)]
     pub proof: bool,

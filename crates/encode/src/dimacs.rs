@@ -45,7 +45,7 @@ crate::name_table! {
 }
 
 impl Format {
-    /// Whether this is DIMACS CNF or iCNF, what [`write`] writes.
+    /// Whether this is DIMACS CNF or iCNF, what [`write()`] writes.
     #[must_use]
     pub const fn is_dimacs(self) -> bool {
         matches!(self, Format::Cnf | Format::Inccnf)

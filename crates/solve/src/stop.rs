@@ -46,7 +46,7 @@ impl fmt::Display for StopReason {
 /// A cloneable, thread-safe stop flag with an optional deadline.
 ///
 /// One interrupter is meant to stop a whole job: every solver of the job
-/// obeys it ([`Interrupt::use_interrupter`]), and every long loop outside
+/// obeys it (a backend's `Interrupt::use_interrupter`), and every long loop outside
 /// the solvers (encoding, writing, reading, printing) polls
 /// [`Interrupter::is_interrupted`]. A deadline needs no timer thread: the
 /// flag reads as set once the deadline has passed. A *child*

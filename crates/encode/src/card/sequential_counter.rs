@@ -70,7 +70,7 @@ use super::{
 ///
 /// Built in one call by [`Card::build`](super::Card::build) or
 /// [`BuildCounter::build`](super::BuildCounter::build), with bounds then
-/// enforced through [`Counter`]; or used like rustsat's `Totalizer` through
+/// enforced through [`Counter`](super::Counter); or used like rustsat's `Totalizer` through
 /// rustsat's encoding traits, incremental ones included:
 ///
 /// ```

@@ -20,7 +20,7 @@
 //! - the cube as clauses over the board variables ("some square of this
 //!   line", or "no square of it").
 //!
-//! With [`SplitOptions::cube_orbits`] only one cube per orbit of cubes is
+//! With [`SplitOptions::cubes`] at [`Cubes::OnePerOrbit`] only one cube per orbit of cubes is
 //! solved, with lex-leader constraints under that cube's stabilizer (the
 //! symmetries mapping it onto itself) instead of the whole group: an orbit
 //! of placements meets the cubes of one orbit of cubes, and meets the
