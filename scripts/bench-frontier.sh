@@ -94,7 +94,7 @@ frontier() {
     echo "== count domination $n --proof" >&2
     rm -rf "$work/f$n"
     # Past the limit the count is interrupted (SIGINT) and reports how far it got.
-    read -r wall cpu peak < <(timed_anyway timeout -s INT "${FRONTIER_LIMIT:-7200}" "$BOARDSAT" --progress count domination "$n" --proof "$work/f$n" --json)
+    read -r wall cpu peak < <(timed_anyway timeout --foreground -s INT "${FRONTIER_LIMIT:-7200}" "$BOARDSAT" --progress count domination "$n" --proof "$work/f$n" --json)
     cp "$work/out" "${KEEP:-$work}/count-$n.json" 2> /dev/null || true
     count=$(python3 - "$work/out" <<'EOF'
 import json, sys

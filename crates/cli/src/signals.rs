@@ -4,21 +4,37 @@
 //! ([`watch`]): solvers return UNKNOWN at their next poll, long loops end at
 //! their next check, and the command prints what it has, marked
 //! `interrupted`. A second signal means it: temporary files are removed and
-//! the process exits with 130 at once.
+//! the process exits with 130 at once. A signal within [`SAME_SIGNAL`] of
+//! the first is the same one delivered twice, not a second: `timeout`
+//! sends its signal to the command and again to its process group, and a
+//! count stopped by `timeout -s INT` must still report how far it got.
 
-use std::sync::{
-    atomic::{AtomicU8, Ordering},
-    Mutex,
+use std::{
+    sync::{
+        atomic::{AtomicU8, Ordering},
+        Mutex,
+    },
+    time::{Duration, Instant},
 };
 
 use boardsat_solve::{files, stop::Interrupter};
 
 static SIGNALS: AtomicU8 = AtomicU8::new(0);
 static WATCHED: Mutex<Vec<Interrupter>> = Mutex::new(Vec::new());
+static FIRST: Mutex<Option<Instant>> = Mutex::new(None);
+
+/// How soon after the first a signal is taken as the same one.
+pub const SAME_SIGNAL: Duration = Duration::from_secs(1);
 
 /// Installs the handler (once per process).
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
+        let first = FIRST
+            .lock()
+            .map(|mut first| *first.get_or_insert_with(Instant::now));
+        if first.is_ok_and(|at| SIGNALS.load(Ordering::SeqCst) >= 1 && at.elapsed() < SAME_SIGNAL) {
+            return;
+        }
         if SIGNALS.fetch_add(1, Ordering::SeqCst) >= 1 {
             files::remove_temporaries();
             std::process::exit(130);

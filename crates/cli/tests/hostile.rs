@@ -279,6 +279,41 @@ fn ctrl_c_to_the_process_group_interrupts_an_external_solver() {
 }
 
 /// Whether some `hang.sh` fake solver process is running.
+/// `timeout -s INT` sends its signal to the command and again to the
+/// command's process group: two signals at once are one stop, and the
+/// count reports how far it got (a lost 35-minute count once showed it).
+#[test]
+fn a_signal_delivered_twice_at_once_still_reports_the_count() {
+    let mut child = boardsat()
+        .args(["--progress", "count", "domination", "15", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    // Ready when the count has said its first line.
+    let mut line = String::new();
+    assert!(err.read_line(&mut line).unwrap() > 0, "no output");
+    for _ in 0..2 {
+        assert!(Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success());
+    }
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{out}{rest}");
+    assert!(out.contains("\"stopped\":\"interrupted\""), "{out}{rest}");
+}
+
 fn solver_running() -> bool {
     std::fs::read_dir("/proc").is_ok_and(|list| {
         list.filter_map(Result::ok).any(|e| {
