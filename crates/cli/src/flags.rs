@@ -346,8 +346,10 @@ pub struct CubesArgs {
     /// longest cube seen (with -o, the split is written too).
     #[arg(long, value_name = "N")]
     pub estimate: Option<usize>,
-    /// With --estimate: stop a cube's solver after this many seconds (the
-    /// projection is then a lower bound, and says so).
+    /// With --estimate: stop a cube's solver after this many seconds; a
+    /// domination cube is then projected from a random piece of it split
+    /// by the next ring (the time of its pieces as jobs), and only when
+    /// the rings run out is the projection a lower bound, saying so.
     #[arg(long, value_name = "SECONDS", requires = "estimate", value_parser = parse_seconds)]
     pub cube_limit: Option<f64>,
     /// With --estimate: the seed of the random choice of cubes.

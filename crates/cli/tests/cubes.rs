@@ -702,6 +702,47 @@ fn estimates_project_the_sampled_cubes() {
     );
     let longest = a["longest"]["seconds"].as_f64().unwrap();
     assert!(times.iter().all(|&t| t <= longest));
+    // Without a limit every cube is solved whole.
+    for s in a["sampled"].as_array().unwrap() {
+        assert_eq!(s["pieces"].as_u64(), Some(1), "{s}");
+        assert_eq!(s["seconds"].as_f64(), s["spent_seconds"].as_f64(), "{s}");
+    }
+    // With a limit that stops cubes, a stopped cube is projected from one
+    // piece per further ring (16 on an even side): its pieces a power of
+    // 16, its piece that many rings deeper.
+    let limited = run_in(
+        tmp.path(),
+        &[
+            "cubes",
+            "domination",
+            "10",
+            "-k",
+            "5",
+            "--depth",
+            "1",
+            "--estimate",
+            "3",
+            "--cube-limit",
+            "0.001",
+            "--json",
+        ],
+    );
+    assert!(limited.status.success(), "{}", stderr(&limited));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&limited)).unwrap();
+    for s in v["sampled"].as_array().unwrap() {
+        let pieces = s["pieces"].as_u64().unwrap();
+        assert!(
+            pieces.is_power_of_two() && pieces.trailing_zeros() % 4 == 0,
+            "{s}"
+        );
+        let lines = s["piece"].as_str().unwrap().matches(['+', '-']).count() as u32;
+        assert_eq!(lines, 4 + pieces.trailing_zeros(), "{s}");
+        assert!(s["seconds"].as_f64().unwrap() >= 0.0);
+        assert_eq!(
+            s["complete"].as_bool(),
+            Some(s["complete"].as_bool().unwrap())
+        );
+    }
     // Bad input.
     for (args, what) in [
         (

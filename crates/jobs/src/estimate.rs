@@ -11,6 +11,19 @@
 //! measured total. A cube stopped by the per-cube limit counts with the
 //! limit as its time: the projection is then a lower bound and says so.
 //!
+//! A domination cube stopped by the limit is not left at the limit: it is
+//! split by the next ring of rows and columns, one of its pieces is drawn
+//! at random and solved the same way (split again if it too is stopped),
+//! and the cube is projected as the piece's time and models times the
+//! number of pieces it was drawn from (Knuth's estimator of a tree's
+//! size). That is an unbiased estimate of the cube's pieces run as jobs
+//! of a deeper split (`--depth` one ring more for that cube), the way a
+//! cluster would run a cube too long for one job; the cube run whole
+//! takes at least the limit, and is not what is projected. Only when the
+//! rings run out (every row and column fixed) does the limit stand in,
+//! and the projection become a lower bound. N-queens splits are not
+//! refined.
+//!
 //! The times are wall times of one solver each, run by `threads` workers:
 //! with no more workers than free cores, each is the CPU time its job
 //! takes.
@@ -27,6 +40,7 @@ use boardsat_solve::{
     formula::dimacs::{parse, Formula},
     search::{
         count::{count_projected, End},
+        domination::lines::{ring_lines, LineCube},
         pool::run_cubes,
     },
     stop::{Interrupter, StopReason},
@@ -52,12 +66,33 @@ pub struct EstimateOptions {
 pub struct Sampled {
     /// The cube's id (`cube-00042`).
     pub id: String,
-    /// Its solver's wall time.
+    /// Its projected time: its solver's wall time when it was solved
+    /// whole, else the piece's times `pieces`.
     pub seconds: f64,
     /// Projected models found.
     pub count: u64,
-    /// Whether it was solved to the end (not stopped by the limit).
+    /// Whether the cube, or the piece it is projected from, was solved to
+    /// the end (not stopped by the limit).
     pub complete: bool,
+    /// How many pieces the piece solved stands for: 1 when the cube was
+    /// solved whole (see the module doc).
+    pub pieces: u64,
+    /// The piece solved (`r9+c9-r8+…`, the cube's own description when it
+    /// was solved whole).
+    pub piece: String,
+    /// The wall time spent on the cube: its solver's, and its pieces'.
+    pub spent: f64,
+}
+
+/// Solves a cube's formula, given how many rings its cube fixes: what the
+/// solver did, or `None` when it was stopped from outside.
+type SolveCube<'a> = dyn Fn(&Formula, usize) -> Result<Option<Solved>, SolveError> + 'a;
+
+/// What one solver did with one formula.
+struct Solved {
+    seconds: f64,
+    count: u64,
+    complete: bool,
 }
 
 /// What [`estimate`] projects.
@@ -180,23 +215,24 @@ pub fn estimate(
         &|_, _| {},
         |slot, workers| {
             let i = chosen[slot];
-            let formula = cube_formula(split, i)?;
-            let cube_stop = workers.child(options.cube_limit);
-            let mut backend = solver.create(Mode::Enumerate, &cube_stop)?;
-            let start = Instant::now();
-            let count = count_projected(&formula, backend.as_mut(), None, None, |_| {})?;
-            let seconds = start.elapsed().as_secs_f64();
-            let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
-            if count.end != End::Exhausted && !by_limit {
+            let solve = |formula: &Formula, _depth: usize| -> Result<Option<Solved>, SolveError> {
+                let cube_stop = workers.child(options.cube_limit);
+                let mut backend = solver.create(Mode::Enumerate, &cube_stop)?;
+                let start = Instant::now();
+                let count = count_projected(formula, backend.as_mut(), None, None, |_| {})?;
+                let seconds = start.elapsed().as_secs_f64();
+                let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
                 // Stopped from outside, or a solver that gave up: no time
                 // to project.
+                Ok((count.end == End::Exhausted || by_limit).then_some(Solved {
+                    seconds,
+                    count: count.count,
+                    complete: count.end == End::Exhausted,
+                }))
+            };
+            let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let Some(sampled) = sample(split, i, seed, &solve)? else {
                 return Ok((0, 0, End::Stopped, ()));
-            }
-            let sampled = Sampled {
-                id: split.cubes[i].id.clone(),
-                seconds,
-                count: count.count,
-                complete: count.end == End::Exhausted,
             };
             progress(&sampled);
             if let Ok(mut list) = solved.lock() {
@@ -217,6 +253,64 @@ pub fn estimate(
         .flatten()
         .collect();
     Ok(Estimate::project(split.cubes.len(), sampled))
+}
+
+/// Cube `i` of `split` solved by `solve` (given a formula and the rings
+/// its cube fixes), or when the limit stopped it,
+/// projected from a random piece of it (see the module doc), drawn with
+/// `seed`; `None` when `solve` was stopped from outside.
+fn sample(
+    split: &Split,
+    i: usize,
+    seed: u64,
+    solve: &SolveCube<'_>,
+) -> Result<Option<Sampled>, SolveError> {
+    let job = &split.cubes[i];
+    let depth = split.spec.map_or(0, |s| s.depth);
+    let Some(mut solved) = solve(&cube_formula(split, i)?, depth)? else {
+        return Ok(None);
+    };
+    let mut spent = solved.seconds;
+    let mut pieces = 1u64;
+    let mut piece = job.description.clone();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let spec = split.spec.filter(|s| s.k.is_some());
+    let mut cube = match spec {
+        Some(spec) if !solved.complete => {
+            let board = boardsat_encode::Board::square(spec.n)?;
+            LineCube::parse(&board, spec.depth, &job.description)
+                .ok()
+                .map(|c| (board, c))
+        }
+        _ => None,
+    };
+    while let Some((board, parent)) = cube.take() {
+        if solved.complete || ring_lines(&board, parent.depth + 1).len() == parent.lines.len() {
+            break;
+        }
+        let children = parent.children(&board);
+        let child = children[rng.usize(..children.len())].clone();
+        let Some(one) = split.piece(&child)? else {
+            break;
+        };
+        let Some(next) = solve(&cube_formula(&one, 0)?, child.depth)? else {
+            return Ok(None);
+        };
+        spent += next.seconds;
+        pieces *= children.len() as u64;
+        piece = child.to_string();
+        solved = next;
+        cube = Some((board, child));
+    }
+    Ok(Some(Sampled {
+        id: job.id.clone(),
+        seconds: solved.seconds * pieces as f64,
+        count: solved.count.saturating_mul(pieces),
+        complete: solved.complete,
+        pieces,
+        piece,
+        spent,
+    }))
 }
 
 /// `sample` distinct indices below `cubes` (all of them, in order, when
@@ -244,6 +338,9 @@ mod tests {
                 seconds: s,
                 count: 0,
                 complete: true,
+                pieces: 1,
+                piece: "-".to_string(),
+                spent: s,
             })
             .collect()
     }
@@ -262,6 +359,68 @@ mod tests {
         assert!((e.total - 200.0).abs() < 1e-9);
         assert!(e.interval.0 < 200.0 && e.interval.1 > 200.0);
         assert!(!e.lower_bound);
+    }
+
+    /// A split of queen domination on 8×8 at most 5, one ring deep.
+    fn eight() -> Split {
+        Split::of(&crate::split::SplitSpec {
+            family: boardsat_encode::Family::Domination,
+            n: 8,
+            k: Some(5),
+            depth: 1,
+            cubes: boardsat_solve::search::pool::Cubes::OnePerOrbit,
+            amo: boardsat_encode::Amo::default(),
+            format: boardsat_encode::dimacs::Format::Cnf,
+        })
+        .unwrap()
+    }
+
+    /// A solver that is stopped by a 1-second limit above `solved_at`
+    /// rings and answers in 2 seconds with one model from there.
+    fn stopped_above(
+        solved_at: usize,
+    ) -> impl Fn(&Formula, usize) -> Result<Option<Solved>, SolveError> {
+        move |_, depth| {
+            Ok(Some(if depth >= solved_at {
+                Solved {
+                    seconds: 2.0,
+                    count: 1,
+                    complete: true,
+                }
+            } else {
+                Solved {
+                    seconds: 1.0,
+                    count: 0,
+                    complete: false,
+                }
+            }))
+        }
+    }
+
+    #[test]
+    fn a_cube_past_the_limit_is_projected_from_one_piece_per_ring() {
+        let split = eight();
+        // 8×8: each ring adds 2 rows and 2 columns, 16 pieces.
+        let s = sample(&split, 0, 1, &stopped_above(3)).unwrap().unwrap();
+        assert_eq!(s.pieces, 256);
+        assert!(s.complete);
+        assert!((s.seconds - 512.0).abs() < 1e-9, "{s:?}");
+        assert_eq!(s.count, 256);
+        assert!((s.spent - 4.0).abs() < 1e-9, "{s:?}");
+        assert_eq!(s.piece.matches(['+', '-']).count(), 12, "{s:?}");
+        // A cube solved whole is its own projection.
+        let whole = sample(&split, 0, 1, &stopped_above(0)).unwrap().unwrap();
+        assert_eq!((whole.pieces, whole.seconds, whole.count), (1, 2.0, 1));
+        assert_eq!(whole.piece, split.cubes[0].description);
+        // The same seed draws the same piece; the rings run out at 4 on
+        // 8×8, and the limit then stands in: a lower bound.
+        let again = sample(&split, 0, 1, &stopped_above(3)).unwrap().unwrap();
+        assert_eq!(again.piece, s.piece);
+        let never = sample(&split, 0, 1, &stopped_above(9)).unwrap().unwrap();
+        assert!(!never.complete);
+        assert_eq!(never.pieces, 16 * 16 * 16);
+        assert!((never.seconds - 4096.0).abs() < 1e-9);
+        assert!(Estimate::project(split.cubes.len(), vec![never]).lower_bound);
     }
 
     #[test]

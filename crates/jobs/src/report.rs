@@ -21,12 +21,20 @@ pub struct CubesReport {
 pub struct SampledReport {
     /// The cube's id.
     pub id: String,
-    /// Its solver's wall time in seconds.
+    /// Its projected time in seconds: its solver's wall time when solved
+    /// whole, else its piece's times `pieces`.
     pub seconds: f64,
     /// Projected models found.
     pub count: u64,
-    /// Whether it was solved to the end (not stopped by `--cube-limit`).
+    /// Whether it, or the piece it is projected from, was solved to the
+    /// end (not stopped by `--cube-limit`).
     pub complete: bool,
+    /// How many pieces the piece solved stands for (1: solved whole).
+    pub pieces: u64,
+    /// The piece solved, as central lines (`r9+c9-…`).
+    pub piece: String,
+    /// Wall seconds spent on the cube and its pieces.
+    pub spent_seconds: f64,
 }
 
 impl From<&crate::estimate::Sampled> for SampledReport {
@@ -36,6 +44,9 @@ impl From<&crate::estimate::Sampled> for SampledReport {
             seconds: s.seconds,
             count: s.count,
             complete: s.complete,
+            pieces: s.pieces,
+            piece: s.piece.clone(),
+            spent_seconds: s.spent,
         }
     }
 }
@@ -53,8 +64,9 @@ pub struct EstimateReport {
     pub projected_seconds: f64,
     /// Its 95 % interval.
     pub interval: [f64; 2],
-    /// Whether a sampled cube reached `--cube-limit`: the projection and
-    /// its interval are then lower bounds.
+    /// Whether a sampled cube, down to its last ring, reached
+    /// `--cube-limit`: the projection and its interval are then lower
+    /// bounds.
     pub lower_bound: bool,
     /// The longest cube sampled.
     pub longest: Option<SampledReport>,

@@ -15,7 +15,8 @@ use boardsat_solve::{
     error::SolveError,
     search::{
         count::Reduction,
-        domination::lines::{ring_lines, split},
+        domination::lines::{ring_lines, split, LineCube},
+        lex::Line,
         pool::Cubes,
         queens::queen_cubes,
     },
@@ -158,22 +159,13 @@ impl Split {
             ));
         }
         let board = problem.board;
-        let lines = ring_lines(&board, depth);
-        let mut vars = problem.var_manager();
-        let mut base = Cnf::new();
-        let encoding = problem.encode(k, config, &mut base, &mut vars)?;
-        let mut defined = Vec::new();
-        for line in &lines {
-            let w = vars.new_lit();
-            let squares = line.lits(&board);
-            let mut some: Vec<Lit> = vec![!w];
-            some.extend(&squares);
-            base.add_clause(some.into_iter().collect());
-            for s in squares {
-                base.add_binary(!s, w);
-            }
-            defined.push(w);
-        }
+        let Lined {
+            base,
+            n_vars,
+            encoding,
+            lines,
+            defined,
+        } = lined(problem, k, depth, config)?;
         let reduce = cubes == Cubes::OnePerOrbit;
         let cubes: Vec<CubeJob> = split(&board, depth, !reduce)
             .iter()
@@ -182,19 +174,7 @@ impl Split {
                 id: format!("cube-{id:05}"),
                 weight: r.orbit,
                 description: r.cube.to_string(),
-                lits: r
-                    .cube
-                    .lines
-                    .iter()
-                    .map(|&(line, on)| {
-                        let w = defined[lines.iter().position(|&l| l == line).unwrap_or(0)];
-                        if on {
-                            w
-                        } else {
-                            !w
-                        }
-                    })
-                    .collect(),
+                lits: cube_lits(&r.cube, &lines, &defined),
             })
             .collect();
         let mut header = Header::for_encoding(&encoding, None);
@@ -203,7 +183,7 @@ impl Split {
             cubes.len(),
             if reduce { "one per orbit of the board's symmetries, weighted by its size" } else { "every cube" },
             encoding.stats.n_vars + 1,
-            vars.n_used(),
+            n_vars,
             lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
         ));
         if format == Format::Inccnf {
@@ -215,11 +195,109 @@ impl Split {
         Ok(Split {
             header,
             base,
-            n_vars: vars.n_used(),
+            n_vars,
             cubes,
             format,
             spec: None,
         })
+    }
+}
+
+/// A domination split's base formula `depth` rings deep: the encoding,
+/// and one variable per ring line defined as "some square of the line is
+/// occupied".
+struct Lined {
+    base: Cnf,
+    n_vars: u32,
+    encoding: boardsat_encode::Encoding,
+    lines: Vec<Line>,
+    defined: Vec<Lit>,
+}
+
+/// The base formula of a domination split of at most `k` pieces `depth`
+/// rings deep ([`Lined`]).
+fn lined(problem: &Problem, k: usize, depth: usize, config: Config) -> Result<Lined, SolveError> {
+    let board = problem.board;
+    let lines = ring_lines(&board, depth);
+    let mut vars = problem.var_manager();
+    let mut base = Cnf::new();
+    let encoding = problem.encode(k, config, &mut base, &mut vars)?;
+    let mut defined = Vec::new();
+    for line in &lines {
+        let w = vars.new_lit();
+        let squares = line.lits(&board);
+        let mut some: Vec<Lit> = vec![!w];
+        some.extend(&squares);
+        base.add_clause(some.into_iter().collect());
+        for s in squares {
+            base.add_binary(!s, w);
+        }
+        defined.push(w);
+    }
+    Ok(Lined {
+        base,
+        n_vars: vars.n_used(),
+        encoding,
+        lines,
+        defined,
+    })
+}
+
+/// The literals of `cube` over the line variables `defined` of `lines`.
+fn cube_lits(cube: &LineCube, lines: &[Line], defined: &[Lit]) -> Vec<Lit> {
+    cube.lines
+        .iter()
+        .map(|&(line, on)| {
+            let w = defined[lines.iter().position(|&l| l == line).unwrap_or(0)];
+            if on {
+                w
+            } else {
+                !w
+            }
+        })
+        .collect()
+}
+
+impl Split {
+    /// The split of a single piece of a domination split made by
+    /// [`Split::of`]: `piece`, a cube of central lines of any depth (a
+    /// refinement of one of the split's cubes, say), as the one job of a
+    /// split that deep, weight 1; `None` for a split of N-queens or one
+    /// made without a spec.
+    ///
+    /// # Errors
+    ///
+    /// Encoding errors.
+    pub fn piece(&self, piece: &LineCube) -> Result<Option<Split>, SolveError> {
+        let Some(spec) = self.spec.filter(|s| s.family == Family::Domination) else {
+            return Ok(None);
+        };
+        let Some(k) = spec.k else { return Ok(None) };
+        let problem = spec.problem()?;
+        let Lined {
+            base,
+            n_vars,
+            lines,
+            defined,
+            ..
+        } = lined(&problem, k, piece.depth, spec.config())?;
+        Ok(Some(Split {
+            header: self.header.clone(),
+            base,
+            n_vars,
+            cubes: vec![CubeJob {
+                id: piece.to_string(),
+                weight: 1,
+                description: piece.to_string(),
+                lits: cube_lits(piece, &lines, &defined),
+            }],
+            format: self.format,
+            spec: Some(SplitSpec {
+                depth: piece.depth,
+                cubes: Cubes::All,
+                ..spec
+            }),
+        }))
     }
 }
 
@@ -246,6 +324,25 @@ pub struct SplitSpec {
 }
 
 impl SplitSpec {
+    /// The encoding's options: boardsat's defaults with the spec's
+    /// at-most-one encoding.
+    fn config(&self) -> Config {
+        Config {
+            amo: self.amo,
+            ..Config::default()
+        }
+    }
+
+    /// The problem a domination split counts: queen domination on the
+    /// n × n board.
+    fn problem(&self) -> Result<Problem, SolveError> {
+        Ok(Problem::new(
+            Board::square(self.n)?,
+            Piece::Queen,
+            Kind::Domination,
+        ))
+    }
+
     /// The `key=value` words of the manifest's `# spec` line.
     #[must_use]
     pub fn line(&self) -> String {
@@ -316,10 +413,7 @@ impl Split {
     /// [`SolveError::Unsupported`] for any other family or a missing or
     /// extra k; encoding errors.
     pub fn of(spec: &SplitSpec) -> Result<Split, SolveError> {
-        let config = Config {
-            amo: spec.amo,
-            ..Config::default()
-        };
+        let config = spec.config();
         let SplitSpec {
             n,
             depth,
@@ -330,8 +424,7 @@ impl Split {
         let mut split = match (spec.family, spec.k) {
             (Family::Queens, None) => Split::queens(n, depth, cubes, config, format),
             (Family::Domination, Some(k)) => {
-                let problem = Problem::new(Board::square(n)?, Piece::Queen, Kind::Domination);
-                Split::domination(&problem, k, depth, cubes, config, format)
+                Split::domination(&spec.problem()?, k, depth, cubes, config, format)
             }
             _ => Err(SolveError::Unsupported(
                 "cubes splits 'cubes queens N' and 'cubes domination N -k K' only".to_string(),

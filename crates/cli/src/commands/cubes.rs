@@ -72,16 +72,20 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
             };
             let solver = SolverSpec::choose(None, None, None)?;
             let estimated = estimate(&split, options, &solver, &stop, &|s| {
+                let how = match (s.pieces, s.complete) {
+                    (1, true) => String::new(),
+                    (1, false) => " (stopped by --cube-limit)".to_string(),
+                    (p, complete) => format!(
+                        " projected from one of its {p} pieces, {}, {} in {:.3} s{}",
+                        s.piece,
+                        if complete { "solved" } else { "stopped" },
+                        s.seconds / p as f64,
+                        if complete { "" } else { " (no ring left)" }
+                    ),
+                };
                 note(format!(
-                    "{}: {:.3} s, {} models{}",
-                    s.id,
-                    s.seconds,
-                    s.count,
-                    if s.complete {
-                        ""
-                    } else {
-                        " (stopped by --cube-limit)"
-                    }
+                    "{}: {:.3} s, {} models{how}",
+                    s.id, s.seconds, s.count
                 ));
             })?;
             let report = EstimateReport::new(&estimated, args.seed);
@@ -110,6 +114,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
 /// the longest cube; "at least" when a cube reached the limit.
 fn estimate_line(report: &EstimateReport, limit: Option<f64>) -> String {
     let stopped = report.sampled.iter().filter(|s| !s.complete).count();
+    let pieced = report.sampled.iter().filter(|s| s.pieces > 1).count();
     let at_least = if report.lower_bound { "at least " } else { "" };
     let mut line = format!(
         "projected CPU time: {at_least}{:.1} s for {} cubes (95 % interval {:.1} to {:.1} s), from {} cubes solved",
@@ -125,9 +130,15 @@ fn estimate_line(report: &EstimateReport, limit: Option<f64>) -> String {
             longest.id, longest.seconds
         ));
     }
+    if pieced > 0 {
+        line.push_str(&format!(
+            "; {pieced} past the {} s limit projected from a random piece",
+            limit.unwrap_or(0.0)
+        ));
+    }
     if stopped > 0 {
         line.push_str(&format!(
-            "; {stopped} stopped by the {} s limit",
+            "; {stopped} stopped by the {} s limit with no ring left to split",
             limit.unwrap_or(0.0)
         ));
     }
