@@ -10,8 +10,9 @@
 #   scripts/bench-frontier.sh gamma15    # solve domination 15, medians of 3
 #
 # KEEP (a directory for each count's JSON), RUNS (3), PROOF_CASES ("count domination 12;count domination 13;solve
-# domination 15"), N_FRONTIER ("17 18 19"), FRONTIER_LIMIT (7200 s per count), SAMPLE (20), CUBE_LIMIT (600) and
-# BOARDSAT (the release binary, built unless set) override the defaults.
+# domination 15"), N_FRONTIER ("17 18 19"), FRONTIER_LIMIT (7200 s per count), ESTIMATE_CASES ("domination 15 -k 9
+# --depth 2;domination 16 -k 9 --depth 2"), SAMPLE (20), CUBE_LIMIT (600), SEED (1) and BOARDSAT (the release binary,
+# built unless set) override the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -110,18 +111,21 @@ EOF
 }
 
 estimate() {
-  echo "| split | cubes | sampled | projected CPU s (95 % interval) | longest sampled cube s | estimate's wall s |"
-  echo "|---|---:|---:|---|---|---:|"
-  for args in "domination 15 -k 9 --depth 2" "domination 16 -k 9 --depth 2"; do
+  echo "| split | cubes | sampled | projected CPU s (95 % interval) | sampled cubes projected from a piece (pieces) | longest sampled cube s | estimate's wall s |"
+  echo "|---|---:|---:|---|---|---|---:|"
+  IFS=';' read -r -a cases <<< "${ESTIMATE_CASES:-domination 15 -k 9 --depth 2;domination 16 -k 9 --depth 2}"
+  for args in "${cases[@]}"; do
     echo "== cubes $args --estimate ${SAMPLE:-20}" >&2
-    read -r wall _ _ < <(timed "$BOARDSAT" cubes $args --estimate "${SAMPLE:-20}" --cube-limit "${CUBE_LIMIT:-600}" --threads 2 --json)
+    read -r wall _ _ < <(timed "$BOARDSAT" cubes $args --estimate "${SAMPLE:-20}" --cube-limit "${CUBE_LIMIT:-600}" --seed "${SEED:-1}" --threads 2 --json)
     python3 - "$work/out" "$args" "$wall" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 lo, hi = d["interval"]
 at_least = "at least " if d["lower_bound"] else ""
 longest = d["longest"]
-print(f"| `cubes {sys.argv[2]}` | {d['cubes']} | {len(d['sampled'])} | {at_least}{d['projected_seconds']:.0f} ({lo:.0f} to {hi:.0f}) | {longest['id']} {longest['seconds']:.1f}{'' if longest['complete'] else ' (limit)'} | {float(sys.argv[3]):.0f} |")
+pieced = [s for s in d["sampled"] if s["pieces"] > 1]
+pieces = ", ".join(str(s["pieces"]) for s in pieced)
+print(f"| `cubes {sys.argv[2]}` | {d['cubes']} | {len(d['sampled'])} | {at_least}{d['projected_seconds']:.0f} ({lo:.0f} to {hi:.0f}) | {len(pieced)}{f' ({pieces})' if pieced else ''} | {longest['id']} {longest['seconds']:.1f}{'' if longest['complete'] else ' (limit)'} | {float(sys.argv[3]):.0f} |")
 EOF
   done
 }
