@@ -421,6 +421,16 @@ mod tests {
         assert_eq!(never.pieces, 16 * 16 * 16);
         assert!((never.seconds - 4096.0).abs() < 1e-9);
         assert!(Estimate::project(split.cubes.len(), vec![never]).lower_bound);
+        // N-queens cubes are not refined: a stopped one is a lower bound.
+        let queens = Split::of(&crate::split::SplitSpec {
+            family: boardsat_encode::Family::Queens,
+            k: None,
+            depth: 2,
+            ..split.spec.unwrap()
+        })
+        .unwrap();
+        let q = sample(&queens, 0, 1, &stopped_above(9)).unwrap().unwrap();
+        assert_eq!((q.pieces, q.complete), (1, false));
     }
 
     #[test]
