@@ -8,7 +8,8 @@
 //! projected total is `N·m`; its interval is `N·m ± t·N·s/√n·√((N−n)/(N−1))`
 //! (Student's t at 95 % for `n − 1` degrees of freedom, with the finite
 //! population correction), so a sample of every cube projects exactly the
-//! measured total. A cube stopped by the per-cube limit counts with the
+//! measured total — unless a cube was projected from a piece (below),
+//! which is an estimate itself: the interval then has no correction. A cube stopped by the per-cube limit counts with the
 //! limit as its time: the projection is then a lower bound and says so.
 //!
 //! A domination cube stopped by the limit is not left at the limit: it is
@@ -129,11 +130,19 @@ impl Estimate {
         let big_n = cubes as f64;
         let mean = times.iter().sum::<f64>() / n.max(1.0);
         let total = big_n * mean;
-        let half = if times.len() < 2 || times.len() >= cubes {
+        // A cube projected from a random piece is itself an estimate: the
+        // finite population correction, which makes a sample of every
+        // cube exact, no longer applies.
+        let pieced = sampled.iter().any(|s| s.pieces > 1);
+        let half = if times.len() < 2 || (times.len() >= cubes && !pieced) {
             0.0
         } else {
             let variance = times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (n - 1.0);
-            let correction = ((big_n - n) / (big_n - 1.0)).sqrt();
+            let correction = if pieced {
+                1.0
+            } else {
+                ((big_n - n) / (big_n - 1.0)).sqrt()
+            };
             t_95(times.len() - 1) * big_n * variance.sqrt() / n.sqrt() * correction
         };
         let lower_bound = sampled.iter().any(|s| !s.complete);
@@ -420,7 +429,12 @@ mod tests {
         assert!(!never.complete);
         assert_eq!(never.pieces, 16 * 16 * 16);
         assert!((never.seconds - 4096.0).abs() < 1e-9);
-        assert!(Estimate::project(split.cubes.len(), vec![never]).lower_bound);
+        assert!(Estimate::project(split.cubes.len(), vec![never.clone()]).lower_bound);
+        // Every cube sampled, one projected from a piece: an interval.
+        let e = Estimate::project(2, vec![whole.clone(), s.clone()]);
+        assert!(e.interval.0 < e.total && e.total < e.interval.1, "{e:?}");
+        let e = Estimate::project(2, vec![whole.clone(), whole.clone()]);
+        assert_eq!(e.interval, (e.total, e.total));
         // N-queens cubes are not refined: a stopped one is a lower bound.
         let queens = Split::of(&crate::split::SplitSpec {
             family: boardsat_encode::Family::Queens,
