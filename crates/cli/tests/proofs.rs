@@ -579,3 +579,98 @@ fn results_found_with_the_lazy_amo_are_proven_on_the_eager_encoding() {
         assert!(formulas > 0, "{args:?}");
     }
 }
+
+/// A split proof interrupted while it runs: its MANIFEST says, while it
+/// runs and after the stop, that the split is not proven (never the
+/// sentence of a finished count, nor a total), and `verify` reports the
+/// cubes not proven as missing, exit 1.
+#[test]
+fn an_interrupted_split_proof_says_it_is_not_proven() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("proof");
+    let mut child = common::boardsat()
+        .args([
+            "--progress",
+            "count",
+            "domination",
+            "13",
+            "-k",
+            "7",
+            "--json",
+            "--proof",
+        ])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    assert!(err.read_line(&mut line).unwrap() > 0, "no output");
+    let manifest = |dir: &Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join("MANIFEST.json")).unwrap()).unwrap()
+    };
+    // Ready when the split is in the manifest (it is written when the
+    // split begins, atomically).
+    let running = (0..12_000)
+        .find_map(|_| {
+            let m = dir
+                .join("MANIFEST.json")
+                .exists()
+                .then(|| manifest(&dir))
+                .filter(|m| m["splits"].as_array().is_some_and(|s| !s.is_empty()));
+            if m.is_none() {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            m
+        })
+        .expect("no split in the manifest after 2 minutes");
+    let split = &running["splits"][0];
+    assert_eq!(split["status"], "running", "{split}");
+    let claim = split["claim"].as_str().unwrap();
+    assert!(claim.starts_with("not proven (running)"), "{claim}");
+    assert!(split.get("count").is_none(), "{split}");
+    assert!(Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{out}{rest}");
+    let stopped = manifest(&dir);
+    let split = &stopped["splits"][0];
+    assert_eq!(split["status"], "stopped", "{split}");
+    let claim = split["claim"].as_str().unwrap();
+    let proven = stopped["claims"].as_array().unwrap().len();
+    assert!(
+        claim.starts_with(&format!("not proven (stopped): the {proven} cubes proven")),
+        "{claim}"
+    );
+    assert!(!claim.contains("has exactly"), "{claim}");
+    assert!(split.get("count").is_none(), "{split}");
+    let v = run(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(
+        v.status.code(),
+        Some(1),
+        "{}{}",
+        text(&v.stdout),
+        text(&v.stderr)
+    );
+    assert!(
+        text(&v.stdout).contains(&format!(
+            "stopped with {proven} cubes proven: the rest are missing"
+        )),
+        "{}",
+        text(&v.stdout)
+    );
+}

@@ -88,7 +88,11 @@ impl Certify for SplitProver<'_> {
                 purpose: purpose(split),
                 k: split.k,
                 status: "running".to_string(),
-                claim: words::split(&split.problem, split.k, None),
+                claim: words::split_running(
+                    &split.problem,
+                    split.k,
+                    matches!(split.purpose, Purpose::Count(_)),
+                ),
                 count: None,
                 fundamental: None,
             });
@@ -178,15 +182,23 @@ impl Certify for SplitProver<'_> {
                 .sum();
             let counted = matches!(info.purpose, Purpose::Count(_));
             let orbits = counted && info.symmetry.is_some();
+            let proven = cubes.len();
             if let Some(entry) = manifest.splits.iter_mut().find(|e| e.name == name) {
-                entry.status = match end {
-                    SplitEnd::Complete => "complete",
-                    _ => "stopped",
+                if end == SplitEnd::Complete {
+                    entry.status = "complete".to_string();
+                    entry.count = counted.then_some(count);
+                    entry.fundamental = orbits.then_some(fundamental);
+                    entry.claim = words::split(&info.problem, info.k, entry.count);
+                } else {
+                    // A stopped split proves only its cubes: no total.
+                    entry.status = "stopped".to_string();
+                    entry.claim = words::split_stopped(
+                        &info.problem,
+                        info.k,
+                        proven,
+                        counted.then_some(count),
+                    );
                 }
-                .to_string();
-                entry.count = counted.then_some(count);
-                entry.fundamental = orbits.then_some(fundamental);
-                entry.claim = words::split(&info.problem, info.k, entry.count);
             }
             s.prover.save().map_err(|e| failed(&e.to_string()))
         })

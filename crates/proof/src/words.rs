@@ -78,6 +78,33 @@ pub fn split(problem: &Problem, k: usize, count: Option<u64>) -> String {
     }
 }
 
+/// A split still running: what it is for, and that it proves nothing
+/// yet beyond its cubes' own claims — never the sentence of the whole,
+/// which a reader could take for a result.
+#[must_use]
+pub fn split_running(problem: &Problem, k: usize, counting: bool) -> String {
+    format!(
+        "not proven (running): {} of at most {} for {problem}, split into cubes; each cube's own claim says what it proves",
+        if counting { "a count of the placements" } else { "a refutation of the placements" },
+        pieces(problem, k)
+    )
+}
+
+/// A split stopped before its end: what its `proven` cubes hold together
+/// (`count` placements, orbit-weighted, for a count), and that the whole
+/// is not proven.
+#[must_use]
+pub fn split_stopped(problem: &Problem, k: usize, proven: usize, count: Option<u64>) -> String {
+    let what = match count {
+        None => "no placement".to_string(),
+        Some(count) => format!("{count} placements (orbit-weighted)"),
+    };
+    format!(
+        "not proven (stopped): the {proven} cubes proven before the stop hold {what} of at most {} for {problem}; the other cubes are missing",
+        pieces(problem, k)
+    )
+}
+
 /// A DIMACS file is unsatisfiable.
 #[must_use]
 pub fn formula(source: &str) -> String {
