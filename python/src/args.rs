@@ -102,7 +102,7 @@ impl ProblemArgs<'_> {
     }
 
     /// The `boardsat dimacs` command line that writes the same file: the
-    /// provenance line of [`crate::encoding::Encoding::to_dimacs`].
+    /// provenance line of `Encoding::to_dimacs` (`encoding.rs`).
     pub fn dimacs_command_line(&self, request: &Request, config: Config) -> String {
         let mut words = vec![
             "dimacs".to_string(),

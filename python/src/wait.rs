@@ -65,7 +65,7 @@ impl<T> Slot<T> {
 }
 
 /// Waits for `slot` with the GIL released, running Python's signal
-/// handlers every [`POLL`]. When one raises, raises `stop`, waits for the
+/// handlers every `POLL`. When one raises, raises `stop`, waits for the
 /// job to fill the slot (it stops at its solver's next poll) and returns
 /// the handler's exception.
 ///
