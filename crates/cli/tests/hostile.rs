@@ -294,23 +294,8 @@ fn a_signal_delivered_twice_at_once_still_reports_the_count() {
     // Ready when the count has said its first line.
     let mut line = String::new();
     assert!(err.read_line(&mut line).unwrap() > 0, "no output");
-    for _ in 0..2 {
-        assert!(Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap()
-            .success());
-    }
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    let mut rest = String::new();
-    err.read_to_string(&mut rest).unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{out}{rest}");
+    let (code, out, rest) = common::interrupt(&mut child, &mut err, 2);
+    assert_eq!(code, Some(130), "{out}{rest}");
     assert!(out.contains("\"stopped\":\"interrupted\""), "{out}{rest}");
 }
 

@@ -586,8 +586,8 @@ fn results_found_with_the_lazy_amo_are_proven_on_the_eager_encoding() {
 /// cubes not proven as missing, exit 1.
 #[test]
 fn an_interrupted_split_proof_says_it_is_not_proven() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("proof");
     let mut child = common::boardsat()
@@ -632,21 +632,8 @@ fn an_interrupted_split_proof_says_it_is_not_proven() {
     let claim = split["claim"].as_str().unwrap();
     assert!(claim.starts_with("not proven (running)"), "{claim}");
     assert!(split.get("count").is_none(), "{split}");
-    assert!(Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    let mut rest = String::new();
-    err.read_to_string(&mut rest).unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{out}{rest}");
+    let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
+    assert_eq!(code, Some(130), "{out}{rest}");
     let stopped = manifest(&dir);
     let split = &stopped["splits"][0];
     assert_eq!(split["status"], "stopped", "{split}");

@@ -94,3 +94,28 @@ pub fn external(binary: &str, package: &str) -> bool {
     }
     panic!("{binary} is not on PATH: install it (apt-get install {package}) or set BOARDSAT_SKIP_EXTERNAL=1");
 }
+
+/// Sends SIGINT `times` times at once to `child` (whose stderr the caller
+/// read from through `err`), then returns its exit code, its stdout and
+/// the rest of its stderr.
+pub fn interrupt(
+    child: &mut std::process::Child,
+    err: &mut impl std::io::Read,
+    times: usize,
+) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    for _ in 0..times {
+        assert!(Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success());
+    }
+    let mut out = String::new();
+    if let Some(mut stdout) = child.stdout.take() {
+        stdout.read_to_string(&mut out).unwrap();
+    }
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    (child.wait().unwrap().code(), out, rest)
+}
