@@ -189,7 +189,7 @@ impl ProgressCallback {
 /// bound otherwise (``limit_reached``, or ``stopped`` says ``"time limit"``).
 /// N-queens and domination counts without a limit are split into cubes
 /// over ``threads`` (default: every core), ``depth`` rows (queens, default
-/// 2) or central rings of rows and columns (domination, default 1) fixed
+/// 2) or outer rings of rows and columns (domination, default 1) fixed
 /// per cube. Every count without a limit keeps one placement per orbit of
 /// the board's symmetries (``fundamental`` is then the number of solutions
 /// up to symmetry) unless ``no_symmetry`` (or, for N-queens, ``halve``).

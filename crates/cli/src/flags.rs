@@ -218,7 +218,7 @@ pub struct CountArgs {
     /// square, 4 on a rectangle; for N-queens OEIS A002562).
     #[arg(long)]
     pub unique: bool,
-    /// Queens: rows fixed per cube; domination: central rings of rows and
+    /// Queens: rows fixed per cube; domination: outer rings of rows and
     /// columns fixed per cube (cubes are counted by fresh solvers, in parallel).
     #[arg(long)]
     pub depth: Option<usize>,
@@ -318,7 +318,7 @@ pub struct CubesArgs {
     /// Domination: at most k queens (needed; e.g. the optimum from `solve`).
     #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
-    /// Rows (queens) or central rings of rows and columns (domination) per cube.
+    /// Rows (queens) or outer rings of rows and columns (domination) per cube.
     #[arg(long, default_value_t = 2)]
     pub depth: usize,
     /// Write every cube, not the left half (queens) or one per orbit (domination).

@@ -294,7 +294,9 @@ fn sample(
         _ => None,
     };
     while let Some((board, parent)) = cube.take() {
-        if solved.complete || ring_lines(&board, parent.depth + 1).len() == parent.lines.len() {
+        if solved.complete
+            || ring_lines(&board, parent.order, parent.depth + 1).len() == parent.lines.len()
+        {
             break;
         }
         let children = parent.children(&board);

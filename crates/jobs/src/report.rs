@@ -31,7 +31,7 @@ pub struct SampledReport {
     pub complete: bool,
     /// How many pieces the piece solved stands for (1: solved whole).
     pub pieces: u64,
-    /// The piece solved, as central lines (`r9+c9-…`).
+    /// The piece solved, as ring lines (`r0+r18-c0-c18+…`).
     pub piece: String,
     /// Wall seconds spent on the cube and its pieces.
     pub spent_seconds: f64,

@@ -15,7 +15,7 @@ use boardsat_solve::{
     error::SolveError,
     search::{
         count::Reduction,
-        domination::lines::{ring_lines, split, LineCube},
+        domination::lines::{ring_lines, split, LineCube, Rings},
         lex::Line,
         pool::Cubes,
         queens::queen_cubes,
@@ -135,7 +135,7 @@ impl Split {
     /// ([`crate::write_split`], `boardsat merge`): the encoding of
     /// `boardsat dimacs` (the implied line bounds included as clauses), one
     /// variable per split line defined as "some square of the line is
-    /// occupied", and one cube per occupancy pattern of the `depth` central
+    /// occupied", and one cube per occupancy pattern of the `depth` outer
     /// rings — with [`Cubes::OnePerOrbit`], one per orbit of patterns, weighted by the
     /// orbit's size. Each job counts every placement of its cube (no
     /// symmetry breaking), so `merge` sums exact counts.
@@ -165,7 +165,7 @@ impl Split {
             encoding,
             lines,
             defined,
-        } = lined(problem, k, depth, config)?;
+        } = lined(problem, k, Rings::Outer, depth, config)?;
         let reduce = cubes == Cubes::OnePerOrbit;
         let cubes: Vec<CubeJob> = split(&board, depth, !reduce)
             .iter()
@@ -215,10 +215,16 @@ struct Lined {
 }
 
 /// The base formula of a domination split of at most `k` pieces `depth`
-/// rings deep ([`Lined`]).
-fn lined(problem: &Problem, k: usize, depth: usize, config: Config) -> Result<Lined, SolveError> {
+/// rings deep in `order` ([`Lined`]).
+fn lined(
+    problem: &Problem,
+    k: usize,
+    order: Rings,
+    depth: usize,
+    config: Config,
+) -> Result<Lined, SolveError> {
     let board = problem.board;
-    let lines = ring_lines(&board, depth);
+    let lines = ring_lines(&board, order, depth);
     let mut vars = problem.var_manager();
     let mut base = Cnf::new();
     let encoding = problem.encode(k, config, &mut base, &mut vars)?;
@@ -260,7 +266,7 @@ fn cube_lits(cube: &LineCube, lines: &[Line], defined: &[Lit]) -> Vec<Lit> {
 
 impl Split {
     /// The split of a single piece of a domination split made by
-    /// [`Split::of`]: `piece`, a cube of central lines of any depth (a
+    /// [`Split::of`]: `piece`, a cube of ring lines of any depth (a
     /// refinement of one of the split's cubes, say), as the one job of a
     /// split that deep, weight 1; `None` for a split of N-queens or one
     /// made without a spec.
@@ -280,7 +286,7 @@ impl Split {
             lines,
             defined,
             ..
-        } = lined(&problem, k, piece.depth, spec.config())?;
+        } = lined(&problem, k, piece.order, piece.depth, spec.config())?;
         Ok(Some(Split {
             header: self.header.clone(),
             base,
@@ -313,7 +319,7 @@ pub struct SplitSpec {
     pub n: usize,
     /// Domination: at most k queens.
     pub k: Option<usize>,
-    /// Rows (queens) or central rings (domination) per cube.
+    /// Rows (queens) or outer rings (domination) per cube.
     pub depth: usize,
     /// Every cube, or one per orbit.
     pub cubes: Cubes,

@@ -311,8 +311,11 @@ fn covers(board: &Board, cubes: &[&CubeRecord], symmetric: bool) -> Result<(), S
         return Err("a cube is claimed twice".to_string());
     }
     let deepest = cubes.iter().map(|c| c.cube.depth).max().unwrap_or(0);
+    // The rings' order of the split: its first cube's (every claim of
+    // another order is left over below).
+    let order = cubes.first().map(|c| c.cube.order).unwrap_or_default();
     let mut used = 0;
-    let mut level = vec![(LineCube::root(), 1u64, group.clone())];
+    let mut level = vec![(LineCube::root(order), 1u64, group.clone())];
     while let Some((cube, orbit, stabilizer)) = level.pop() {
         if let Some(record) = claimed.get(&cube) {
             if record.orbit != orbit || record.stabilizer != stabilizer {

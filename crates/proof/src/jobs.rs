@@ -274,9 +274,16 @@ fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Str
     let board = Board::square(spec.n).map_err(|e| e.to_string())?;
     let group = Symmetry::of(&board);
     let mut seen = std::collections::BTreeSet::new();
+    let mut order = None;
     for entry in &manifest.entries {
         let cube = LineCube::parse(&board, spec.depth, &entry.description)
             .map_err(|e| format!("{}: {e}", entry.id))?;
+        if *order.get_or_insert(cube.order) != cube.order {
+            return Err(format!(
+                "{}'s rings are not in the order of the first cube's",
+                entry.id
+            ));
+        }
         let orbit: std::collections::BTreeSet<LineCube> = match spec.cubes {
             Cubes::All => [cube].into(),
             Cubes::OnePerOrbit => group.iter().map(|&s| cube.image(&board, s)).collect(),
@@ -295,7 +302,7 @@ fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Str
             }
         }
     }
-    let lines = ring_lines(&board, spec.depth).len();
+    let lines = ring_lines(&board, order.unwrap_or_default(), spec.depth).len();
     let patterns = 1u128 << lines;
     if seen.len() as u128 != patterns {
         return Err(format!(

@@ -64,7 +64,7 @@ pub enum SplitPurpose {
 pub struct SplitCube {
     /// The split's name.
     pub split: String,
-    /// The central rings the cube fixes.
+    /// The rings the cube fixes (from the edge in; from the middle out in proofs written before).
     pub depth: usize,
     /// Which of their lines are occupied (`r8+c8-`).
     pub cube: String,

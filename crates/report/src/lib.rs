@@ -308,7 +308,7 @@ pub struct SplitReport {
     pub cubes: usize,
     /// Cubes counted to the end.
     pub cubes_done: usize,
-    /// Rows (or central rings) fixed per cube.
+    /// Rows (or outer rings) fixed per cube.
     pub depth: usize,
     /// Worker threads.
     pub threads: usize,

@@ -583,6 +583,19 @@ impl TraceProof for Cadical {
         Ok(())
     }
 
+    fn keep(&mut self, vars: &[Var]) -> Result<(), SolveError> {
+        for var in vars {
+            let lit = i32::try_from(var.idx() + 1).map_err(|_| {
+                fail(format!(
+                    "variable {} is out of CaDiCaL's range",
+                    var.idx() + 1
+                ))
+            })?;
+            self.solver.freeze(lit);
+        }
+        Ok(())
+    }
+
     fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError> {
         let ProofTrace::Traced(trace) = std::mem::replace(&mut self.proof, ProofTrace::Closed)
         else {

@@ -202,6 +202,17 @@ pub trait TraceProof {
     ///
     /// [`SolveError::Solver`] when nothing was traced.
     fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError>;
+
+    /// Keeps `vars` in the formula for clauses added later (a count's
+    /// blocking clauses): the solver must not eliminate or substitute them,
+    /// since a clause over such a variable makes it restore clauses, which
+    /// an LRAT proof against a fixed formula cannot state. Call it after
+    /// [`Self::start_trace`], before the first search.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] when the solver cannot keep them.
+    fn keep(&mut self, vars: &[Var]) -> Result<(), SolveError>;
 }
 
 /// Backends whose calls can be bounded in wall-clock time. A call that hits

@@ -14,7 +14,7 @@
 //! 5. `pool` — independent cubes counted on every core
 //! 6. `optimise` — optima with the solver's proof; refutations passed in
 //! 7. `queens` — N-queens counts split on the first rows
-//! 8. `domination` — domination counts and decisions split on the central rings
+//! 8. `domination` — domination counts and decisions split on the outer rings
 
 pub mod count;
 pub mod domination;

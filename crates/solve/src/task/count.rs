@@ -36,7 +36,7 @@ pub struct CountFlags {
     pub limit: Option<u64>,
     /// Report the fundamental solutions (needs symmetry breaking).
     pub unique: bool,
-    /// Rows (N-queens) or central rings (domination) fixed per cube.
+    /// Rows (N-queens) or outer rings (domination) fixed per cube.
     pub depth: Option<usize>,
     /// Worker threads (default: every core).
     pub threads: Option<usize>,
@@ -68,7 +68,7 @@ pub struct CountPlan {
 /// How a count is split into cubes over threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
-    /// Rows (N-queens) or central rings (domination) fixed per cube.
+    /// Rows (N-queens) or outer rings (domination) fixed per cube.
     pub depth: usize,
     /// Worker threads (at least 1).
     pub threads: usize,

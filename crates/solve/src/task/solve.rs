@@ -69,8 +69,8 @@ impl Solved {
 
 /// One placement with k pieces, or without k the optimum with the solver's
 /// proof ([`Strategy::fastest`]), searched by `optimiser`. A dominating
-/// problem with k is decided by [`domination::decide_race`] over every
-/// core. With `certify`, the split refutations of domination prove each
+/// problem with k is decided by [`domination::decide_split`] over every
+/// core, as the optimiser decides its bounds. With `certify`, the split refutations of domination prove each
 /// cube's answer (see [`crate::search::domination::certify`]).
 ///
 /// # Errors
@@ -93,10 +93,10 @@ pub fn solve(
         ));
     }
     if let Some(k) = k.filter(|_| problem.kind.dominating()) {
-        // A bound of unknown status: cube-and-conquer raced against a
-        // model search, as the optimiser's theorem start.
-        let options = SplitOptions::decision(k, default_threads(), Some(LexOrder::LinesFirst));
-        let decided = domination::decide_race(&problem, config, options, solver, stop, certify)?;
+        // A bound of unknown status, decided as the optimiser decides its
+        // theorem's start.
+        let options = SplitOptions::refutation(k, default_threads(), Some(LexOrder::LinesFirst));
+        let decided = domination::decide_split(&problem, config, options, solver, stop, certify)?;
         return Ok(Solved {
             status: decided.status,
             placement: decided.placement,

@@ -1,9 +1,13 @@
 //! The rows and columns a domination split fixes, as a tree: a cube fixes
-//! which lines of the `depth` central rings of rows and columns are
-//! occupied (ring 0: the middle row and column, two of each on an even
-//! side; each further ring the next line on both sides), and refines into
-//! the cubes of the next ring. The board's symmetries map rings onto
-//! rings, so they act on cubes: orbits of cubes, a cube's stabilizer.
+//! which lines of the `depth` outer rings of rows and columns are occupied
+//! (ring 0: the first and last row and column, each further ring the next
+//! line inwards on both sides), and refines into the cubes of the next
+//! ring. The board's symmetries map rings onto rings, so they act on
+//! cubes: orbits of cubes, a cube's stabilizer. Splits from the edge in
+//! were measured faster than splits from the middle out, for refutations
+//! and counts alike (BENCHMARKS.md, "Splitting from the edge"); the middle
+//! out order ([`Rings::Central`]) is still read, to verify proofs and jobs
+//! written before.
 //!
 //! A split solves one cube per orbit of cubes ([`representatives`]): the
 //! children of a cube `c` are refined one per orbit under `c`'s
@@ -23,18 +27,38 @@ use crate::{
     search::lex::{line_image, Line},
 };
 
-/// The indices of the lines in the `depth` innermost rings of a side of
-/// `n` lines: ring 0 the middle one (two when n is even), each further
-/// ring one more on both sides.
-fn rings(n: usize, depth: usize) -> Vec<usize> {
-    let (low, high) = ((n - 1) / 2, n / 2);
+/// The order in which a split takes the rings of rows and columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rings {
+    /// From the edge in: ring 0 the first and last line of a side. What
+    /// boardsat splits by.
+    #[default]
+    Outer,
+    /// From the middle out: ring 0 the middle line (two when the side is
+    /// even). What boardsat split by before; read to verify older proofs.
+    Central,
+}
+
+/// The indices of the lines in the `depth` first rings of a side of `n`
+/// lines, in `order`, sorted.
+fn rings(n: usize, order: Rings, depth: usize) -> Vec<usize> {
     let mut out = Vec::new();
-    for i in 0..depth {
-        if let Some(l) = low.checked_sub(i) {
-            out.push(l);
+    match order {
+        Rings::Outer => {
+            for i in 0..depth.min(n.div_ceil(2)) {
+                out.extend([i, n - 1 - i]);
+            }
         }
-        if high + i < n && high + i != low.wrapping_sub(i) {
-            out.push(high + i);
+        Rings::Central => {
+            let (low, high) = ((n - 1) / 2, n / 2);
+            for i in 0..depth {
+                if let Some(l) = low.checked_sub(i) {
+                    out.push(l);
+                }
+                if high + i < n && high + i != low.wrapping_sub(i) {
+                    out.push(high + i);
+                }
+            }
         }
     }
     out.sort_unstable();
@@ -42,22 +66,28 @@ fn rings(n: usize, depth: usize) -> Vec<usize> {
     out
 }
 
-/// The rows and columns of the `depth` central rings of `board`, rows
-/// first, each in order.
+/// The rows and columns of the `depth` first rings of `board` in `order`,
+/// rows first, each in order.
 #[must_use]
-pub fn ring_lines(board: &Board, depth: usize) -> Vec<Line> {
-    let mut lines: Vec<Line> = rings(board.rows(), depth)
+pub fn ring_lines(board: &Board, order: Rings, depth: usize) -> Vec<Line> {
+    let mut lines: Vec<Line> = rings(board.rows(), order, depth)
         .into_iter()
         .map(Line::Row)
         .collect();
-    lines.extend(rings(board.cols(), depth).into_iter().map(Line::Column));
+    lines.extend(
+        rings(board.cols(), order, depth)
+            .into_iter()
+            .map(Line::Column),
+    );
     lines
 }
 
-/// A cube of a domination split: whether each line of the `depth` central
-/// rings is occupied.
+/// A cube of a domination split: whether each line of the `depth` first
+/// rings (in `order`) is occupied.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LineCube {
+    /// The order of the rings.
+    pub order: Rings,
     /// The rings fixed.
     pub depth: usize,
     /// The lines of those rings (as [`ring_lines`] lists them) and whether
@@ -66,10 +96,11 @@ pub struct LineCube {
 }
 
 impl LineCube {
-    /// The whole problem: no line fixed.
+    /// The whole problem: no line fixed, refined in `order`.
     #[must_use]
-    pub const fn root() -> Self {
+    pub const fn root(order: Rings) -> Self {
         LineCube {
+            order,
             depth: 0,
             lines: Vec::new(),
         }
@@ -80,7 +111,7 @@ impl LineCube {
     /// line j).
     #[must_use]
     pub fn children(&self, board: &Board) -> Vec<LineCube> {
-        let all = ring_lines(board, self.depth + 1);
+        let all = ring_lines(board, self.order, self.depth + 1);
         let new: Vec<Line> = all
             .iter()
             .copied()
@@ -96,6 +127,7 @@ impl LineCube {
                 );
                 lines.sort_unstable_by_key(|&(l, _)| position(&all, l));
                 LineCube {
+                    order: self.order,
                     depth: self.depth + 1,
                     lines,
                 }
@@ -106,7 +138,7 @@ impl LineCube {
     /// The image of the cube under `sym` (its lines mapped, in order).
     #[must_use]
     pub fn image(&self, board: &Board, sym: Symmetry) -> LineCube {
-        let all = ring_lines(board, self.depth);
+        let all = ring_lines(board, self.order, self.depth);
         let mut lines: Vec<(Line, bool)> = self
             .lines
             .iter()
@@ -114,6 +146,7 @@ impl LineCube {
             .collect();
         lines.sort_unstable_by_key(|&(l, _)| position(&all, l));
         LineCube {
+            order: self.order,
             depth: self.depth,
             lines,
         }
@@ -147,14 +180,15 @@ impl LineCube {
     }
 
     /// The cube `depth` rings deep of a description ([`LineCube`]'s
-    /// `Display`: `r5+c6-`, `-` for none) on `board`: its lines must be
-    /// exactly those rings', in order.
+    /// `Display`: `r0+c14-`, `-` for none) on `board`: its lines must be
+    /// exactly those rings', in order — the outer rings', or the central
+    /// rings' of a split written before boardsat split from the edge.
     ///
     /// # Errors
     ///
     /// [`SolveError::Unsupported`] for text that is not such a cube.
     pub fn parse(board: &Board, depth: usize, text: &str) -> Result<LineCube, SolveError> {
-        let bad = || SolveError::Unsupported(format!("'{text}' is not a cube of central lines"));
+        let bad = || SolveError::Unsupported(format!("'{text}' is not a cube of rings of lines"));
         let mut lines = Vec::new();
         let mut rest = text;
         while !rest.is_empty() && rest != "-" {
@@ -175,13 +209,16 @@ impl LineCube {
             lines.push((line, on));
             rest = &rest[2 + digits.len()..];
         }
-        let cube = LineCube { depth, lines };
-        let want = ring_lines(board, depth);
-        let have: Vec<Line> = cube.lines.iter().map(|&(l, _)| l).collect();
-        if have != want {
-            return Err(bad());
-        }
-        Ok(cube)
+        let have: Vec<Line> = lines.iter().map(|&(l, _)| l).collect();
+        let order = [Rings::Outer, Rings::Central]
+            .into_iter()
+            .find(|&order| ring_lines(board, order, depth) == have)
+            .ok_or_else(bad)?;
+        Ok(LineCube {
+            order,
+            depth,
+            lines,
+        })
     }
 }
 
@@ -192,7 +229,7 @@ fn position(lines: &[Line], line: Line) -> usize {
 }
 
 impl fmt::Display for LineCube {
-    /// `r5+c6-` (row 5 occupied, column 6 empty), `-` for the root.
+    /// `r0+c14-` (row 0 occupied, column 14 empty), `-` for the root.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.lines.is_empty() {
             return f.write_str("-");
@@ -241,7 +278,7 @@ pub fn representatives(
     out
 }
 
-/// The cubes of a split `depth` rings deep, one per orbit under the
+/// The cubes of a split `depth` outer rings deep, one per orbit under the
 /// board's symmetries (expanded ring by ring from the root, as
 /// [`representatives`] says), or with `every` all of them (orbit 1, the
 /// whole group as their "stabilizer": lex-leader constraints under it keep
@@ -250,7 +287,7 @@ pub fn representatives(
 pub fn split(board: &Board, depth: usize, every: bool) -> Vec<Representative> {
     let group = Symmetry::of(board);
     let mut level = vec![Representative {
-        cube: LineCube::root(),
+        cube: LineCube::root(Rings::Outer),
         orbit: 1,
         stabilizer: group.clone(),
     }];

@@ -1,8 +1,8 @@
 //! Domination counts split into cubes over threads.
 //!
-//! A *cube* fixes which of the `depth` central rings of rows and columns
-//! are occupied (ring 0: the middle row and column, two of each on an
-//! even side; each further ring adds the next line on both sides). The
+//! A *cube* fixes which of the `depth` outer rings of rows and columns
+//! are occupied (ring 0: the first and last row and column; each further
+//! ring adds the next line inwards on both sides). The
 //! `2^lines` cubes are disjoint and together exhaustive, so the count is
 //! the sum of the cube counts. Each cube is counted by a fresh solver:
 //!
@@ -29,7 +29,7 @@
 //! (`boardsat_jobs::split::Split::domination`) also reduces to one cube per
 //! orbit, without symmetry breaking inside the cubes.
 //!
-//! [`lines`] holds the geometry of the split (the central rings, orbits of
+//! [`lines`] holds the geometry of the split (the rings, orbits of
 //! cubes, stabilizers); the lex-leader orders are
 //! [`crate::search::lex`]'s.
 //!
@@ -71,10 +71,15 @@ use self::{
     lines::{representatives, ring_lines, split, Representative},
 };
 
-/// The central rings fixed per cube by default, for counts and decisions:
-/// one (4 cubes on an odd side, 16 on an even one, before orbits of
-/// cubes), measured against 0 and 2 (BENCHMARKS.md).
+/// The rings fixed per cube by default for counts and for
+/// [`SplitOptions::decision`]: one (16 cubes before orbits of cubes), measured
+/// against 0 and 2 (BENCHMARKS.md).
 pub const DEFAULT_DEPTH: usize = 1;
+
+/// The rings fixed per cube of a refutation ([`SplitOptions::refutation`]):
+/// two, measured against one and three (BENCHMARKS.md, "Splitting from
+/// the edge").
+pub const REFUTATION_DEPTH: usize = 2;
 
 /// A refutation's cube budget ([`SplitOptions::budget`]): a heavy cube is
 /// split again while the other core idles (BENCHMARKS.md, "Certified
@@ -107,25 +112,27 @@ pub struct SplitOptions {
 }
 
 impl SplitOptions {
-    /// The options of a decision at most `k` ([`decide_split`],
-    /// [`decide_race`]) as the optimiser and `solve -k` make it: the
-    /// default depth, one cube per orbit of cubes, and lines-first
-    /// lex-leader constraints unless `symmetry` is `None`.
+    /// The options of a decision at most `k` in enumeration's mode
+    /// ([`decide_split`], [`decide_race`]): the default depth, one cube per
+    /// orbit of cubes, and lines-first lex-leader constraints unless
+    /// `symmetry` is `None`. The optimiser and `solve -k` decide with
+    /// [`Self::refutation`] instead.
     #[must_use]
     pub fn decision(k: usize, threads: usize, symmetry: Option<LexOrder>) -> Self {
         Self::count(k, Blocking::Full, DEFAULT_DEPTH, threads, symmetry)
     }
 
-    /// The options of a refutation of at most `k` pieces, a bound one step
-    /// better than a model just found ([`decide_split`]): a decision whose
-    /// cubes' solvers run in [`Mode::Refute`] and whose cubes are split
-    /// again past [`REFUTATION_BUDGET`].
+    /// The options of the optimiser's decisions ([`decide_split`]) and of
+    /// `solve -k`: [`REFUTATION_DEPTH`] rings, cubes' solvers in
+    /// [`Mode::Refute`], a cube split again past [`REFUTATION_BUDGET`].
+    /// Measured faster than [`Self::decision`]'s race on the satisfiable
+    /// bounds too (BENCHMARKS.md, "Splitting from the edge").
     #[must_use]
     pub fn refutation(k: usize, threads: usize, symmetry: Option<LexOrder>) -> Self {
         Self {
             mode: Mode::Refute,
             budget: Some(REFUTATION_BUDGET),
-            ..Self::decision(k, threads, symmetry)
+            ..Self::count(k, Blocking::Full, REFUTATION_DEPTH, threads, symmetry)
         }
     }
 
@@ -209,6 +216,13 @@ impl Run<'_> {
                 }
                 if self.certify.is_some() {
                     session.record_blocked();
+                    // The blocking clauses are over the board's squares.
+                    let board = self.problem.board;
+                    let squares: Vec<rustsat::types::Var> =
+                        board.squares().map(|sq| board.lit(sq).var()).collect();
+                    if let Some(tracer) = session.backend().trace_proof() {
+                        tracer.keep(&squares)?;
+                    }
                 }
                 let c = session.count(None, |_| {})?;
                 (c.count, c.models, c.end, None)
@@ -293,7 +307,7 @@ impl Run<'_> {
         let cubes = domination_cubes(self.problem, self.options)?;
         let board = self.problem.board;
         let can_split = |cube: &Representative| {
-            ring_lines(&board, cube.cube.depth + 1).len() > cube.cube.lines.len()
+            ring_lines(&board, cube.cube.order, cube.cube.depth + 1).len() > cube.cube.lines.len()
         };
         let splitting = self.options.budget.map(|budget| Splitting {
             budget,
@@ -489,9 +503,11 @@ pub fn cube_clauses(
 
 /// The optimiser's refutations of a dominating problem split into cubes
 /// on `threads` workers of `solver` (measured faster than one fresh
-/// solver, BENCHMARKS.md): a bound expected to be UNSAT by
-/// [`decide_split`], a theorem's start, whose status is unknown, by
-/// [`decide_race`]; lines-first lex-leader constraints with `symmetry`;
+/// solver, BENCHMARKS.md) by [`decide_split`] with
+/// [`SplitOptions::refutation`], whatever the optimiser expects: with the
+/// split from the edge, that was faster than racing a model search on the
+/// theorem's start even where the start is satisfiable (γ(Q_17..19),
+/// BENCHMARKS.md); lines-first lex-leader constraints with `symmetry`;
 /// each refutation certified with `certify`. `stop` stops every worker.
 /// Pass it to [`crate::search::optimise::optimise_refuting`] as its
 /// [`crate::search::optimise::Refuter`].
@@ -504,18 +520,10 @@ pub fn refuter<'a>(
     stop: &'a Interrupter,
     certify: Option<&'a dyn Certify>,
 ) -> impl Fn(Bound, Expect) -> Result<Refuted, SolveError> + Sync + 'a {
-    move |bound, expect| {
+    move |bound, _: Expect| {
         let symmetry = symmetry.then_some(LexOrder::LinesFirst);
-        let decided = match expect {
-            Expect::Unknown => {
-                let options = SplitOptions::decision(bound.k(), threads, symmetry);
-                decide_race(problem, config, options, solver, stop, certify)
-            }
-            Expect::Unsat => {
-                let options = SplitOptions::refutation(bound.k(), threads, symmetry);
-                decide_split(problem, config, options, solver, stop, certify)
-            }
-        }?;
+        let options = SplitOptions::refutation(bound.k(), threads, symmetry);
+        let decided = decide_split(problem, config, options, solver, stop, certify)?;
         Ok(Refuted {
             certified: certify.is_some() && decided.status == Status::Unsat,
             status: decided.status,
@@ -644,11 +652,12 @@ fn end_refutation(
 
 /// As [`decide_split`], racing one more solver that searches for a model
 /// without symmetry breaking or cubes (the bound by assumptions, as a
-/// call expected to be SAT): for a bound of unknown status, such as the
-/// start a theorem gives the optimiser. Lex-leader constraints and cubes
-/// make refutations cheap and models dear (BENCHMARKS.md): the first
-/// definite answer stops the other side — with `certify`, only a model
-/// stops the split, whose refutations are the proven ones.
+/// call expected to be SAT): the first definite answer stops the other
+/// side — with `certify`, only a model stops the split, whose refutations
+/// are the proven ones. The optimiser raced its theorem's start this way
+/// until the split from the edge found the models of γ(Q_17..19) sooner
+/// on its own (BENCHMARKS.md, "Splitting from the edge"); kept for
+/// library callers that want a model search beside the split.
 ///
 /// # Errors
 ///
