@@ -43,6 +43,11 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         Some(_) => Some(begin_dimacs_proof(backend.as_mut())?),
         None => None,
     };
+    // The blocking clauses are over the projection: a traced solver keeps
+    // those variables (an LRAT proof cannot state restored clauses).
+    if let (Some(DimacsProof::Traced), Some(tracer)) = (how, backend.trace_proof()) {
+        tracer.keep(&formula.projection_or_all())?;
+    }
     let mut progress = ProgressLine::new();
     let mut blocked = Vec::new();
     let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
