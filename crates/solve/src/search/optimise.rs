@@ -176,17 +176,6 @@ pub fn optimise_observed(
     Ok((optimum, session))
 }
 
-/// What the optimiser expects of a bound it hands to a [`Refuter`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Expect {
-    /// One step past a model just found: expected UNSAT (the proof).
-    Unsat,
-    /// A theorem's start: a bound the theorem cannot rule out, often the
-    /// optimum itself but on larger boards often not, so its status is
-    /// unknown.
-    Unknown,
-}
-
 /// What a [`Refuter`] answers about a bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refuted {
@@ -201,7 +190,7 @@ pub struct Refuted {
 /// A call that answers a bound on solvers of its own: the optimiser's
 /// calls expected to be UNSAT, for instance split into cubes
 /// ([`crate::search::domination::refuter`]).
-pub type Refuter<'a> = &'a (dyn Fn(Bound, Expect) -> Result<Refuted, SolveError> + Sync);
+pub type Refuter<'a> = &'a (dyn Fn(Bound) -> Result<Refuted, SolveError> + Sync);
 
 /// The search of [`optimise_observed`]; `refuter`, when given, answers the
 /// calls expected to be UNSAT (and the theorem's start). The session is
@@ -247,7 +236,7 @@ pub fn optimise_refuting(
     // SAT, search without it. A theorem's start is treated as a
     // refutation too, since a SAT answer there costs little either way and
     // a refutation without the breaking a lot (BENCHMARKS.md).
-    let mut expect = theorem_start.map(|_| Expect::Unknown);
+    let mut refutation = theorem_start.is_some();
     while let Some(k) = next {
         let bound = walk.bound_of(k);
         observe(bound);
@@ -262,7 +251,7 @@ pub fn optimise_refuting(
             strategy,
             &mut session,
             bound,
-            expect,
+            refutation,
             refuter,
         )?;
         calls.push(Call {
@@ -271,20 +260,17 @@ pub fn optimise_refuting(
             elapsed: start.elapsed(),
             certified,
         });
-        (next, expect) = match (status, placement) {
+        (next, refutation) = match (status, placement) {
             (Status::Sat, Some(placement)) => {
                 best = placement;
                 let next = walk.better(best.len());
-                (
-                    next.filter(|&k| walk.open(k, best.len(), refuted)),
-                    Some(Expect::Unsat),
-                )
+                (next.filter(|&k| walk.open(k, best.len(), refuted)), true)
             }
             (Status::Unsat, _) => {
                 refuted = Some(k);
                 // From a start that was too good, walk back towards `best`.
                 let back = walk.back(k);
-                (back.filter(|&k| walk.open(k, best.len(), refuted)), None)
+                (back.filter(|&k| walk.open(k, best.len(), refuted)), false)
             }
             _ => break,
         };
@@ -377,8 +363,8 @@ impl Walk {
     }
 }
 
-/// One call of the walk at `bound`: by `refuter` when the call is expected
-/// to be UNSAT (or is a theorem's start), else on a fresh solver with the
+/// One call of the walk at `bound`: by `refuter` when the call is a
+/// `refutation` (expected UNSAT, or a theorem's start), else on a fresh solver with the
 /// bound as units ([`Strategy::fresh_refutations`]), else on the session.
 fn one_call(
     problem: &Problem,
@@ -386,20 +372,20 @@ fn one_call(
     strategy: Strategy,
     session: &mut Session,
     bound: Bound,
-    expect: Option<Expect>,
+    refutation: bool,
     refuter: Option<Refuter<'_>>,
 ) -> Result<Refuted, SolveError> {
-    if let (Some(expect), Some(refute)) = (expect, refuter) {
-        return refute(bound, expect);
+    if let (true, Some(refute)) = (refutation, refuter) {
+        return refute(bound);
     }
-    let fresh = (strategy.fresh_refutations && expect.is_some())
+    let fresh = (strategy.fresh_refutations && refutation)
         .then(|| session.backend().fresh(Mode::Decide))
         .flatten();
     let (status, placement) = match fresh {
         Some(backend) => refute(problem, bound, config, backend, strategy.symmetry)?,
         None => {
             session.set_bound(bound)?;
-            session.set_symmetry(expect.is_some());
+            session.set_symmetry(refutation);
             session.solve(Mode::Decide)?
         }
     };

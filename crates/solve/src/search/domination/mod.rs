@@ -59,7 +59,7 @@ use crate::{
     search::{
         count::{Blocking, End},
         lex::LexOrder,
-        optimise::{optimise_refuting, Expect, Optimum, Refuted, Strategy},
+        optimise::{optimise_refuting, Optimum, Refuted, Strategy},
         pool::{run_queue, CubeCount, CubeStop, Cubes, FirstEncoding, Splitting, Step},
         session::{Fix, Session},
     },
@@ -504,9 +504,9 @@ pub fn cube_clauses(
 /// The optimiser's refutations of a dominating problem split into cubes
 /// on `threads` workers of `solver` (measured faster than one fresh
 /// solver, BENCHMARKS.md) by [`decide_split`] with
-/// [`SplitOptions::refutation`], whatever the optimiser expects: with the
-/// split from the edge, that was faster than racing a model search on the
-/// theorem's start even where the start is satisfiable (γ(Q_17..19),
+/// [`SplitOptions::refutation`], the theorem's start included: with the
+/// split from the edge, that was faster than racing a model search there
+/// even where the start is satisfiable (γ(Q_17..19),
 /// BENCHMARKS.md); lines-first lex-leader constraints with `symmetry`;
 /// each refutation certified with `certify`. `stop` stops every worker.
 /// Pass it to [`crate::search::optimise::optimise_refuting`] as its
@@ -519,8 +519,8 @@ pub fn refuter<'a>(
     symmetry: bool,
     stop: &'a Interrupter,
     certify: Option<&'a dyn Certify>,
-) -> impl Fn(Bound, Expect) -> Result<Refuted, SolveError> + Sync + 'a {
-    move |bound, _: Expect| {
+) -> impl Fn(Bound) -> Result<Refuted, SolveError> + Sync + 'a {
+    move |bound| {
         let symmetry = symmetry.then_some(LexOrder::LinesFirst);
         let options = SplitOptions::refutation(bound.k(), threads, symmetry);
         let decided = decide_split(problem, config, options, solver, stop, certify)?;
