@@ -62,6 +62,10 @@ pub enum Command {
     /// Count the projected models of any DIMACS file (or of one cube of an
     /// iCNF file, `--cube I`) by blocking clauses.
     CountDimacs(CountDimacsArgs),
+    /// Run one job of a `cubes` directory (what each line of jobs.txt
+    /// calls): count cube ID and write its answer to results/ID.json
+    /// itself; a finished job is kept, a killed one runs again.
+    Job(CubeJobArgs),
     /// Sum the answers of a `cubes` directory, checking every cube answered.
     Merge(MergeArgs),
     /// Check the LRAT proofs of a `--proof` directory (or one formula and
@@ -170,6 +174,7 @@ impl Command {
             Command::Enumerate(a) => a.job.json,
             Command::SolveDimacs(a) => a.formula.json,
             Command::CountDimacs(a) => a.formula.json,
+            Command::Job(a) => a.json,
             Command::CheckSolution(a) => a.json,
             _ => false,
         }
@@ -359,7 +364,9 @@ pub struct CubesArgs {
     /// its own solver's wall time, so use no more threads than free cores.
     #[arg(long, requires = "estimate")]
     pub threads: Option<usize>,
-    /// Replace a previous split in DIR (only the files a split owns).
+    /// Replace a previous split in DIR: only the regular files a split
+    /// writes are removed, no symbolic link is followed, and a directory
+    /// that holds no split is refused.
     #[arg(long)]
     pub force: bool,
     /// Also print a JSON summary on stdout.
@@ -385,6 +392,21 @@ pub struct CountDimacsArgs {
     /// Stop after this many models.
     #[arg(long)]
     pub limit: Option<u64>,
+}
+
+/// `job`.
+#[derive(Debug, Args)]
+pub struct CubeJobArgs {
+    /// A directory written by `boardsat cubes` (`.` in jobs.txt, which
+    /// runs from inside it).
+    pub dir: PathBuf,
+    /// The cube's id, as the MANIFEST lists it (`cube-00007`).
+    pub id: String,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// Also print the answer on stdout: the JSON object of results/ID.json.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `merge`.

@@ -1,27 +1,39 @@
-//! `cubes`, `count-dimacs` and `merge`: a count split into jobs, run one by
-//! one here as a scheduler would, and merged, equals A000170; a missing
-//! answer is an error naming the cube.
+//! `cubes`, `job`, `count-dimacs` and `merge`: a count split into jobs,
+//! run one by one here as a scheduler would, and merged, equals A000170;
+//! a missing answer is an error naming the cube. Jobs re-run, killed or
+//! run twice at once lose no answer; `--force` removes only what a split
+//! wrote.
 
 mod common;
 
-use std::{path::Path, process::Command};
+use std::{
+    path::Path,
+    process::{Command, Output},
+};
 
 use common::{on_path, run_in, stderr, stdout};
 
-/// Runs every line of jobs.txt from inside `dir`, as `parallel` would.
-fn run_jobs(dir: &Path) {
+/// Runs one line of jobs.txt with `sh` from inside `dir`, as `parallel`
+/// or a Slurm array task would.
+fn shell(dir: &Path, line: &str) -> Output {
+    Command::new("sh")
+        .args(["-c", line])
+        .current_dir(dir)
+        .output()
+        .expect("sh runs")
+}
+
+/// Runs every line of jobs.txt from inside `dir`; each must succeed.
+/// Their stderr, joined.
+fn run_jobs(dir: &Path) -> String {
     let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
+    let mut notes = String::new();
     for line in jobs.lines() {
-        let (command, output) = line.split_once(" > ").expect("a redirect");
-        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
-        let out = run_in(dir, &args);
-        assert!(
-            out.status.success(),
-            "{line}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        std::fs::write(dir.join(output), &out.stdout).unwrap();
+        let out = shell(dir, line);
+        assert!(out.status.success(), "{line}: {}", stderr(&out));
+        notes.push_str(&stderr(&out));
     }
+    notes
 }
 
 /// Runs the jobs of `tmp/split` and merges them: the total `merge` prints.
@@ -264,10 +276,7 @@ fn icnf_file_has_the_header_the_cubes_and_their_weights() {
     let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
     let line = jobs.lines().nth(3).unwrap();
     let program = format!("\"${{BOARDSAT:-{}}}\"", env!("CARGO_BIN_EXE_boardsat"));
-    assert_eq!(
-        line,
-        format!("{program} count-dimacs cubes.icnf --cube 3 --json > results/cube-00003.json")
-    );
+    assert_eq!(line, format!("{program} job . cube-00003"));
 }
 
 /// `merge` in `dir`: exit 2 and an error line containing `text`.
@@ -766,5 +775,406 @@ fn estimates_project_the_sampled_cubes() {
     ] {
         let out = run_in(tmp.path(), args);
         common::one_line_error(&out, what);
+    }
+}
+
+// ------------------------------------------- jobs that cannot lose data
+
+/// `cubes ARGS -o split` in `tmp`, which must succeed.
+fn cubes(tmp: &Path, args: &[&str]) -> std::path::PathBuf {
+    let mut all = vec!["cubes"];
+    all.extend(args);
+    all.extend(["-o", "split"]);
+    let out = run_in(tmp, &all);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    tmp.join("split")
+}
+
+/// The line of jobs.txt that runs `id`.
+fn job_line(dir: &Path, id: &str) -> String {
+    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
+    let line = jobs.lines().find(|l| l.ends_with(&format!(" job . {id}")));
+    line.expect("a job line").to_string()
+}
+
+/// Every file under `dir` with its bytes and modification time, sorted.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>, std::time::SystemTime)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.is_dir() {
+                stack.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().display().to_string();
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                files.push((name, bytes, meta.modified().unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// D5: a scheduler's retry of a finished `--proof` split (every line of
+/// jobs.txt again) keeps every answer and every proof as they are, says
+/// so, and the split still verifies.
+#[test]
+fn rerunning_a_finished_proven_split_keeps_every_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = cubes(tmp.path(), &["queens", "8", "--depth", "2", "--proof"]);
+    let first = run_jobs(&dir);
+    assert!(first.contains("answer written to"), "{first}");
+    let before = snapshot(&dir);
+    let again = run_jobs(&dir);
+    let n_cubes = manifest(&dir).len();
+    assert_eq!(
+        again.matches("already answered").count(),
+        n_cubes,
+        "{again}"
+    );
+    assert!(again.contains("kept as it is"), "{again}");
+    assert_eq!(snapshot(&dir), before, "a re-run changed the split");
+    let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "92");
+    // A job run by hand prints its kept answer too.
+    let out = run_in(&dir, &["job", ".", "cube-00000", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["complete"], true, "{v}");
+    // An unknown cube, a directory that is no split: one line, exit 2.
+    let out = run_in(&dir, &["job", ".", "cube-99999"]);
+    common::one_line_error(&out, "has no cube 'cube-99999'");
+    let out = run_in(tmp.path(), &["job", ".", "cube-00000"]);
+    common::one_line_error(&out, "not a 'boardsat cubes' directory");
+}
+
+/// A fake external solver that records its pid in `dir/solver.pid` and
+/// never answers: a job using it is certainly mid-run.
+#[cfg(unix)]
+fn hanging_solver(dir: &Path) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("hang-forever.sh");
+    let pid = dir.join("solver.pid");
+    std::fs::write(
+        &path,
+        format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 60\n", pid.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+/// Starts job `id` of `dir` with the hanging solver in a process group
+/// of its own, and waits until its solver runs (the job holds its lock
+/// then). The child, and the solver's pid.
+#[cfg(unix)]
+fn start_hanging_job(tmp: &Path, dir: &Path, id: &str) -> (std::process::Child, String) {
+    use std::os::unix::process::CommandExt;
+    let solver = hanging_solver(tmp);
+    let child = common::boardsat()
+        .args(["job", ".", id, "--solver-cmd", &solver])
+        .current_dir(dir)
+        .process_group(0)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let pid_file = tmp.join("solver.pid");
+    let pid = loop {
+        if let Ok(pid) = std::fs::read_to_string(&pid_file) {
+            if !pid.trim().is_empty() {
+                break pid.trim().to_string();
+            }
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the job's solver never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    (child, pid)
+}
+
+/// `kill -KILL` to `pids` (a group when it starts with `-`).
+#[cfg(unix)]
+fn kill(pids: &[&str]) {
+    for pid in pids {
+        let _ = Command::new("kill").args(["-KILL", "--", pid]).status();
+    }
+}
+
+/// A job killed mid-run (SIGKILL, as a scheduler's time limit or a lost
+/// node does) leaves no answer; what it and a later stage of it leave
+/// behind (its lock, a temporary answer, a half-written proof) does not
+/// stop its next run, which answers and proves the cube.
+#[cfg(unix)]
+#[test]
+fn a_killed_job_runs_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = cubes(
+        tmp.path(),
+        &["domination", "6", "-k", "3", "--depth", "1", "--proof"],
+    );
+    let id = "cube-00001";
+    let (mut child, solver) = start_hanging_job(tmp.path(), &dir, id);
+    kill(&[&format!("-{}", child.id()), &solver]);
+    assert_eq!(child.wait().unwrap().code(), None, "killed by a signal");
+    let results = dir.join("results");
+    assert!(!results.join(format!("{id}.json")).exists());
+    assert!(results.join(format!("{id}.lock")).exists(), "left behind");
+    // What a kill while writing the proof and the answer would leave.
+    std::fs::write(results.join(format!("{id}.json.partial")), "{\"cou").unwrap();
+    let proof = dir.join("proofs").join(id);
+    std::fs::write(proof.join("claim-0000.cnf"), "p cnf 3 1\n1 ").unwrap();
+    std::fs::write(proof.join("claim-0000.lrat"), "7 1 0 ").unwrap();
+    let out = shell(&dir, &job_line(&dir, id));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("answer written to"),
+        "{}",
+        stderr(&out)
+    );
+    let names: Vec<String> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, [format!("{id}.json")], "only the answer is left");
+    run_jobs(&dir);
+    let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+/// Two runs of the same job at once: the second refuses at once (exit 2,
+/// one line naming the first's pid) and touches nothing; run together
+/// for real, one answers, the other refuses or keeps that answer, and the
+/// answer is whole.
+#[cfg(unix)]
+#[test]
+fn the_same_job_run_twice_at_once_keeps_one_whole_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = cubes(tmp.path(), &["queens", "8", "--depth", "1", "--proof"]);
+    let id = "cube-00002";
+    let line = job_line(&dir, id);
+    let (mut child, solver) = start_hanging_job(tmp.path(), &dir, id);
+    let out = shell(&dir, &line);
+    common::one_line_error(
+        &out,
+        &format!(
+            "job {id} in . is already running in another process (pid {}); nothing was done",
+            child.id()
+        ),
+    );
+    assert!(out.stdout.is_empty());
+    assert!(dir.join(format!("results/{id}.lock")).exists());
+    kill(&[&format!("-{}", child.id()), &solver]);
+    child.wait().unwrap();
+    // Racing for real, three times over.
+    for round in 0..3 {
+        let _ = std::fs::remove_file(dir.join(format!("results/{id}.json")));
+        let runs: Vec<std::process::Child> = (0..2)
+            .map(|_| {
+                Command::new("sh")
+                    .args(["-c", &line])
+                    .current_dir(&dir)
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        let outs: Vec<Output> = runs
+            .into_iter()
+            .map(|c| c.wait_with_output().unwrap())
+            .collect();
+        let ok = outs.iter().filter(|o| o.status.success()).count();
+        assert!(ok >= 1, "round {round}: no run answered");
+        for o in outs.iter().filter(|o| !o.status.success()) {
+            common::one_line_error(o, "is already running in another process");
+        }
+        let text = std::fs::read_to_string(dir.join(format!("results/{id}.json"))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["complete"], true, "round {round}: {text}");
+        assert_eq!(v["cube_id"], id, "round {round}: {text}");
+    }
+    run_jobs(&dir);
+    let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out).trim(), "92");
+}
+
+/// D4: `--force` follows no symbolic link. A `results` link in a
+/// directory that never held a split, and `results` or `proofs` links
+/// (or a FIFO for a cube file) in a previous split: one line, exit 2,
+/// nothing removed on either side of the link.
+#[cfg(unix)]
+#[test]
+fn force_follows_no_symbolic_link() {
+    use std::os::unix::fs::symlink;
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    // The reproducer, as the issue has it.
+    std::fs::create_dir_all(t.join("out")).unwrap();
+    std::fs::create_dir_all(t.join("d")).unwrap();
+    std::fs::write(t.join("out/data.json"), "{}").unwrap();
+    symlink("../out", t.join("d/results")).unwrap();
+    let out = run_in(t, &["cubes", "queens", "6", "-o", "d", "--force"]);
+    common::one_line_error(&out, "holds no previous split");
+    assert_eq!(
+        std::fs::read_to_string(t.join("out/data.json")).unwrap(),
+        "{}"
+    );
+    // A previous split whose results and proofs are links to data that
+    // looks like a split's own.
+    let dir = cubes(t, &["queens", "6", "--proof"]);
+    run_jobs(&dir);
+    std::fs::create_dir_all(t.join("out/cube-00000")).unwrap();
+    for name in [
+        "cube-00000.json",
+        "cube-00000/MANIFEST.json",
+        "cube-00000/claim-0000.lrat",
+    ] {
+        std::fs::write(t.join("out").join(name), "precious").unwrap();
+    }
+    let before = snapshot(t);
+    for (link, what) in [("results", "split/results"), ("proofs", "split/proofs")] {
+        let real = dir.join(format!("{link}.real"));
+        std::fs::rename(dir.join(link), &real).unwrap();
+        symlink("../out", dir.join(link)).unwrap();
+        let out = run_in(
+            t,
+            &["cubes", "queens", "6", "--proof", "-o", "split", "--force"],
+        );
+        common::one_line_error(
+            &out,
+            &format!("{what} is a symbolic link, not what a split writes; nothing was removed"),
+        );
+        std::fs::remove_file(dir.join(link)).unwrap();
+        std::fs::rename(&real, dir.join(link)).unwrap();
+        assert_eq!(snapshot(t), before, "{link}: something was touched");
+    }
+    // A FIFO where a cube file was.
+    std::fs::remove_file(dir.join("cube-00003.cnf")).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(dir.join("cube-00003.cnf"))
+        .status()
+        .unwrap()
+        .success());
+    let out = run_in(t, &["cubes", "queens", "6", "-o", "split", "--force"]);
+    common::one_line_error(&out, "cube-00003.cnf is a special file");
+    assert!(dir.join("MANIFEST").is_file(), "nothing removed");
+    // The jobs refuse a linked results or proofs directory too.
+    std::fs::remove_file(dir.join("cube-00003.cnf")).unwrap();
+    std::fs::rename(dir.join("proofs"), t.join("proofs.real")).unwrap();
+    symlink("../out", dir.join("proofs")).unwrap();
+    std::fs::remove_file(dir.join("results/cube-00000.json")).unwrap();
+    let out = shell(&dir, &job_line(&dir, "cube-00000"));
+    common::one_line_error(&out, "is a symbolic link");
+    assert_eq!(
+        std::fs::read_to_string(t.join("out/cube-00000/MANIFEST.json")).unwrap(),
+        "precious"
+    );
+}
+
+/// D18: `--force` in a directory that never held a split is refused (its
+/// files kept); in a previous split it removes that split's files and
+/// keeps the user's, whatever their names look like.
+#[test]
+fn force_replaces_only_a_previous_split() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    std::fs::create_dir_all(t.join("split/results")).unwrap();
+    std::fs::write(t.join("split/results/mine.json"), "mine").unwrap();
+    std::fs::write(t.join("split/cube-notes.cnf"), "notes").unwrap();
+    let out = run_in(t, &["cubes", "queens", "6", "-o", "split", "--force"]);
+    common::one_line_error(&out, "holds no previous split");
+    assert_eq!(
+        std::fs::read_to_string(t.join("split/results/mine.json")).unwrap(),
+        "mine"
+    );
+    assert_eq!(
+        std::fs::read_to_string(t.join("split/cube-notes.cnf")).unwrap(),
+        "notes"
+    );
+    std::fs::remove_dir_all(t.join("split")).unwrap();
+    // A previous split with proofs, the user's files beside its own.
+    let dir = cubes(t, &["queens", "6", "--proof", "--force"]);
+    run_jobs(&dir);
+    for name in [
+        "results/mine.json",
+        "cube-notes.cnf",
+        "notes.txt",
+        "proofs/cube-00000/mine.txt",
+        "proofs/README",
+    ] {
+        std::fs::write(dir.join(name), "mine").unwrap();
+    }
+    let out = run_in(t, &["cubes", "queens", "5", "-o", "split", "--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for name in [
+        "results/mine.json",
+        "cube-notes.cnf",
+        "notes.txt",
+        "proofs/cube-00000/mine.txt",
+        "proofs/README",
+    ] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(name)).unwrap(),
+            "mine",
+            "{name}"
+        );
+    }
+    // The old split's answers and proofs are gone, and the new split's
+    // jobs answer it.
+    assert!(!dir.join("results/cube-00000.json").exists());
+    assert!(!dir.join("proofs/cube-00000/MANIFEST.json").exists());
+    assert!(!dir.join("proofs/cube-00001").exists());
+    run_jobs(&dir);
+    assert_eq!(run_in(t, &["merge", "split"]).stdout, b"10\n");
+}
+
+/// D6: a MANIFEST that lists one cube twice under two ids — the same
+/// cube index of an iCNF file, or the same cube file — is refused by
+/// `merge` naming the line, however the count line and results are
+/// made to match.
+#[test]
+fn a_cube_listed_twice_under_two_ids_is_refused() {
+    for (format, expected) in [
+        (
+            "icnf",
+            "counts cube 3 of cubes.icnf, which cube-00003 already counts",
+        ),
+        (
+            "cnf",
+            "counts cube-00003.cnf, which cube-00003 already counts",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = cubes(tmp.path(), &["queens", "10", "--format", format]);
+        run_jobs(&dir);
+        assert_eq!(run_in(tmp.path(), &["merge", "split"]).stdout, b"724\n");
+        let listed = std::fs::read_to_string(dir.join("MANIFEST")).unwrap();
+        let n = manifest(&dir).len();
+        let line = listed
+            .lines()
+            .find(|l| l.starts_with("cube-00003 "))
+            .unwrap();
+        let forged = listed.replace(&format!("# cubes {n}\n"), &format!("# cubes {}\n", n + 1))
+            + &line.replacen("cube-00003", "cube-00099", 1)
+            + "\n";
+        std::fs::write(dir.join("MANIFEST"), forged).unwrap();
+        std::fs::copy(
+            dir.join("results/cube-00003.json"),
+            dir.join("results/cube-00099.json"),
+        )
+        .unwrap();
+        let out = run_in(tmp.path(), &["merge", "split"]);
+        let at = listed.lines().count() + 1;
+        common::one_line_error(&out, &format!("line {at}: cube cube-00099 {expected}"));
+        assert!(out.stdout.is_empty(), "{format}");
     }
 }

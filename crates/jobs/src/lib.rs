@@ -9,6 +9,8 @@
 //! |---|---|
 //! | [`split::Split`], [`split::SplitSpec`] | a split: the base formula, the cubes and their weights; what it is made of |
 //! | [`write_split`], [`JobLines`] | the split written: cube files (or one iCNF file), `MANIFEST`, `jobs.txt` |
+//! | [`job::Job`] | one cube's job: run once, its answer written whole, kept when it is there |
+//! | [`layout`] | the names in a split directory, and what `--force` may remove |
 //! | [`read_manifest`], [`merge`], [`JobResult`] | the answers read back and summed, every cube checked answered |
 //! | [`estimate::estimate`] | a random sample of cubes solved as their jobs would, and the projected CPU time |
 //! | [`report`] | the JSON of `cubes`, `merge` and `cubes --estimate` |
@@ -19,17 +21,19 @@
 //! (checked by `tests/tests/layers.rs`):
 //!
 //! 1. `split` — what a split is
-//! 2. `this one` — the split written, merged
-//! 3. `estimate`, `report` — sizing a split; the JSON reports
+//! 2. `layout` — the names in a split directory
+//! 3. this one — the split written, merged
+//! 4. `job`, `estimate`, `report` — running one job; sizing a split; the JSON reports
 //!
 //! [`write_split`] writes a directory: the cubes, one DIMACS file each
 //! (the cube's literals as unit clauses) or one iCNF file for them all
 //! ([`Format::Inccnf`]: the base formula once, `p inccnf`, a `c cube` line
 //! per cube with its id and weight, then one `a` line per cube); a
 //! `MANIFEST` with each cube's id, weight, description and file; a
-//! `jobs.txt` with one `count-dimacs` command per cube; and `results/`,
-//! where each job writes its JSON answer ([`JobResult`]). [`merge`] sums
-//! the weighted answers and checks that every cube was answered in full.
+//! `jobs.txt` with one `boardsat job . <id>` command per cube; and
+//! `results/`, where each job writes its JSON answer ([`JobResult`])
+//! itself, whole or not at all ([`job`]). [`merge`] sums the weighted
+//! answers and checks that every cube was answered in full.
 //!
 //! The files carry the provenance and projection lines of
 //! [`boardsat_encode::dimacs`], so an external projected model counter can
@@ -53,22 +57,21 @@ use boardsat_solve::{
     stop::Interrupter,
 };
 
-use crate::split::{CubeJob, Split, SplitSpec};
+use crate::{
+    layout::{LayoutError, MANIFEST_HEADER},
+    split::{CubeJob, Split, SplitSpec},
+};
 
 pub mod estimate;
+pub mod job;
+pub mod layout;
 pub mod report;
 pub mod split;
 
-/// The manifest's name inside a split directory.
-pub const MANIFEST: &str = "MANIFEST";
-/// The job list, one shell command per line.
-pub const JOBS: &str = "jobs.txt";
-pub use crate::split::ICNF;
-/// Where the jobs write their answers.
-pub const RESULTS: &str = "results";
-/// Where the jobs of a split written with proofs write them: one
-/// directory per cube, named by its id (`proofs/cube-00000`).
-pub const PROOFS: &str = "proofs";
+pub use crate::{
+    layout::{JOBS, MANIFEST, PROOFS, RESULTS},
+    split::ICNF,
+};
 
 /// Why a split could not be written or merged.
 #[derive(Debug, thiserror::Error)]
@@ -89,6 +92,23 @@ pub enum JobsError {
     /// The manifest is not one `cubes` wrote.
     #[error("{0}")]
     Manifest(String),
+    /// The directory cannot take a split, or something in it is not what
+    /// a split writes.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    /// A job cannot run: its cube is not the split's, or its file changed.
+    #[error("{0}")]
+    Job(String),
+    /// Another process runs the same job now.
+    #[error("job {id} in {dir} is already running in another process{}; nothing was done", holder.map_or(String::new(), |pid| format!(" (pid {pid})")))]
+    Running {
+        /// The cube's id.
+        id: String,
+        /// The split's directory.
+        dir: String,
+        /// The process holding the job's lock, when it says.
+        holder: Option<u32>,
+    },
     /// Some cubes have no complete answer.
     #[error("{unanswered} of {cubes} cubes have no complete answer (missing: {missing}; incomplete: {incomplete})")]
     Unanswered {
@@ -113,79 +133,25 @@ impl From<io::Error> for JobsError {
     }
 }
 
-/// Names a split owns in its directory (removed by a forced rewrite).
-fn owned(name: &str) -> bool {
-    name == MANIFEST
-        || name == JOBS
-        || name == ICNF
-        || (name.starts_with("cube-") && name.ends_with(".cnf"))
-}
-
-/// Makes `dir` ready for a new split: refuses a non-empty directory unless
-/// `force`, in which case exactly what a split owns (the manifest, the job
-/// list, the cube files and the results) is removed and nothing else.
+/// Makes `dir` ready for a new split: a new or empty directory as it
+/// is; one that is not empty only with `force` and when it holds a
+/// previous split, whose own files are then removed and nothing else
+/// ([`layout::Clearing`]).
 fn prepare(dir: &Path, force: bool) -> Result<(), JobsError> {
-    let problem = |action: &'static str, e: io::Error| JobsError::Dir {
-        action,
-        path: dir.display().to_string(),
-        reason: files::describe(&e),
+    layout::Clearing::plan(dir, force)?.clear()?;
+    let create = |path: &Path| {
+        fs::create_dir_all(path).map_err(|e| JobsError::Dir {
+            action: "create",
+            path: path.display().to_string(),
+            reason: files::describe(&e),
+        })
     };
-    let entries: Vec<String> = match fs::read_dir(dir) {
-        Ok(list) => list
-            .filter_map(Result::ok)
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect(),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(problem("read", e)),
-    };
-    if !entries.is_empty() && !force {
-        let mut shown: Vec<&str> = entries.iter().map(String::as_str).take(3).collect();
-        if entries.len() > 3 {
-            shown.push("…");
-        }
-        return Err(JobsError::Manifest(format!(
-            "{} is not empty ({}); write the split into a new directory, or add --force to replace a previous split there",
-            dir.display(),
-            shown.join(", ")
-        )));
-    }
-    for name in entries.iter().filter(|n| owned(n)) {
-        fs::remove_file(dir.join(name)).map_err(|e| problem("clear", e))?;
-    }
+    create(dir)?;
     let results = dir.join(RESULTS);
-    if let Ok(list) = fs::read_dir(&results) {
-        for entry in list.filter_map(Result::ok) {
-            if entry.file_name().to_string_lossy().ends_with(".json") {
-                fs::remove_file(entry.path()).map_err(|e| problem("clear", e))?;
-            }
-        }
+    // Checked by the plan: a directory, or nothing.
+    if !layout::real_dir(&results)? {
+        create(&results)?;
     }
-    clear_proofs(&dir.join(PROOFS)).map_err(|e| problem("clear", e))?;
-    fs::create_dir_all(&results).map_err(|e| problem("create", e))
-}
-
-/// Removes what the jobs' provers wrote under `proofs` (each cube's
-/// `MANIFEST.json`, `claim-*` files, then its directory, when it is left
-/// empty), and nothing else.
-fn clear_proofs(proofs: &Path) -> io::Result<()> {
-    let Ok(list) = fs::read_dir(proofs) else {
-        return Ok(());
-    };
-    for cube in list.filter_map(Result::ok) {
-        let name = cube.file_name().to_string_lossy().into_owned();
-        if !name.starts_with("cube-") || !cube.file_type()?.is_dir() {
-            continue;
-        }
-        for file in fs::read_dir(cube.path())?.filter_map(Result::ok) {
-            let file_name = file.file_name().to_string_lossy().into_owned();
-            if file_name == "MANIFEST.json" || file_name.starts_with("claim-") {
-                fs::remove_file(file.path())?;
-            }
-        }
-        // Anything else the user put there stays, and so does the folder.
-        let _ = fs::remove_dir(cube.path());
-    }
-    let _ = fs::remove_dir(proofs);
     Ok(())
 }
 
@@ -218,37 +184,31 @@ pub fn job_program(program: &str) -> Result<String, JobsError> {
     Ok(format!("\"${{BOARDSAT:-{program}}}\""))
 }
 
-/// How the lines of `jobs.txt` run a cube.
+/// How the lines of `jobs.txt` run a cube: `<program> job . <id>`, from
+/// inside the split's directory ([`job`] says what a job does).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JobLines {
     /// How they call boardsat ([`job_program`]).
     pub program: String,
-    /// Whether each job proves its count (`--proof proofs/<cube id>`),
-    /// for `boardsat merge --verify`.
+    /// Whether each job proves its count (into `proofs/<cube id>`), for
+    /// `boardsat merge --verify`; recorded in the manifest, where the
+    /// jobs read it.
     pub proofs: Proofs,
 }
 
 impl JobLines {
-    /// The command of cube `id`, counting `file` (cube `index` of it, for
-    /// an iCNF file).
-    fn line(&self, id: &str, file: &str, index: Option<usize>) -> String {
-        let cube = index.map_or(String::new(), |i| format!(" --cube {i}"));
-        let proof = match self.proofs {
-            Proofs::On => format!(" --proof {PROOFS}/{id}"),
-            Proofs::Off => String::new(),
-        };
-        format!(
-            "{} count-dimacs {file}{cube}{proof} --json > {RESULTS}/{id}.json",
-            self.program
-        )
+    /// The command of cube `id`.
+    fn line(&self, id: &str) -> String {
+        format!("{} job . {id}", self.program)
     }
 }
 
 /// Writes `split` into `dir`: one DIMACS file per cube, or one iCNF file,
 /// plus the manifest and the job list (see the module doc); `jobs` says
 /// how the job lines run. A directory that is
-/// not empty is refused unless `force`, which replaces a previous split's
-/// files (and only those).
+/// not empty is refused unless `force` and it holds a previous split,
+/// whose own files are then replaced, and only those
+/// ([`layout::Clearing`]).
 ///
 /// # Errors
 ///
@@ -278,7 +238,7 @@ pub fn write_split(
     };
     let mut listing = Listing {
         manifest: format!(
-            "# boardsat cubes MANIFEST\n# split {id}\n# cubes {}\n{}{}",
+            "{MANIFEST_HEADER}\n# split {id}\n# cubes {}\n{}{}",
             split.cubes.len(),
             split
                 .spec
@@ -375,7 +335,7 @@ impl Files<'_> {
                 "{} {} {} {file} {digest}",
                 cube.id, cube.weight, cube.description
             );
-            let _ = writeln!(listing.jobs, "{}", jobs.line(&cube.id, &file, None));
+            let _ = writeln!(listing.jobs, "{}", jobs.line(&cube.id));
         }
         Ok(())
     }
@@ -398,7 +358,7 @@ impl Files<'_> {
                 "{} {} {} {ICNF} {i} {digest}",
                 cube.id, cube.weight, cube.description
             );
-            let _ = writeln!(listing.jobs, "{}", jobs.line(&cube.id, ICNF, Some(i)));
+            let _ = writeln!(listing.jobs, "{}", jobs.line(&cube.id));
         }
         Ok(())
     }
@@ -472,6 +432,35 @@ pub struct Entry {
     pub digest: String,
 }
 
+impl Entry {
+    /// Whether `answer` is an answer to this cube of split `split`: it
+    /// names the split, the cube, and the digest of the very file the
+    /// manifest lists; if not, what it answers instead, in words.
+    ///
+    /// # Errors
+    ///
+    /// What `answer` answers instead (`another split (…)`, `cube …`).
+    pub fn answered_by(&self, split: &str, answer: &JobResult) -> Result<(), String> {
+        if answer.split.as_deref() != Some(split) {
+            Err(format!(
+                "another split ({})",
+                answer.split.as_deref().unwrap_or("none")
+            ))
+        } else if answer.digest != self.digest {
+            Err("a file whose digest is not the manifest's".to_string())
+        } else if self.index.is_none() && answer.cube_id.as_deref() != Some(self.id.as_str()) {
+            Err(format!(
+                "cube {}",
+                answer.cube_id.as_deref().unwrap_or("none")
+            ))
+        } else if self.index.is_some() && answer.cube != self.index {
+            Err(format!("cube index {:?}", answer.cube))
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// A split directory's `MANIFEST`, read and checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Manifest {
@@ -486,8 +475,9 @@ pub struct Manifest {
 }
 
 /// The manifest of the split in `dir`, checked: the header is there,
-/// every line is whole, ids are unique, weights positive, and there are as
-/// many cubes as the header declares.
+/// every line is whole, ids are unique, no file (or cube of an iCNF file)
+/// is listed twice, weights are positive, and there are as many cubes as
+/// the header declares.
 ///
 /// # Errors
 ///
@@ -550,6 +540,18 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
                 if entries.iter().any(|e| e.id == *id) {
                     return Err(bad(format!("line {}: cube {id} is listed twice", i + 1)));
                 }
+                // One cube under two ids would be counted twice.
+                if let Some(same) = entries.iter().find(|e| e.file == *file && e.index == index) {
+                    let what = match index {
+                        Some(index) => format!("cube {index} of {file}"),
+                        None => (*file).to_string(),
+                    };
+                    return Err(bad(format!(
+                        "line {}: cube {id} counts {what}, which {} already counts",
+                        i + 1,
+                        same.id
+                    )));
+                }
                 entries.push(Entry {
                     id: (*id).to_string(),
                     weight,
@@ -596,7 +598,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     let mut incomplete = Vec::new();
     let mut foreign = Vec::new();
     for entry in &entries {
-        let result = dir.join(RESULTS).join(format!("{}.json", entry.id));
+        let result = dir.join(RESULTS).join(layout::result_name(&entry.id));
         let Ok(text) = fs::read_to_string(&result) else {
             missing.push(entry.id.clone());
             continue;
@@ -605,24 +607,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
             incomplete.push(entry.id.clone());
             continue;
         };
-        let problem = if answer.split.as_deref() != Some(split.as_str()) {
-            Some(format!(
-                "another split ({})",
-                answer.split.as_deref().unwrap_or("none")
-            ))
-        } else if answer.digest != entry.digest {
-            Some("a file whose digest is not the manifest's".to_string())
-        } else if entry.index.is_none() && answer.cube_id.as_deref() != Some(entry.id.as_str()) {
-            Some(format!(
-                "cube {}",
-                answer.cube_id.as_deref().unwrap_or("none")
-            ))
-        } else if entry.index.is_some() && answer.cube != entry.index {
-            Some(format!("cube index {:?}", answer.cube))
-        } else {
-            None
-        };
-        if let Some(what) = problem {
+        if let Err(what) = entry.answered_by(&split, &answer) {
             foreign.push(format!("{} answers {what}", entry.id));
             continue;
         }

@@ -1,22 +1,29 @@
 //! `boardsat count-dimacs`: the projected models of any DIMACS file, or of
-//! one cube of an iCNF file, by blocking clauses.
+//! one cube of an iCNF file, by blocking clauses; and `boardsat job`, the
+//! same count run as one job of a `cubes` directory, which writes its own
+//! answer (`boardsat_jobs::job`).
+
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use boardsat_jobs::JobResult;
-use boardsat_proof::tasks::{begin_dimacs_proof, prove_dimacs_count, DimacsProof};
+use boardsat_jobs::{job::Job, JobResult};
+use boardsat_proof::{
+    prover::Prover,
+    tasks::{begin_dimacs_proof, prove_dimacs_count, DimacsProof},
+};
 use boardsat_solve::{
-    backend::Mode,
-    formula::dimacs::Format,
+    backend::{spec::SolverSpec, Mode},
+    formula::dimacs::{Format, Formula},
     search::count::{count_projected, End},
-    stop::StopReason,
+    stop::{Interrupter, StopReason},
 };
 
 use crate::{
     commands::solve_dimacs::read,
-    flags::CountDimacsArgs,
+    flags::{CountDimacsArgs, CubeJobArgs, ProofArgs},
     hiargs,
     outcome::Outcome,
-    output::{ProgressLine, Proven, Stdout},
+    output::{note, ProgressLine, Proven, Stdout},
 };
 
 /// Runs `count-dimacs`.
@@ -36,70 +43,195 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let mut prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
-    let mut backend = solver.create(Mode::Enumerate, &stop)?;
-    // The counting solver traces its own proof when it can.
-    let how = match prover {
-        Some(_) => Some(begin_dimacs_proof(backend.as_mut())?),
-        None => None,
-    };
-    // The blocking clauses are over the projection: a traced solver keeps
-    // those variables (an LRAT proof cannot state restored clauses).
-    if let (Some(DimacsProof::Traced), Some(tracer)) = (how, backend.trace_proof()) {
-        tracer.keep(&formula.projection_or_all())?;
-    }
-    let mut progress = ProgressLine::new();
-    let mut blocked = Vec::new();
-    let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
-    let count = count_projected(&formula, backend.as_mut(), args.limit, record, |p| {
-        progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
-    })
-    .with_context(|| name.clone())?;
-    progress.finish();
-    let reason = stop.reason();
-    let prover = prover.take().filter(|_| count.end == End::Exhausted);
-    let proven = Proven::make(prover, |p| {
-        let how = how.unwrap_or(DimacsProof::Rerun);
-        let source = &args.formula.file;
-        prove_dimacs_count(
-            p,
-            how,
-            backend.as_mut(),
-            &formula,
-            source,
-            &digest,
-            args.cube,
-            &blocked,
-            count.count,
-        )
-    });
-    let result = JobResult {
-        command: "count-dimacs".to_string(),
-        file: name,
+    let prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
+    let counting = Counting {
+        file: &args.formula.file,
+        name,
         cube: args.cube,
-        count: count.count,
-        complete: count.end == End::Exhausted,
-        projected_vars: formula
-            .projection
-            .as_ref()
-            .map_or(formula.n_vars as usize, Vec::len),
-        stopped: (count.end == End::Stopped).then(|| StopReason::words(reason).to_string()),
-        backend: backend.signature(),
-        elapsed: count.elapsed.as_secs_f64(),
-        digest: digest.clone(),
-        split: formula.tag("split").map(str::to_string),
-        cube_id: formula
-            .tag("cube")
-            .and_then(|t| t.split_whitespace().next())
-            .map(str::to_string),
+        limit: args.limit,
+        solver: &solver,
+        stop: &stop,
     };
+    let counted = counting.count(formula, digest, prover)?;
     let mut out = Stdout::new();
     if args.formula.json {
-        out.json(&result)?;
+        out.json(&counted.result)?;
     } else {
-        out.line(format!("{}{}", count.count, count.end.mark(reason)))?;
+        out.line(format!(
+            "{}{}",
+            counted.result.count,
+            counted.end.mark(counted.reason)
+        ))?;
     }
     out.flush()?;
+    counted.proven.finish()?;
+    Ok(Outcome::of_end(counted.end, counted.reason))
+}
+
+/// Runs `job DIR ID`: the count of cube ID of the split in DIR, written
+/// to its `results/` whole, once (see `boardsat_jobs::job`). The answer
+/// is the file; stdout has it only with `--json`, stderr says what was
+/// done.
+pub fn job(args: &CubeJobArgs) -> Result<Outcome> {
+    let solver = hiargs::solver(&args.solver)?;
+    let stop = hiargs::stop(&args.solver);
+    let job = Job::open(&args.dir, &args.id)?;
+    let claimed = job.claim()?;
+    let result_path = job.result_path();
+    let mut out = Stdout::new();
+    if let Some(answer) = claimed.answer()? {
+        note(format!(
+            "{}: already answered in {} ({} models); kept as it is",
+            job.entry.id,
+            result_path.display(),
+            answer.count
+        ));
+        if args.json {
+            out.json(&answer)?;
+        }
+        out.flush()?;
+        return Ok(Outcome::Done);
+    }
+    claimed.prepare()?;
+    let source = job.source();
+    let expect = match job.entry.index {
+        Some(_) => Format::Inccnf,
+        None => Format::Cnf,
+    };
+    let (mut formula, digest) = read(&source, Some(expect), &stop)?;
+    job.check_digest(&digest)?;
+    if let Some(cube) = job.entry.index {
+        formula = formula
+            .with_cube(cube)
+            .with_context(|| source.display().to_string())?;
+    }
+    // A previous attempt's proof files are this job's to replace.
+    let proof = ProofArgs {
+        proof: job.proof_dir(),
+    };
+    let prover = hiargs::prover(&proof, true, &stop)?;
+    let counting = Counting {
+        file: &source,
+        name: job.entry.file.clone(),
+        cube: job.entry.index,
+        limit: None,
+        solver: &solver,
+        stop: &stop,
+    };
+    let Counted {
+        result,
+        end,
+        reason,
+        proven,
+    } = counting.count(formula, digest, prover)?;
+    // No answer without its proof: a job whose proof failed runs again.
     proven.finish()?;
-    Ok(Outcome::of_end(count.end, reason))
+    claimed.write(&result)?;
+    drop(claimed);
+    note(format!(
+        "{}: {} models{}; answer written to {}",
+        job.entry.id,
+        result.count,
+        end.mark(reason),
+        result_path.display()
+    ));
+    if args.json {
+        out.json(&result)?;
+    }
+    out.flush()?;
+    Ok(Outcome::of_end(end, reason))
+}
+
+/// One count of a formula file, as `count-dimacs` and `job` run it.
+struct Counting<'a> {
+    /// The file read, and the source its proof names.
+    file: &'a Path,
+    /// Its name in the result.
+    name: String,
+    /// The iCNF cube counted, if any.
+    cube: Option<usize>,
+    /// Stop after this many models.
+    limit: Option<u64>,
+    solver: &'a SolverSpec,
+    stop: &'a Interrupter,
+}
+
+/// What a count produced.
+struct Counted {
+    /// The answer, as `--json` prints it and a job writes it.
+    result: JobResult,
+    /// How counting ended.
+    end: End,
+    /// Why it stopped, if it did.
+    reason: Option<StopReason>,
+    /// Its proof, when one was asked for and the count is complete.
+    proven: Proven,
+}
+
+impl Counting<'_> {
+    /// Counts `formula` (read with `digest`), proving the count with
+    /// `prover` when it is complete.
+    fn count(&self, formula: Formula, digest: String, prover: Option<Prover>) -> Result<Counted> {
+        let mut backend = self.solver.create(Mode::Enumerate, self.stop)?;
+        // The counting solver traces its own proof when it can.
+        let how = match prover {
+            Some(_) => Some(begin_dimacs_proof(backend.as_mut())?),
+            None => None,
+        };
+        // The blocking clauses are over the projection: a traced solver keeps
+        // those variables (an LRAT proof cannot state restored clauses).
+        if let (Some(DimacsProof::Traced), Some(tracer)) = (how, backend.trace_proof()) {
+            tracer.keep(&formula.projection_or_all())?;
+        }
+        let mut progress = ProgressLine::new();
+        let mut blocked = Vec::new();
+        let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
+        let count = count_projected(&formula, backend.as_mut(), self.limit, record, |p| {
+            progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
+        })
+        .with_context(|| self.name.clone())?;
+        progress.finish();
+        let reason = self.stop.reason();
+        let prover = prover.filter(|_| count.end == End::Exhausted);
+        let proven = Proven::make(prover, |p| {
+            let how = how.unwrap_or(DimacsProof::Rerun);
+            prove_dimacs_count(
+                p,
+                how,
+                backend.as_mut(),
+                &formula,
+                self.file,
+                &digest,
+                self.cube,
+                &blocked,
+                count.count,
+            )
+        });
+        let result = JobResult {
+            command: "count-dimacs".to_string(),
+            file: self.name.clone(),
+            cube: self.cube,
+            count: count.count,
+            complete: count.end == End::Exhausted,
+            projected_vars: formula
+                .projection
+                .as_ref()
+                .map_or(formula.n_vars as usize, Vec::len),
+            stopped: (count.end == End::Stopped).then(|| StopReason::words(reason).to_string()),
+            backend: backend.signature(),
+            elapsed: count.elapsed.as_secs_f64(),
+            split: formula.tag("split").map(str::to_string),
+            cube_id: formula
+                .tag("cube")
+                .and_then(|t| t.split_whitespace().next())
+                .map(str::to_string),
+            digest,
+        };
+        Ok(Counted {
+            result,
+            end: count.end,
+            reason,
+            proven,
+        })
+    }
 }

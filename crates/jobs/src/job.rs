@@ -1,0 +1,425 @@
+//! One job of a split directory: the count of one cube, run so that no
+//! answer is ever lost or corrupted, whatever a scheduler does with it
+//! (retry it, run it twice at once, kill it).
+//!
+//! A job owns its files (see [`crate::layout`]): its answer
+//! `results/<id>.json`, the temporary `results/<id>.json.partial` it is
+//! written into, its lock `results/<id>.lock`, and, in a split with
+//! proofs, its proof directory `proofs/<id>`. The protocol:
+//!
+//! 1. **Claim** ([`Job::claim`]): take the job's lock (`flock`), or fail
+//!    at once when another process holds it ([`JobsError::Running`]);
+//!    nothing of the other run is touched. The kernel drops the lock of a
+//!    killed process, so a killed job never blocks its next run.
+//! 2. **Finished?** ([`Claimed::answer`]): a complete answer to this very
+//!    cube of this very split (and, with proofs, its proof manifest) is
+//!    kept as it is; the job is done.
+//! 3. **Clean** ([`Claimed::prepare`]): what a previous attempt of this
+//!    job left — its temporary — is removed; its proof directory is
+//!    replaced by the prover's own `--force`, nothing else is.
+//! 4. **Answer** ([`Claimed::write`]): the answer is written into the
+//!    temporary, flushed to disk, and renamed over `results/<id>.json`,
+//!    so the file is whole or absent. A stopped count is written too,
+//!    marked incomplete, and counts as unfinished.
+//!
+//! Every path a job writes or removes must be a regular file or a
+//! directory, never a symbolic link ([`crate::layout::real_file`]).
+
+use std::{
+    fs::{self, File, OpenOptions, TryLockError},
+    io::{self, Read as _, Write as _},
+    path::{Path, PathBuf},
+};
+
+use boardsat_solve::{files, search::count::Proofs};
+
+use crate::{
+    layout::{self, PROOFS, RESULTS},
+    read_manifest, Entry, JobResult, JobsError,
+};
+
+/// One job of a split directory: its cube in the manifest, and where its
+/// files are.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The split's directory.
+    pub dir: PathBuf,
+    /// The split's id.
+    pub split: String,
+    /// The cube, as the manifest lists it.
+    pub entry: Entry,
+    /// Whether the split's jobs prove their counts.
+    pub proofs: Proofs,
+}
+
+impl Job {
+    /// Job `id` of the split in `dir`.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Manifest`] for a directory without a sound manifest,
+    /// [`JobsError::Job`] for an id the manifest does not list.
+    pub fn open(dir: &Path, id: &str) -> Result<Job, JobsError> {
+        let manifest = read_manifest(dir)?;
+        let entry = manifest
+            .entries
+            .into_iter()
+            .find(|e| e.id == id)
+            .ok_or_else(|| {
+                JobsError::Job(format!(
+                    "the split in {} has no cube '{id}' (its MANIFEST lists the ids)",
+                    dir.display()
+                ))
+            })?;
+        if !layout::is_plain_name(&entry.id) || !layout::is_plain_name(&entry.file) {
+            return Err(JobsError::Job(format!(
+                "{}: the cube '{}' of file '{}' is not a name inside the split",
+                dir.display(),
+                entry.id,
+                entry.file
+            )));
+        }
+        Ok(Job {
+            dir: dir.to_path_buf(),
+            split: manifest.split,
+            entry,
+            proofs: manifest.proofs,
+        })
+    }
+
+    /// The file the job counts (with [`Entry::index`], one cube of it).
+    #[must_use]
+    pub fn source(&self) -> PathBuf {
+        self.dir.join(&self.entry.file)
+    }
+
+    /// Where the job proves its count, in a split with proofs.
+    #[must_use]
+    pub fn proof_dir(&self) -> Option<PathBuf> {
+        match self.proofs {
+            Proofs::On => Some(self.dir.join(PROOFS).join(&self.entry.id)),
+            Proofs::Off => None,
+        }
+    }
+
+    /// The job's answer file.
+    #[must_use]
+    pub fn result_path(&self) -> PathBuf {
+        self.dir
+            .join(RESULTS)
+            .join(layout::result_name(&self.entry.id))
+    }
+
+    /// Checks that the file read, with `digest`, is the one the manifest
+    /// lists.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Job`] when it is not.
+    pub fn check_digest(&self, digest: &str) -> Result<(), JobsError> {
+        if digest == self.entry.digest {
+            return Ok(());
+        }
+        Err(JobsError::Job(format!(
+            "{} is not the file the MANIFEST lists for {} (its digest differs): the split changed after it was written",
+            self.source().display(),
+            self.entry.id
+        )))
+    }
+
+    /// Takes the job's lock, creating `results/` if it is missing. The
+    /// lock is released when the [`Claimed`] is dropped (or the process
+    /// ends, however it ends).
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Running`] when another process holds it;
+    /// [`JobsError::Layout`] when `results/` or the lock is not a
+    /// directory or a regular file; [`JobsError::Dir`] for I/O errors.
+    pub fn claim(&self) -> Result<Claimed<'_>, JobsError> {
+        let results = self.dir.join(RESULTS);
+        if !layout::real_dir(&results)? {
+            match fs::create_dir(&results) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    layout::real_dir(&results)?;
+                }
+                Err(e) => return Err(dir_error("create", &results, &e)),
+            }
+        }
+        let path = results.join(layout::lock_name(&self.entry.id));
+        loop {
+            layout::real_file(&path)?;
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(|e| dir_error("open", &path, &e))?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => {
+                    let mut text = String::new();
+                    let _ = file.read_to_string(&mut text);
+                    return Err(JobsError::Running {
+                        id: self.entry.id.clone(),
+                        dir: self.dir.display().to_string(),
+                        holder: text.trim().parse().ok(),
+                    });
+                }
+                Err(TryLockError::Error(e)) => return Err(dir_error("lock", &path, &e)),
+            }
+            // The run before may have removed the file between our open
+            // and our lock: a lock on a removed file locks nothing.
+            if !still_there(&file, &path) {
+                continue;
+            }
+            file.set_len(0)
+                .and_then(|()| write!(file, "{}", std::process::id()))
+                .map_err(|e| dir_error("write", &path, &e))?;
+            return Ok(Claimed {
+                job: self,
+                _lock: file,
+                lock_path: path,
+            });
+        }
+    }
+}
+
+/// Whether `path` still names the open `file`.
+#[cfg(unix)]
+fn still_there(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::symlink_metadata(path)) {
+        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+/// Whether `path` still names the open `file` (never removed elsewhere).
+#[cfg(not(unix))]
+fn still_there(_file: &File, _path: &Path) -> bool {
+    true
+}
+
+fn dir_error(action: &'static str, path: &Path, e: &io::Error) -> JobsError {
+    JobsError::Dir {
+        action,
+        path: path.display().to_string(),
+        reason: files::describe(e),
+    }
+}
+
+/// A job whose lock this process holds: only now may its files change.
+#[derive(Debug)]
+pub struct Claimed<'a> {
+    job: &'a Job,
+    /// Held open: the lock lives as long as the file.
+    _lock: File,
+    lock_path: PathBuf,
+}
+
+impl Claimed<'_> {
+    /// The job's finished answer, when it has one: a complete answer to
+    /// this cube of this split, and with proofs, its proof manifest there.
+    /// Anything else (no answer, an incomplete or foreign one, a proof
+    /// missing) is an unfinished job.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Layout`] when the answer is not a regular file.
+    pub fn answer(&self) -> Result<Option<JobResult>, JobsError> {
+        let path = self.job.result_path();
+        if !layout::real_file(&path)? {
+            return Ok(None);
+        }
+        let Ok(text) = fs::read_to_string(&path) else {
+            return Ok(None);
+        };
+        let Ok(answer) = serde_json::from_str::<JobResult>(text.trim()) else {
+            return Ok(None);
+        };
+        let proven = match self.job.proof_dir() {
+            Some(dir) => layout::real_file(&dir.join("MANIFEST.json"))?,
+            None => true,
+        };
+        let finished = answer.complete
+            && proven
+            && self.job.entry.answered_by(&self.job.split, &answer).is_ok();
+        Ok(finished.then_some(answer))
+    }
+
+    /// Removes what an earlier attempt of this job left (its temporary),
+    /// and checks that its proof directory, if any, can be replaced: the
+    /// proof directories are directories, not links (the prover, forced,
+    /// then replaces its own files there). Creates `proofs/` if missing.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Layout`] for a link or special file in the way;
+    /// [`JobsError::Dir`] for I/O errors.
+    pub fn prepare(&self) -> Result<(), JobsError> {
+        let partial = self.partial_path();
+        if layout::real_file(&partial)? {
+            fs::remove_file(&partial).map_err(|e| dir_error("remove", &partial, &e))?;
+        }
+        layout::real_file(&self.job.result_path())?;
+        if let Some(dir) = self.job.proof_dir() {
+            let proofs = self.job.dir.join(PROOFS);
+            if !layout::real_dir(&proofs)? {
+                match fs::create_dir(&proofs) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                        layout::real_dir(&proofs)?;
+                    }
+                    Err(e) => return Err(dir_error("create", &proofs, &e)),
+                }
+            }
+            layout::real_dir(&dir)?;
+        }
+        Ok(())
+    }
+
+    /// Writes `answer` as the job's answer, whole or not at all: into the
+    /// temporary, flushed to disk, then renamed into place.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Dir`] naming the file that could not be written.
+    pub fn write(&self, answer: &JobResult) -> Result<(), JobsError> {
+        let partial = self.partial_path();
+        let path = self.job.result_path();
+        let text = serde_json::to_string(answer)
+            .map_err(|e| JobsError::Job(format!("cannot write {}: {e}", path.display())))?;
+        if layout::real_file(&partial)? {
+            fs::remove_file(&partial).map_err(|e| dir_error("remove", &partial, &e))?;
+        }
+        let written = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                file.write_all(b"\n")?;
+                file.sync_all()
+            });
+        if let Err(e) = written {
+            let _ = fs::remove_file(&partial);
+            return Err(dir_error("write", &partial, &e));
+        }
+        layout::real_file(&path)?;
+        fs::rename(&partial, &path).map_err(|e| dir_error("write", &path, &e))?;
+        // The rename itself reaches the disk with its directory.
+        if let Some(results) = path.parent() {
+            let _ = File::open(results).and_then(|d| d.sync_all());
+        }
+        Ok(())
+    }
+
+    fn partial_path(&self) -> PathBuf {
+        self.job
+            .dir
+            .join(RESULTS)
+            .join(layout::partial_name(&self.job.entry.id))
+    }
+}
+
+impl Drop for Claimed<'_> {
+    /// Removes the lock file while still holding it (a run that opened it
+    /// meanwhile sees it gone and opens it again), then releases it.
+    fn drop(&mut self) {
+        if cfg!(unix) {
+            let _ = fs::remove_file(&self.lock_path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::MANIFEST_HEADER;
+
+    /// A split directory with one cube, `cube-00000` of `f.cnf`.
+    fn split(proofs: bool) -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().unwrap();
+        let proofs = if proofs { "# proofs proofs\n" } else { "" };
+        std::fs::write(
+            tmp.path().join("MANIFEST"),
+            format!("{MANIFEST_HEADER}\n# split s\n# cubes 1\n{proofs}cube-00000 1 - f.cnf d\n"),
+        )
+        .unwrap();
+        tmp
+    }
+
+    fn answer(complete: bool) -> JobResult {
+        JobResult {
+            command: "count-dimacs".to_string(),
+            count: 7,
+            complete,
+            digest: "d".to_string(),
+            split: Some("s".to_string()),
+            cube_id: Some("cube-00000".to_string()),
+            ..JobResult::default()
+        }
+    }
+
+    #[test]
+    fn an_answer_is_written_whole_and_kept_only_when_finished() {
+        let tmp = split(false);
+        let job = Job::open(tmp.path(), "cube-00000").unwrap();
+        let claimed = job.claim().unwrap();
+        assert_eq!(claimed.answer().unwrap(), None);
+        // A stopped count is written, and is not finished.
+        claimed.prepare().unwrap();
+        claimed.write(&answer(false)).unwrap();
+        assert_eq!(claimed.answer().unwrap(), None);
+        claimed.write(&answer(true)).unwrap();
+        assert_eq!(claimed.answer().unwrap(), Some(answer(true)));
+        assert!(!tmp.path().join("results/cube-00000.json.partial").exists());
+        // Another split's answer is not this job's.
+        let mut foreign = answer(true);
+        foreign.split = Some("t".to_string());
+        claimed.write(&foreign).unwrap();
+        assert_eq!(claimed.answer().unwrap(), None);
+        drop(claimed);
+        assert!(!tmp.path().join("results/cube-00000.lock").exists());
+    }
+
+    #[test]
+    fn a_second_claim_of_a_running_job_fails_at_once() {
+        let tmp = split(false);
+        let job = Job::open(tmp.path(), "cube-00000").unwrap();
+        let held = job.claim().unwrap();
+        let e = job.claim().unwrap_err();
+        let pid = std::process::id();
+        assert!(
+            e.to_string().contains(&format!(
+                "is already running in another process (pid {pid})"
+            )),
+            "{e}"
+        );
+        drop(held);
+        assert!(job.claim().is_ok());
+    }
+
+    #[test]
+    fn with_proofs_an_answer_without_its_proof_is_unfinished() {
+        let tmp = split(true);
+        let job = Job::open(tmp.path(), "cube-00000").unwrap();
+        let claimed = job.claim().unwrap();
+        claimed.prepare().unwrap();
+        claimed.write(&answer(true)).unwrap();
+        assert_eq!(claimed.answer().unwrap(), None);
+        std::fs::create_dir_all(tmp.path().join("proofs/cube-00000")).unwrap();
+        std::fs::write(tmp.path().join("proofs/cube-00000/MANIFEST.json"), "{}").unwrap();
+        assert_eq!(claimed.answer().unwrap(), Some(answer(true)));
+    }
+
+    #[test]
+    fn unknown_cubes_are_refused() {
+        let tmp = split(false);
+        let e = Job::open(tmp.path(), "cube-00001").unwrap_err();
+        assert!(e.to_string().contains("has no cube 'cube-00001'"), "{e}");
+    }
+}

@@ -1,0 +1,500 @@
+//! The names in a split directory, and what a forced rewrite
+//! (`cubes -o DIR --force`) may remove: only regular files a split itself
+//! writes, under the exact names it writes them, never through a
+//! symbolic link.
+//!
+//! | path | written by |
+//! |---|---|
+//! | `MANIFEST`, `jobs.txt` | `cubes` |
+//! | `cube-00000.cnf`, … or `cubes.icnf` | `cubes` |
+//! | `results/<id>.json` | the job of cube `<id>` (`boardsat job`) |
+//! | `results/<id>.json.partial`, `results/<id>.lock` | that job while it runs (a killed job leaves them; its next run removes them) |
+//! | `proofs/<id>/MANIFEST.json`, `proofs/<id>/claim-*.cnf`, `claim-*.lrat` | that job's prover (`cubes --proof`) |
+//!
+//! A cube's id is a name a split wrote: `cube-` and at least five digits,
+//! or an id its previous `MANIFEST` lists. A forced rewrite first gathers
+//! everything it would remove and checks it ([`Clearing::plan`]); anything
+//! in the way that is not what a split writes — `results` or `proofs` a
+//! symbolic link, a cube file that is a link or a FIFO — is an error and
+//! nothing is removed. A directory whose `MANIFEST` is not one `cubes`
+//! wrote never held a split, and is refused even with `--force`.
+
+use std::{
+    collections::BTreeSet,
+    fs, io,
+    path::{Path, PathBuf},
+};
+
+use boardsat_solve::files;
+
+use crate::split::ICNF;
+
+/// The manifest's name inside a split directory.
+pub const MANIFEST: &str = "MANIFEST";
+/// The first line of every manifest a split writes.
+pub const MANIFEST_HEADER: &str = "# boardsat cubes MANIFEST";
+/// The job list, one shell command per line.
+pub const JOBS: &str = "jobs.txt";
+/// Where the jobs write their answers.
+pub const RESULTS: &str = "results";
+/// Where the jobs of a split written with proofs write them: one
+/// directory per cube, named by its id (`proofs/cube-00000`).
+pub const PROOFS: &str = "proofs";
+/// The manifest a job's prover writes in its proof directory.
+const PROOF_MANIFEST: &str = "MANIFEST.json";
+
+/// The file of cube `id`'s answer, in `results/`.
+#[must_use]
+pub fn result_name(id: &str) -> String {
+    format!("{id}.json")
+}
+
+/// The temporary file a job writes its answer into before renaming it
+/// to [`result_name`], in `results/`.
+#[must_use]
+pub fn partial_name(id: &str) -> String {
+    format!("{id}.json.partial")
+}
+
+/// The lock a job holds while it runs, in `results/`.
+#[must_use]
+pub fn lock_name(id: &str) -> String {
+    format!("{id}.lock")
+}
+
+/// Whether `id` is an id `cubes` writes: `cube-` and at least five digits.
+#[must_use]
+pub fn is_cube_id(id: &str) -> bool {
+    id.strip_prefix("cube-")
+        .is_some_and(|n| n.len() >= 5 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `name` names a file inside a directory, not a path: not empty,
+/// no separator, not hidden, not `.` or `..`.
+#[must_use]
+pub fn is_plain_name(name: &str) -> bool {
+    !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0'])
+}
+
+/// Whether `name` is one a job's prover writes in its proof directory.
+fn is_proof_file(name: &str) -> bool {
+    name == PROOF_MANIFEST
+        || (name.starts_with("claim-") && (name.ends_with(".cnf") || name.ends_with(".lrat")))
+}
+
+/// Why a directory cannot take a split, or what is in the way.
+#[derive(Debug, thiserror::Error)]
+pub enum LayoutError {
+    /// The directory is not empty and holds no previous split, or
+    /// `--force` was not given.
+    #[error("{0}")]
+    Refused(String),
+    /// Something a forced rewrite would remove or walk into is not a
+    /// regular file or directory of a split (a symbolic link, a FIFO, …).
+    #[error("{path} is {what}, not what a split writes; nothing was removed")]
+    InTheWay {
+        /// The path.
+        path: String,
+        /// What it is, in words.
+        what: &'static str,
+    },
+    /// A directory could not be read, or a file removed.
+    #[error("cannot {action} {path}: {reason}")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The path.
+        path: String,
+        /// Why it failed.
+        reason: String,
+    },
+}
+
+fn io_error(action: &'static str, path: &Path, e: &io::Error) -> LayoutError {
+    LayoutError::Io {
+        action,
+        path: path.display().to_string(),
+        reason: files::describe(e),
+    }
+}
+
+/// What a path is, without following a symbolic link: `None` when there
+/// is nothing there.
+fn kind(path: &Path) -> Result<Option<fs::FileType>, LayoutError> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) => Ok(Some(meta.file_type())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io_error("read", path, &e)),
+    }
+}
+
+/// A file type in words.
+fn words(kind: fs::FileType) -> &'static str {
+    if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_file() {
+        "a regular file"
+    } else {
+        "a special file (FIFO, socket or device)"
+    }
+}
+
+/// `path` must be a directory (not a link to one), or absent: whether it
+/// is there.
+///
+/// # Errors
+///
+/// [`LayoutError::InTheWay`] for anything else.
+pub fn real_dir(path: &Path) -> Result<bool, LayoutError> {
+    match kind(path)? {
+        None => Ok(false),
+        Some(k) if k.is_dir() => Ok(true),
+        Some(k) => Err(LayoutError::InTheWay {
+            path: path.display().to_string(),
+            what: words(k),
+        }),
+    }
+}
+
+/// `path` must be a regular file (not a link to one), or absent: whether
+/// it is there.
+///
+/// # Errors
+///
+/// [`LayoutError::InTheWay`] for anything else.
+pub fn real_file(path: &Path) -> Result<bool, LayoutError> {
+    match kind(path)? {
+        None => Ok(false),
+        Some(k) if k.is_file() => Ok(true),
+        Some(k) => Err(LayoutError::InTheWay {
+            path: path.display().to_string(),
+            what: words(k),
+        }),
+    }
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Result<Vec<String>, LayoutError> {
+    let list = fs::read_dir(dir).map_err(|e| io_error("read", dir, &e))?;
+    let mut names = Vec::new();
+    for entry in list {
+        let entry = entry.map_err(|e| io_error("read", dir, &e))?;
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// The cube ids of a previous split in `dir`, when its `MANIFEST` is a
+/// regular file that `cubes` wrote: every id its lines list that is a
+/// plain file name. `None` when `dir` holds no previous split.
+fn previous_ids(dir: &Path) -> Result<Option<BTreeSet<String>>, LayoutError> {
+    let path = dir.join(MANIFEST);
+    if !matches!(kind(&path)?, Some(k) if k.is_file()) {
+        return Ok(None);
+    }
+    let text = fs::read(&path).map_err(|e| io_error("read", &path, &e))?;
+    let text = String::from_utf8_lossy(&text);
+    if text.lines().next() != Some(MANIFEST_HEADER) {
+        return Ok(None);
+    }
+    Ok(Some(
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|id| is_plain_name(id))
+            .map(str::to_string)
+            .collect(),
+    ))
+}
+
+/// What a forced rewrite removes from a previous split: gathered and
+/// checked whole before anything is removed ([`Clearing::plan`]).
+#[derive(Debug, Default)]
+pub struct Clearing {
+    /// Regular files to remove.
+    files: Vec<PathBuf>,
+    /// Directories to remove afterwards if they are left empty, deepest
+    /// first.
+    dirs: Vec<PathBuf>,
+}
+
+impl Clearing {
+    /// What making a split in `dir` must remove first. A missing or empty
+    /// directory needs nothing; one that is not empty is refused unless
+    /// `force` and it holds a previous split (a `MANIFEST` that `cubes`
+    /// wrote), whose files — and only those, see the module doc — are
+    /// then listed. Other files stay where they are.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::Refused`] for a directory that is not empty without
+    /// `force`, or holds no previous split; [`LayoutError::InTheWay`] for
+    /// a symbolic link or special file where a split has its files.
+    pub fn plan(dir: &Path, force: bool) -> Result<Clearing, LayoutError> {
+        match fs::metadata(dir) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                return Err(LayoutError::Refused(format!(
+                    "{} is not a directory",
+                    dir.display()
+                )))
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                // A dangling link is not nothing.
+                if kind(dir)?.is_some() {
+                    return Err(LayoutError::InTheWay {
+                        path: dir.display().to_string(),
+                        what: "a dangling symbolic link",
+                    });
+                }
+                return Ok(Clearing::default());
+            }
+            Err(e) => return Err(io_error("read", dir, &e)),
+        }
+        let present = names(dir)?;
+        if present.is_empty() {
+            return Ok(Clearing::default());
+        }
+        let mut shown: Vec<&str> = present.iter().map(String::as_str).take(3).collect();
+        if present.len() > 3 {
+            shown.push("…");
+        }
+        let shown = shown.join(", ");
+        if !force {
+            return Err(LayoutError::Refused(format!(
+                "{} is not empty ({shown}); write the split into a new directory, or add --force to replace a previous split there",
+                dir.display()
+            )));
+        }
+        let Some(listed) = previous_ids(dir)? else {
+            return Err(LayoutError::Refused(format!(
+                "{} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by 'boardsat cubes'); --force replaces only a split: write into a new directory",
+                dir.display()
+            )));
+        };
+        let is_id = |id: &str| is_cube_id(id) || listed.contains(id);
+        let mut clearing = Clearing::default();
+        for name in &present {
+            let owned = name == MANIFEST
+                || name == JOBS
+                || name == ICNF
+                || name.strip_suffix(".cnf").is_some_and(is_id);
+            if owned {
+                clearing.file(dir.join(name))?;
+            }
+        }
+        let results = dir.join(RESULTS);
+        if real_dir(&results)? {
+            for name in names(&results)? {
+                let id = name
+                    .strip_suffix(".json")
+                    .or_else(|| name.strip_suffix(".json.partial"))
+                    .or_else(|| name.strip_suffix(".lock"));
+                if id.is_some_and(is_id) {
+                    clearing.file(results.join(&name))?;
+                }
+            }
+        }
+        let proofs = dir.join(PROOFS);
+        if real_dir(&proofs)? {
+            for id in names(&proofs)?.into_iter().filter(|n| is_id(n)) {
+                let cube = proofs.join(&id);
+                if !real_dir(&cube)? {
+                    continue;
+                }
+                for name in names(&cube)?.into_iter().filter(|n| is_proof_file(n)) {
+                    clearing.file(cube.join(name))?;
+                }
+                clearing.dirs.push(cube);
+            }
+            clearing.dirs.push(proofs);
+        }
+        Ok(clearing)
+    }
+
+    /// Lists `path`, which must be a regular file.
+    fn file(&mut self, path: PathBuf) -> Result<(), LayoutError> {
+        match kind(&path)? {
+            Some(k) if k.is_file() => {
+                self.files.push(path);
+                Ok(())
+            }
+            Some(k) => Err(LayoutError::InTheWay {
+                path: path.display().to_string(),
+                what: words(k),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes the files listed, then the directories they leave empty
+    /// (a directory that still holds something stays).
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::Io`] for a file that cannot be removed.
+    pub fn clear(self) -> Result<(), LayoutError> {
+        for path in &self.files {
+            match fs::remove_file(path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(io_error("remove", path, &e)),
+            }
+        }
+        for dir in &self.dirs {
+            // Not empty: the user's files stay, and so does their folder.
+            let _ = fs::remove_dir(dir);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cube_ids_are_cube_and_five_digits_or_more() {
+        for (id, expected) in [
+            ("cube-00000", true),
+            ("cube-123456", true),
+            ("cube-0001", false),
+            ("cube-notes", false),
+            ("cube-0000a", false),
+            ("cubes", false),
+        ] {
+            assert_eq!(is_cube_id(id), expected, "{id}");
+        }
+        for (name, expected) in [
+            ("cube-00000", true),
+            ("r0+r18-c0", true),
+            ("../x", false),
+            (".hidden", false),
+            ("", false),
+            ("a/b", false),
+        ] {
+            assert_eq!(is_plain_name(name), expected, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_directory_without_a_split_is_refused_even_with_force() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("cube-notes.cnf"), "mine").unwrap();
+        for force in [false, true] {
+            let e = Clearing::plan(tmp.path(), force).unwrap_err();
+            assert!(matches!(e, LayoutError::Refused(_)), "{e}");
+        }
+        // A MANIFEST someone else wrote is not a split's either.
+        std::fs::write(tmp.path().join(MANIFEST), "my notes\n").unwrap();
+        let e = Clearing::plan(tmp.path(), true).unwrap_err();
+        assert!(e.to_string().contains("holds no previous split"), "{e}");
+        // Nothing there, or an empty directory: nothing to clear.
+        let empty = tmp.path().join("empty");
+        assert!(Clearing::plan(&empty, false).unwrap().files.is_empty());
+        std::fs::create_dir(&empty).unwrap();
+        assert!(Clearing::plan(&empty, false).unwrap().files.is_empty());
+    }
+
+    #[test]
+    fn force_lists_only_the_split_s_own_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        std::fs::write(
+            d.join(MANIFEST),
+            format!("{MANIFEST_HEADER}\n# split x\npiece-a 1 - piece-a.cnf 0 d\n"),
+        )
+        .unwrap();
+        for name in [
+            JOBS,
+            "cube-00000.cnf",
+            "piece-a.cnf",
+            "cube-notes.cnf",
+            "x.cnf",
+        ] {
+            std::fs::write(d.join(name), "").unwrap();
+        }
+        std::fs::create_dir_all(d.join("results")).unwrap();
+        for name in [
+            "cube-00000.json",
+            "cube-00000.json.partial",
+            "cube-00000.lock",
+            "piece-a.json",
+            "mine.json",
+        ] {
+            std::fs::write(d.join("results").join(name), "").unwrap();
+        }
+        std::fs::create_dir_all(d.join("proofs/cube-00000")).unwrap();
+        std::fs::create_dir_all(d.join("proofs/notes")).unwrap();
+        for name in [
+            "MANIFEST.json",
+            "claim-0000.cnf",
+            "claim-0000.lrat",
+            "mine.txt",
+        ] {
+            std::fs::write(d.join("proofs/cube-00000").join(name), "").unwrap();
+        }
+        std::fs::write(d.join("proofs/notes/MANIFEST.json"), "").unwrap();
+        let plan = Clearing::plan(d, true).unwrap();
+        let mut listed: Vec<String> = plan
+            .files
+            .iter()
+            .map(|p| p.strip_prefix(d).unwrap().display().to_string())
+            .collect();
+        listed.sort();
+        assert_eq!(
+            listed,
+            [
+                "MANIFEST",
+                "cube-00000.cnf",
+                "jobs.txt",
+                "piece-a.cnf",
+                "proofs/cube-00000/MANIFEST.json",
+                "proofs/cube-00000/claim-0000.cnf",
+                "proofs/cube-00000/claim-0000.lrat",
+                "results/cube-00000.json",
+                "results/cube-00000.json.partial",
+                "results/cube-00000.lock",
+                "results/piece-a.json",
+            ]
+        );
+        plan.clear().unwrap();
+        for kept in [
+            "cube-notes.cnf",
+            "x.cnf",
+            "results/mine.json",
+            "proofs/cube-00000/mine.txt",
+            "proofs/notes/MANIFEST.json",
+        ] {
+            assert!(d.join(kept).is_file(), "{kept}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_and_special_files_in_the_way_stop_everything() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path().join("d");
+        let out = tmp.path().join("out");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::create_dir_all(out.join("cube-00000")).unwrap();
+        std::fs::write(d.join(MANIFEST), format!("{MANIFEST_HEADER}\n")).unwrap();
+        std::fs::write(out.join("cube-00000.json"), "{}").unwrap();
+        for link in [RESULTS, PROOFS, "cube-00000.cnf"] {
+            symlink(&out, d.join(link)).unwrap();
+            let e = Clearing::plan(&d, true).unwrap_err();
+            assert!(matches!(e, LayoutError::InTheWay { .. }), "{link}: {e}");
+            assert!(e.to_string().contains("a symbolic link"), "{e}");
+            std::fs::remove_file(d.join(link)).unwrap();
+        }
+        std::fs::create_dir_all(d.join("proofs")).unwrap();
+        symlink(out.join("cube-00000"), d.join("proofs/cube-00000")).unwrap();
+        let e = Clearing::plan(&d, true).unwrap_err();
+        assert!(e.to_string().contains("a symbolic link"), "{e}");
+        assert!(out.join("cube-00000.json").is_file());
+    }
+}
