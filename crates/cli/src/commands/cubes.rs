@@ -3,13 +3,13 @@
 //! `--verify` checks the whole split and its proofs (see
 //! `boardsat_jobs`, `boardsat_proof::jobs`).
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use boardsat_jobs::{
     self as jobs,
     estimate::{estimate, EstimateOptions},
     report::{CubesReport, EstimateReport, MergeReport},
     split::{Split, SplitSpec},
-    JobLines,
+    Budget, JobLines,
 };
 use boardsat_proof::{jobs::verify_jobs, report::VerifyReport};
 use boardsat_solve::{
@@ -44,22 +44,45 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         amo: a.amo,
         format: a.format,
     };
+    let budget = match args.job_budget.and_then(seconds) {
+        Some(time) => {
+            if let Some(max) = args.max_depth.filter(|&max| max <= a.depth) {
+                bail!(
+                    "--max-depth {max} is not deeper than --depth {}: no job could be split",
+                    a.depth
+                );
+            }
+            Some(Budget {
+                time,
+                max_depth: args.max_depth,
+            })
+        }
+        None => None,
+    };
     let split = Split::of(&spec)?;
     if let Some(dir) = &args.output {
         let exe = std::env::current_exe()?;
         let lines = JobLines {
             program: jobs::job_program(&exe.to_string_lossy())?,
             proofs: if args.proof { Proofs::On } else { Proofs::Off },
+            budget,
         };
         jobs::write_split(dir, &split, &lines, args.force, Some(&stop))?;
         let shown = dir.display();
-        note(format!(
-            "{} cubes in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {}{shown}'",
-            split.cubes.len(),
-            jobs::JOBS,
-            jobs::JOBS,
-            if args.proof { "--verify " } else { "" },
-        ));
+        let verify = if args.proof { "--verify " } else { "" };
+        note(match budget {
+            None => format!(
+                "{} cubes in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {verify}{shown}'",
+                split.cubes.len(),
+                jobs::JOBS,
+                jobs::JOBS,
+            ),
+            Some(_) => format!(
+                "{} cubes in {shown}, each split again past its budget; run the rounds with 'boardsat jobs {shown} --run local|parallel|slurm' (or the lines of {} from inside it, then of each round 'boardsat jobs {shown}' lists), then 'boardsat merge {verify}{shown}'",
+                split.cubes.len(),
+                jobs::JOBS,
+            ),
+        });
     }
     let mut out = Stdout::new();
     match args.estimate {
@@ -178,15 +201,24 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             command: "merge",
             count: merged.count,
             cubes: merged.cubes,
+            jobs: merged.jobs,
+            depth: merged.rounds,
             verified: args.verify,
         })?;
     } else {
         out.line(merged.count)?;
     }
     out.flush()?;
+    let pieces = match merged.jobs - merged.cubes {
+        0 => String::new(),
+        n => format!(
+            " ({n} of them pieces of jobs split past their budget, {} rounds deep)",
+            merged.rounds - 1
+        ),
+    };
     note(format!(
-        "{} cubes answered; weighted total {}{}",
-        merged.cubes,
+        "{} jobs answered{pieces}; weighted total {}{}",
+        merged.jobs,
         merged.count,
         if args.verify {
             ", every cube's count proven and the split's cover checked"
