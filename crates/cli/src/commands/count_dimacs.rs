@@ -2,8 +2,10 @@
 //! one cube of an iCNF file, by blocking clauses.
 
 use anyhow::{bail, Context, Result};
+use boardsat_encode::words::plural;
 use boardsat_jobs::JobResult;
 use boardsat_proof::tasks::{begin_dimacs_proof, prove_dimacs_count, DimacsProof};
+use boardsat_report::Ending;
 use boardsat_solve::{
     backend::Mode,
     formula::dimacs::Format,
@@ -52,7 +54,13 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     let mut blocked = Vec::new();
     let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
     let count = count_projected(&formula, backend.as_mut(), args.limit, record, |p| {
-        progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
+        progress.update(|| {
+            format!(
+                "counting: {}  {:.0}/s",
+                plural(p.count, "model", "models"),
+                p.rate()
+            )
+        });
     })
     .with_context(|| name.clone())?;
     progress.finish();
@@ -77,6 +85,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         command: "count-dimacs".to_string(),
         file: name,
         cube: args.cube,
+        status: Ending::of(count.end, reason).status().to_string(),
         count: count.count,
         complete: count.end == End::Exhausted,
         projected_vars: formula
