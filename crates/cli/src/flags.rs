@@ -56,8 +56,10 @@ pub enum Command {
     SolveDimacs(SolveDimacsArgs),
     /// Benchmark encodings × solvers × sizes × tasks: sizes and times per cell.
     Bench(BenchArgs),
-    /// Split an N-queens count into independent cube jobs (one DIMACS file
-    /// per cube, or one iCNF file with `--format icnf`).
+    /// Split a count — N-queens, or dominating sets with -k — into
+    /// independent cube jobs (one DIMACS file per cube, or one iCNF file
+    /// with `--format icnf`); with --estimate, project their CPU time from
+    /// a sample.
     Cubes(CubesArgs),
     /// Count the projected models of any DIMACS file (or of one cube of an
     /// iCNF file, `--cube I`) by blocking clauses.
@@ -238,8 +240,9 @@ pub struct CountArgs {
     /// No lex-leader symmetry breaking: the solver sees every placement.
     #[arg(long)]
     pub no_symmetry: bool,
-    /// Queens: count the left half of the first row and double (exact; only
-    /// without symmetry breaking).
+    /// Queens: count the left half of the first row and double (exact; a
+    /// reduction of its own, instead of lex-leader symmetry breaking: not
+    /// with --no-symmetry).
     #[arg(long)]
     pub halve: bool,
 }
@@ -295,7 +298,7 @@ pub struct FormulaArgs {
     #[command(flatten)]
     pub proof: ProofArgs,
     /// Replace a previous proof directory's files in the --proof DIR.
-    #[arg(long)]
+    #[arg(long, requires = "proof")]
     pub force: bool,
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -314,8 +317,10 @@ pub struct SolveDimacsArgs {
 /// `cubes`.
 #[derive(Debug, Args)]
 pub struct CubesArgs {
-    /// Puzzle family (queens, or domination with -k).
-    #[arg(value_parser = one_of!(Family))]
+    /// Puzzle family: queens (N queens on an N×N board), or domination
+    /// with -k (at most k queens covering every square). Independence
+    /// counts do not split into cube jobs.
+    #[arg(value_parser = one_of!(Family, ["queens", "domination"]))]
     pub family: Family,
     /// Board size.
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
@@ -343,8 +348,8 @@ pub struct CubesArgs {
     pub output: Option<PathBuf>,
     /// Each job also proves its count: an LRAT proof per cube in
     /// `proofs/<cube id>`, checked with the whole split by `boardsat merge
-    /// --verify DIR`.
-    #[arg(long)]
+    /// --verify DIR` (needs -o).
+    #[arg(long, requires = "output")]
     pub proof: bool,
     /// Solve N cubes chosen at random, each as its job would, and print
     /// the projected CPU time of every cube with a 95 % interval and the
@@ -364,18 +369,18 @@ pub struct CubesArgs {
     /// its own solver's wall time, so use no more threads than free cores.
     #[arg(long, requires = "estimate")]
     pub threads: Option<usize>,
-    /// Replace a previous split in DIR: only the regular files a split
-    /// writes are removed, no symbolic link is followed, and a directory
-    /// that holds no split is refused.
-    #[arg(long)]
+    /// Replace a previous split in DIR (needs -o): only the regular files a
+    /// split writes are removed, no symbolic link is followed, and a
+    /// directory that holds no split is refused.
+    #[arg(long, requires = "output")]
     pub force: bool,
     /// Also print a JSON summary on stdout.
     #[arg(long)]
     pub json: bool,
     /// How to write the cubes: one DIMACS file each (cnf), or one
     /// incremental CNF file for them all (icnf: `p inccnf`, the base
-    /// clauses, then one `a <lits> 0` line per cube).
-    #[arg(long, default_value = "cnf", value_parser = one_of!(Format, ["cnf", "icnf"]))]
+    /// clauses, then one `a <lits> 0` line per cube; needs -o).
+    #[arg(long, default_value = "cnf", requires = "output", value_parser = one_of!(Format, ["cnf", "icnf"]))]
     pub format: Format,
 }
 
@@ -486,7 +491,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value = "markdown")]
     pub format: BenchFormat,
     /// Same as --format json.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]

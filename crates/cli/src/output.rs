@@ -9,6 +9,7 @@ use std::{
 };
 
 use anyhow::{Context, Result};
+use boardsat_encode::words::plural;
 use boardsat_proof::prover::{ProofError, Prover};
 use boardsat_report::ProofSummary;
 use boardsat_solve::files::FileError;
@@ -117,8 +118,8 @@ impl Proven {
     pub fn finish(self) -> Result<()> {
         if let Some(p) = &self.summary {
             note(format!(
-                "proofs: {} claims in {} ({:.1} MB of LRAT); check them with 'boardsat verify {}'",
-                p.claims,
+                "proofs: {} in {} ({:.1} MB of LRAT); check them with 'boardsat verify {}'",
+                plural(p.claims, "claim", "claims"),
                 p.dir,
                 p.bytes as f64 / 1e6,
                 p.dir

@@ -95,11 +95,10 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
             "n = {n}"
         );
     }
-    // Without k, or for another family: one line, exit 2.
+    // Without k, or with k for N-queens: one line, exit 2.
     for args in [
         &["cubes", "domination", "8", "-o", "x"][..],
         &["cubes", "queens", "8", "-k", "3", "-o", "x"][..],
-        &["cubes", "independence", "8", "-k", "3", "-o", "x"][..],
     ] {
         let tmp = tempfile::tempdir().unwrap();
         let out = run_in(tmp.path(), args);
@@ -107,6 +106,16 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
         assert!(String::from_utf8_lossy(&out.stderr)
             .contains("cubes splits 'cubes queens N' and 'cubes domination N -k K' only"));
     }
+    // Another family is not among the choices `--help` offers.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_in(
+        tmp.path(),
+        &["cubes", "independence", "8", "-k", "3", "-o", "x"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "invalid value 'independence' for '<FAMILY>' [possible values: queens, domination]"
+    ));
 }
 
 #[test]

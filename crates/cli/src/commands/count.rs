@@ -2,6 +2,7 @@
 //! clauses, counted or listed; without -k, the optimal ones.
 
 use anyhow::Result;
+use boardsat_encode::words::plural;
 use boardsat_proof::{
     split::SplitProver,
     tasks::{prove_counted, prove_listed},
@@ -53,8 +54,16 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
     let show = |p: &Progress, done: Option<usize>| {
         if let Ok(mut line) = progress.lock() {
             line.update(|| match done {
-                Some(d) => format!("counting: {} solutions, {d} cubes done", p.count),
-                None => format!("counting: {} solutions  {:.0}/s", p.count, p.rate()),
+                Some(d) => format!(
+                    "counting: {}, {} done",
+                    plural(p.count, "solution", "solutions"),
+                    plural(d, "cube", "cubes")
+                ),
+                None => format!(
+                    "counting: {}  {:.0}/s",
+                    plural(p.count, "solution", "solutions"),
+                    p.rate()
+                ),
             });
         }
     };
@@ -74,9 +83,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         ));
     }
     note(format!(
-        "{} solutions ({} solver models){} in {:.3} s by {backend}{}{}",
-        c.count,
-        c.models,
+        "{} ({}){} in {:.3} s by {backend}{}{}",
+        plural(c.count, "solution", "solutions"),
+        plural(c.models, "solver model", "solver models"),
         counted
             .optimum
             .as_ref()
@@ -144,9 +153,10 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         ));
     }
     note(format!(
-        "{found} placements in {:.3} s by {backend}, {} solver calls{}",
+        "{} in {:.3} s by {backend}, {}{}",
+        plural(found, "placement", "placements"),
         start.elapsed().as_secs_f64(),
-        enumeration.session().calls(),
+        plural(enumeration.session().calls(), "solver call", "solver calls"),
         end.mark(reason)
     ));
     let prover = prover.take().filter(|_| end == End::Exhausted);

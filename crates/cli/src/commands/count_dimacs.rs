@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use boardsat_encode::words::plural;
 use boardsat_jobs::{job::Job, JobResult};
 use boardsat_proof::{
     prover::Prover,
@@ -17,6 +18,8 @@ use boardsat_solve::{
     search::count::{count_projected, End},
     stop::{Interrupter, StopReason},
 };
+
+use boardsat_report::Ending;
 
 use crate::{
     commands::solve_dimacs::read,
@@ -187,7 +190,13 @@ impl Counting<'_> {
         let mut blocked = Vec::new();
         let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
         let count = count_projected(&formula, backend.as_mut(), self.limit, record, |p| {
-            progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
+            progress.update(|| {
+                format!(
+                    "counting: {}  {:.0}/s",
+                    plural(p.count, "model", "models"),
+                    p.rate()
+                )
+            });
         })
         .with_context(|| self.name.clone())?;
         progress.finish();
@@ -211,6 +220,7 @@ impl Counting<'_> {
             command: "count-dimacs".to_string(),
             file: self.name.clone(),
             cube: self.cube,
+            status: Ending::of(count.end, reason).status().to_string(),
             count: count.count,
             complete: count.end == End::Exhausted,
             projected_vars: formula

@@ -4,6 +4,7 @@
 //! `boardsat_jobs`, `boardsat_proof::jobs`).
 
 use anyhow::Result;
+use boardsat_encode::words::plural;
 use boardsat_jobs::{
     self as jobs,
     estimate::{estimate, EstimateOptions},
@@ -54,8 +55,8 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         jobs::write_split(dir, &split, &lines, args.force, Some(&stop))?;
         let shown = dir.display();
         note(format!(
-            "{} cubes in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {}{shown}'",
-            split.cubes.len(),
+            "{} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {}{shown}'",
+            plural(split.cubes.len(), "cube", "cubes"),
             jobs::JOBS,
             jobs::JOBS,
             if args.proof { "--verify " } else { "" },
@@ -84,8 +85,10 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
                     ),
                 };
                 note(format!(
-                    "{}: {:.3} s, {} models{how}",
-                    s.id, s.seconds, s.count
+                    "{}: {:.3} s, {}{how}",
+                    s.id,
+                    s.seconds,
+                    plural(s.count, "model", "models")
                 ));
             })?;
             let report = EstimateReport::new(&estimated, args.seed);
@@ -116,13 +119,15 @@ fn estimate_line(report: &EstimateReport, limit: Option<f64>) -> String {
     let stopped = report.sampled.iter().filter(|s| !s.complete).count();
     let pieced = report.sampled.iter().filter(|s| s.pieces > 1).count();
     let at_least = if report.lower_bound { "at least " } else { "" };
+    let interval = match report.interval {
+        Some([low, high]) => format!("95 % interval {low:.1} to {high:.1} s"),
+        None => "no interval: one cube measures no spread".to_string(),
+    };
     let mut line = format!(
-        "projected CPU time: {at_least}{:.1} s for {} cubes (95 % interval {:.1} to {:.1} s), from {} cubes solved",
+        "projected CPU time: {at_least}{:.1} s for {} cubes ({interval}), from {} solved",
         report.projected_seconds,
         report.cubes,
-        report.interval[0],
-        report.interval[1],
-        report.sampled.len()
+        plural(report.sampled.len(), "cube", "cubes")
     );
     if let Some(longest) = &report.longest {
         line.push_str(&format!(
@@ -167,8 +172,12 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             return Ok(Outcome::Rejected);
         }
         note(format!(
-            "{} cubes' LRAT proofs verified; {}",
-            verdicts.len() - 1,
+            "{} verified; {}",
+            plural(
+                verdicts.len() - 1,
+                "cube's LRAT proof",
+                "cubes' LRAT proofs"
+            ),
             report.lines().last().map_or("", String::as_str)
         ));
     }
@@ -185,8 +194,8 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     }
     out.flush()?;
     note(format!(
-        "{} cubes answered; weighted total {}{}",
-        merged.cubes,
+        "{} answered; weighted total {}{}",
+        plural(merged.cubes, "cube", "cubes"),
         merged.count,
         if args.verify {
             ", every cube's count proven and the split's cover checked"
