@@ -3,11 +3,14 @@
 
 use anyhow::{bail, Context, Result};
 use boardsat_jobs::JobResult;
-use boardsat_proof::tasks::{begin_dimacs_proof, prove_dimacs_count, DimacsProof};
+use boardsat_proof::{
+    tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
+    witness::Witnesses,
+};
 use boardsat_solve::{
     backend::Mode,
     formula::dimacs::Format,
-    search::count::{count_projected, End},
+    search::count::{count_projected, End, Witness},
     stop::StopReason,
 };
 
@@ -49,29 +52,44 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         tracer.keep(&formula.projection_or_all())?;
     }
     let mut progress = ProgressLine::new();
-    let mut blocked = Vec::new();
-    let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
-    let count = count_projected(&formula, backend.as_mut(), args.limit, record, |p| {
+    // Every model found, for the proof's witnesses.
+    let mut witnesses = match prover {
+        Some(_) => Some(Witnesses::new().context("cannot make a temporary file")?),
+        None => None,
+    };
+    let mut record = |model: &[bool]| {
+        if let Some(w) = witnesses.as_mut() {
+            w.push(model);
+        }
+    };
+    let witness: Option<Witness<'_>> = Some(&mut record);
+    let count = count_projected(&formula, backend.as_mut(), args.limit, witness, |p| {
         progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
     })
     .with_context(|| name.clone())?;
     progress.finish();
     let reason = stop.reason();
-    let prover = prover.take().filter(|_| count.end == End::Exhausted);
-    let proven = Proven::make(prover, |p| {
+    let proven = Proven::make(prover.take(), &stop, |p| {
         let how = how.unwrap_or(DimacsProof::Rerun);
         let source = &args.formula.file;
-        prove_dimacs_count(
-            p,
-            how,
-            backend.as_mut(),
-            &formula,
-            source,
-            &digest,
-            args.cube,
-            &blocked,
-            count.count,
-        )
+        let Some(found) = witnesses.as_mut() else {
+            return Ok(None);
+        };
+        match count.end {
+            End::Exhausted => prove_dimacs_count(
+                p,
+                how,
+                backend.as_mut(),
+                &formula,
+                source,
+                &digest,
+                args.cube,
+                found,
+            ),
+            // The models found are their own certificate.
+            End::Limit => record_models(p, source, &digest, args.cube, found),
+            End::Stopped => Ok(None),
+        }
     });
     let result = JobResult {
         command: "count-dimacs".to_string(),
@@ -100,6 +118,8 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         out.line(format!("{}{}", count.count, count.end.mark(reason)))?;
     }
     out.flush()?;
-    proven.finish()?;
+    if let Some(outcome) = proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(Outcome::of_end(count.end, reason))
 }
