@@ -250,6 +250,16 @@ pub fn prove_counted(
     } else {
         Symmetry::Off
     };
+    // The cover first: a run stopped while its cubes are proven leaves a
+    // MANIFEST that says which cubes are missing.
+    if let Some(cubes) = &counted.cubes {
+        prover.set_cover(Cover {
+            n: problem.board.rows(),
+            depth: cubes.split.depth,
+            halve: cubes.reduction == Reduction::Halve,
+            count: counted.count.count,
+        })?;
+    }
     for (cube, list) in &counted.placements {
         let count = weight(list);
         let words = match cube {
@@ -265,14 +275,6 @@ pub fn prove_counted(
         }
         let claim = claim(instance, k, symmetry, words);
         prover.complete(claim, list, counted.blocking, count, cube.as_ref(), relies)?;
-    }
-    if let Some(cubes) = &counted.cubes {
-        prover.set_cover(Cover {
-            n: problem.board.rows(),
-            depth: cubes.split.depth,
-            halve: cubes.reduction == Reduction::Halve,
-            count: counted.count.count,
-        })?;
     }
     Ok(whole)
 }

@@ -341,7 +341,7 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
             outcome,
         });
     }
-    let result = derive(dir, &manifest, &facts, stop);
+    let result = derive(dir, &manifest, &facts);
     Ok(Verification { verdicts, result })
 }
 
@@ -1052,10 +1052,16 @@ fn verify_cover(
     want.sort();
     let got: Vec<(Vec<usize>, u64)> = found.iter().map(|(c, w, _)| (c.clone(), *w)).collect();
     if got != want {
+        let missing = want.iter().filter(|w| !got.contains(w)).count();
         return Err(format!(
-            "the claims cover {} cubes, the split has {} (or their weights differ)",
+            "the claims cover {} cubes, the split has {} ({missing} missing{})",
             got.len(),
-            want.len()
+            want.len(),
+            if missing == 0 {
+                ", or their weights differ"
+            } else {
+                ""
+            }
         ));
     }
     let total = found
@@ -1129,13 +1135,7 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
 /// complete, every claim verified, the claims the answer needs present,
 /// totals and placements checked again, nothing left over. Its sentence,
 /// or what is missing.
-fn derive(
-    dir: &Path,
-    manifest: &ProofManifest,
-    facts: &Facts,
-    stop: Option<&Interrupter>,
-) -> Result<String, String> {
-    let _ = stop;
+fn derive(dir: &Path, manifest: &ProofManifest, facts: &Facts) -> Result<String, String> {
     if manifest.status != RunStatus::Complete {
         return Err(not_complete(dir, manifest));
     }

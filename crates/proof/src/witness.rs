@@ -224,7 +224,10 @@ mod tests {
             ("x 0", "not a variable"),
         ] {
             let err = read_lines(bad.as_bytes(), 3).next().unwrap().unwrap_err();
-            assert!(err.contains(why) && err.starts_with("line 1:"), "{bad}: {err}");
+            assert!(
+                err.contains(why) && err.starts_with("line 1:"),
+                "{bad}: {err}"
+            );
         }
     }
 }
