@@ -1110,6 +1110,13 @@ fn a_run_with_nothing_to_prove_says_why() {
     );
     let m = manifest_of(&dir);
     assert_eq!(m["status"], "complete");
+    assert!(
+        m["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("nothing to prove"),
+        "{m}"
+    );
     assert_eq!(m["result"]["kind"], "placements");
     let v = run(&["verify", dir.to_str().unwrap()]);
     let out = text(&v.stdout);

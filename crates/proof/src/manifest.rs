@@ -29,7 +29,8 @@ pub struct ProofManifest {
     /// How the run ended (`running` while it writes).
     #[serde(default)]
     pub status: RunStatus,
-    /// Why the run stopped or failed, when it did.
+    /// Why the run stopped or failed, when it did; for a complete run
+    /// without claims, why nothing needed a proof.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// A count stopped before its end: the placements (orbit-weighted)

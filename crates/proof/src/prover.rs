@@ -429,7 +429,11 @@ impl Prover {
         let (status, reason, error) = match (proved, stop) {
             (Ok(Some(result)), _) => {
                 self.manifest.result = Some(result);
-                (RunStatus::Complete, None, None)
+                let why = self.manifest.claims.is_empty().then(|| {
+                    "nothing to prove: no UNSAT answer, the result found is its own certificate"
+                        .to_string()
+                });
+                (RunStatus::Complete, why, None)
             }
             (Ok(None), Some(stop)) => (
                 stopped(stop),
