@@ -70,8 +70,9 @@ pub enum Command {
     Job(CubeJobArgs),
     /// Sum the answers of a `cubes` directory, checking every cube answered.
     Merge(MergeArgs),
-    /// Check the LRAT proofs of a `--proof` directory (or one formula and
-    /// its proof) with boardsat's own checker.
+    /// Check a `--proof` directory whole: every LRAT proof with boardsat's
+    /// own checker, and the run's result derived from them (or one formula
+    /// and its proof).
     Verify(VerifyArgs),
 }
 
@@ -91,9 +92,11 @@ pub struct VerifyArgs {
 #[derive(Debug, Args, Clone)]
 pub struct ProofArgs {
     /// Write an LRAT proof of every UNSAT answer the result depends on into
-    /// DIR (with the formulas and MANIFEST.json), checked by `boardsat
-    /// verify DIR`. DIR must be new or empty (--force replaces a previous
-    /// proof directory's files).
+    /// DIR (with the formulas, the witnesses of DIMACS counts, and
+    /// MANIFEST.json stating the result and how the run ended), checked by
+    /// `boardsat verify DIR`. DIR must be new or empty (--force replaces a
+    /// previous proof directory's files) and is locked while the run
+    /// writes it.
     #[arg(long, value_name = "DIR")]
     pub proof: Option<PathBuf>,
 }

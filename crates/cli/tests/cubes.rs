@@ -11,30 +11,7 @@ use std::{
     process::{Command, Output},
 };
 
-use common::{on_path, run_in, stderr, stdout};
-
-/// Runs one line of jobs.txt with `sh` from inside `dir`, as `parallel`
-/// or a Slurm array task would.
-fn shell(dir: &Path, line: &str) -> Output {
-    Command::new("sh")
-        .args(["-c", line])
-        .current_dir(dir)
-        .output()
-        .expect("sh runs")
-}
-
-/// Runs every line of jobs.txt from inside `dir`; each must succeed.
-/// Their stderr, joined.
-fn run_jobs(dir: &Path) -> String {
-    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
-    let mut notes = String::new();
-    for line in jobs.lines() {
-        let out = shell(dir, line);
-        assert!(out.status.success(), "{line}: {}", stderr(&out));
-        notes.push_str(&stderr(&out));
-    }
-    notes
-}
+use common::{on_path, run_in, run_jobs, shell, stderr, stdout};
 
 /// Runs the jobs of `tmp/split` and merges them: the total `merge` prints.
 fn run_and_merge(tmp: &Path) -> String {

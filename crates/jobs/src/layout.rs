@@ -9,7 +9,7 @@
 //! | `cube-00000.cnf`, … or `cubes.icnf` | `cubes` |
 //! | `results/<id>.json` | the job of cube `<id>` (`boardsat job`) |
 //! | `results/<id>.json.partial`, `results/<id>.lock` | that job while it runs (a killed job leaves them; its next run removes them) |
-//! | `proofs/<id>/MANIFEST.json`, `proofs/<id>/claim-*.cnf`, `claim-*.lrat` | that job's prover (`cubes --proof`) |
+//! | `proofs/<id>/MANIFEST.json`, `.boardsat-lock`, `found.models`, `claim-*.cnf`, `claim-*.lrat`, `claim-*.models` | that job's prover (`cubes --proof`) |
 //!
 //! A cube's id is a name a split wrote: `cube-` and at least five digits,
 //! or an id its previous `MANIFEST` lists. A forced rewrite first gathers
@@ -76,10 +76,17 @@ pub fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0'])
 }
 
-/// Whether `name` is one a job's prover writes in its proof directory.
+/// Whether `name` is one a job's prover writes in its proof directory:
+/// the manifest, its lock, the models found, and each claim's formula,
+/// proof and witnesses (`boardsat_proof::prover` writes them).
 fn is_proof_file(name: &str) -> bool {
     name == PROOF_MANIFEST
-        || (name.starts_with("claim-") && (name.ends_with(".cnf") || name.ends_with(".lrat")))
+        || name == ".boardsat-lock"
+        || name == "found.models"
+        || (name.starts_with("claim-")
+            && [".cnf", ".lrat", ".models"]
+                .iter()
+                .any(|e| name.ends_with(e)))
 }
 
 /// Why a directory cannot take a split, or what is in the way.

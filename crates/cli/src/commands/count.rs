@@ -11,7 +11,7 @@ use boardsat_report::{squares, CountReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
     search::{
-        count::{Count, End, Progress, Proofs},
+        count::{Count, End, Keep, Progress, Proofs},
         domination::certify::Certify,
     },
     stop::StopReason,
@@ -99,7 +99,13 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
             .unwrap_or_default(),
         c.end.mark(reason)
     ));
-    let proven = Proven::make(prover.take(), |p| prove_counted(p, &instance, &counted));
+    let proven = Proven::make(prover.take(), &stop, |p| {
+        if c.end == End::Stopped && counted.keep == Keep::Traced {
+            // What the count printed, beside what its proven cubes hold.
+            p.set_found(c.count);
+        }
+        prove_counted(p, &instance, &counted)
+    });
     let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
@@ -120,7 +126,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         }
     }
     out.flush()?;
-    proven.finish()?;
+    if let Some(outcome) = proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(Outcome::of_end(c.end, reason))
 }
 
@@ -159,8 +167,9 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         plural(enumeration.session().calls(), "solver call", "solver calls"),
         end.mark(reason)
     ));
-    let prover = prover.take().filter(|_| end == End::Exhausted);
-    let proven = Proven::make(prover, |p| prove_listed(p, &instance, &enumeration));
+    let proven = Proven::make(prover.take(), &stop, |p| {
+        prove_listed(p, &instance, &enumeration, end)
+    });
     let summary = proven.summary.clone();
     if args.job.json {
         let count = Count {
@@ -183,6 +192,8 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         out.json(&report)?;
     }
     out.flush()?;
-    proven.finish()?;
+    if let Some(outcome) = proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(Outcome::of_end(end, reason))
 }

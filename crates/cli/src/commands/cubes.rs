@@ -155,11 +155,11 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let mut out = Stdout::new();
     if args.verify {
         let stop = signals::job();
-        let verdicts = verify_jobs(&args.dir, Some(&stop))?;
+        let verification = verify_jobs(&args.dir, Some(&stop))?;
         if let Some(reason) = stop.reason() {
             return Ok(Outcome::Stopped(Some(reason)));
         }
-        let report = VerifyReport::new(&verdicts);
+        let report = VerifyReport::new(&verification);
         if !report.verified {
             if args.json {
                 out.json(&report)?;
@@ -171,14 +171,15 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             out.flush()?;
             return Ok(Outcome::Rejected);
         }
+        let lines = report.lines();
         note(format!(
             "{} verified; {}",
             plural(
-                verdicts.len() - 1,
+                verification.verdicts.len() - 1,
                 "cube's LRAT proof",
                 "cubes' LRAT proofs"
             ),
-            report.lines().last().map_or("", String::as_str)
+            lines.iter().rev().nth(1).map_or("", String::as_str)
         ));
     }
     let merged = jobs::merge(&args.dir)?;

@@ -67,7 +67,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     }
     // Proofs of the UNSAT answers; a failure here is reported after the
     // result, which it must not cost.
-    let proven = Proven::make(prover.take(), |p| prove_solved(p, &instance, &solved));
+    let proven = Proven::make(prover.take(), &stop, |p| {
+        prove_solved(p, &instance, &solved)
+    });
     let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     // The result first: an output file that fails afterwards loses nothing.
@@ -82,10 +84,13 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         out.text(&solve_text(&instance, &solved, &backend, reason, &backed))?;
     }
     out.flush()?;
-    proven.finish()?;
+    let stopped = proven.finish()?;
     if let (Some(path), Some(placement)) = (&args.svg, &solved.placement) {
         let problem = &instance.problem;
         write_text(path, &draw::svg(problem, placement), Some(&stop))?;
+    }
+    if let Some(outcome) = stopped {
+        return Ok(outcome);
     }
     Ok(match solved.status {
         Status::Sat => Outcome::Done,
