@@ -110,7 +110,8 @@ def count(
 ) -> Dict[str, Any]:
     """Counts the placements with ``k`` pieces, or without ``k`` the optimal ones.
 
-    Returns the keys of ``boardsat count --json``: ``count`` (the answer
+    Returns the keys of ``boardsat count --json``: ``status``
+    (``"complete"``, ``"limit"``, ``"unknown"``), ``count`` (the answer
     when ``complete`` is true, a lower bound otherwise), ``complete``,
     ``limit_reached``, ``stopped``, ``optimum``, ``backend``, ``elapsed``,
     for N-queens cube counts ``fundamental``, ``models``, ``cubes``,

@@ -13,15 +13,17 @@
 //!   (independence, queens, independent domination); `lazy` (lines
 //!   propagated inside CaDiCaL, [`boardsat_solve::backend::lines`]) runs with CaDiCaL only,
 //!   so `--amo auto,lazy` gives the rows "eager encodings vs lazy
-//!   propagation";
+//!   propagation", and a matrix of `lazy` without CaDiCaL is an error
+//!   saying so, not an empty table;
 //! - the formulation matters only where `lines` applies: queens, and rooks
 //!   with k = min(rows, cols), for the tasks first and count; domination by
 //!   queens, rooks and bishops for every task. Elsewhere `lines` falls back
 //!   to `cardinality`;
 //! - the cardinality encoding matters only where one is built: the
 //!   `cardinality` formulation, domination, the optimum, and counting the
-//!   optimal placements.
-//!
+//!   optimal placements;
+//! - `-k` matters only to the tasks first and count (the optimum finds
+//!   it): with the optimum alone it is an error.
 
 use boardsat_encode::{
     Amo, Card, Config, EncodeError, Family, Formulation, Kind, Piece, Problem, Request,
@@ -148,6 +150,12 @@ pub enum PlanError {
     /// An encoding list without a name.
     #[error("--{0} names no encoding")]
     Empty(&'static str),
+    /// `-k` with no task that uses it.
+    #[error("-k applies to the tasks first and count; --task optimum finds the optimum itself")]
+    UnusedK,
+    /// The matrix spans no cell: why.
+    #[error("nothing to run: {0}")]
+    NoCells(String),
 }
 
 fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
@@ -187,6 +195,10 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
     if needs_k && matrix.tasks.contains(&Task::First) {
         return Err(PlanError::NoK);
     }
+    let uses_k = matrix.tasks.iter().any(|&t| t != Task::Optimum);
+    if matrix.k.is_some() && !uses_k {
+        return Err(PlanError::UnusedK);
+    }
     let mut cells = Vec::new();
     for task in unique(&matrix.tasks) {
         for n in unique(&matrix.sizes) {
@@ -205,6 +217,19 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
                 push_unique(&mut cells, cell);
             }
         }
+    }
+    if cells.is_empty() {
+        let lazy_only = matrix.amos.iter().all(|a| a.is_lazy());
+        return Err(PlanError::NoCells(
+            if lazy_only && !solvers.contains(&SolverKind::Cadical) {
+                format!(
+                "--amo lazy runs with --solver cadical only (CaDiCaL propagates the lines), and the matrix has {}",
+                solvers.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+            )
+            } else {
+                "the matrix spans no cell (no size or no task)".to_string()
+            },
+        ));
     }
     Ok(cells)
 }
@@ -239,10 +264,12 @@ fn cells_of(
         let counts = effective == Formulation::Cardinality || problem.kind.dominating();
         for &amo in &matrix.amos {
             for &card in &matrix.cards {
-                // The lazy AMO needs CaDiCaL's propagator.
+                // The lazy AMO needs CaDiCaL's propagator, where an AMO
+                // encoding is used at all.
+                let lazy = amo.is_lazy() && problem.kind.independent();
                 for &solver in solvers
                     .iter()
-                    .filter(|&&s| !amo.is_lazy() || s == SolverKind::Cadical)
+                    .filter(|&&s| !lazy || s == SolverKind::Cadical)
                 {
                     cells.push(Cell {
                         task,

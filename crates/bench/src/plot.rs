@@ -33,6 +33,8 @@ use plotters::{
     },
 };
 
+use boardsat_encode::words::plural;
+
 use crate::{
     report::{BenchReport, CellReport},
     run::Meta,
@@ -348,11 +350,11 @@ fn titles(report: &BenchReport, measure: Measure, fixed: &[String]) -> (String, 
     }
     let m: &Meta = &report.meta;
     let subtitle = format!(
-        "boardsat {} commit {} · {}, {} cores, {} · {}",
+        "boardsat {} commit {} · {}, {}, {} · {}",
         m.boardsat,
         short_commit(m.commit),
         m.cpu,
-        m.cores,
+        plural(m.cores, "core", "cores"),
         m.memory,
         m.date
     );

@@ -1,6 +1,7 @@
 //! The bench matrix as reports: one typed row per cell for JSON and
 //! charts, CSV rows, and a markdown table with the machine above it.
 
+use boardsat_encode::words::plural;
 use serde::Serialize;
 
 use crate::{
@@ -230,16 +231,16 @@ pub fn markdown(meta: &Meta, cells: &[Cell], results: &[CellResult]) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        "`{}`\n\n- boardsat {}, commit {}, {}\n- {}, {} cores, {} memory; {}\n- times: median (min–max) of {} runs; cell time limit {} s\n\n",
+        "`{}`\n\n- boardsat {}, commit {}, {}\n- {}, {}, {} memory; {}\n- times: median (min–max) of {}; cell time limit {} s\n\n",
         meta.command,
         meta.boardsat,
         meta.commit,
         meta.rustc,
         meta.cpu,
-        meta.cores,
+        plural(meta.cores, "core", "cores"),
         meta.memory,
         meta.date,
-        meta.runs,
+        plural(meta.runs, "run", "runs"),
         meta.cell_time_limit
     );
     s.push_str("| problem | task | n | formulation | amo | card | solver | vars | aux | clauses | lits | encode | solve | result |\n");

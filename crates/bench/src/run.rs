@@ -101,8 +101,9 @@ impl CellStatus {
 pub fn summary(planned: usize, results: &[CellResult], interrupted: bool) -> String {
     let count = |status: &str| results.iter().filter(|r| r.status.word() == status).count();
     format!(
-        "{} of {planned} cells, {} timed out, {} failed{}",
+        "{} of {}, {} timed out, {} failed{}",
         results.len(),
+        boardsat_encode::words::plural(planned, "cell", "cells"),
         count("timeout"),
         count("error"),
         if interrupted { " (interrupted)" } else { "" }

@@ -56,8 +56,10 @@ pub enum Command {
     SolveDimacs(SolveDimacsArgs),
     /// Benchmark encodings × solvers × sizes × tasks: sizes and times per cell.
     Bench(BenchArgs),
-    /// Split an N-queens count into independent cube jobs (one DIMACS file
-    /// per cube, or one iCNF file with `--format icnf`).
+    /// Split a count — N-queens, or dominating sets with -k — into
+    /// independent cube jobs (one DIMACS file per cube, or one iCNF file
+    /// with `--format icnf`); with --estimate, project their CPU time from
+    /// a sample.
     Cubes(CubesArgs),
     /// Count the projected models of any DIMACS file (or of one cube of an
     /// iCNF file, `--cube I`) by blocking clauses.
@@ -73,8 +75,9 @@ pub enum Command {
     Jobs(JobsArgs),
     /// Sum the answers of a `cubes` directory, checking every cube answered.
     Merge(MergeArgs),
-    /// Check the LRAT proofs of a `--proof` directory (or one formula and
-    /// its proof) with boardsat's own checker.
+    /// Check a `--proof` directory whole: every LRAT proof with boardsat's
+    /// own checker, and the run's result derived from them (or one formula
+    /// and its proof).
     Verify(VerifyArgs),
 }
 
@@ -94,9 +97,11 @@ pub struct VerifyArgs {
 #[derive(Debug, Args, Clone)]
 pub struct ProofArgs {
     /// Write an LRAT proof of every UNSAT answer the result depends on into
-    /// DIR (with the formulas and MANIFEST.json), checked by `boardsat
-    /// verify DIR`. DIR must be new or empty (--force replaces a previous
-    /// proof directory's files).
+    /// DIR (with the formulas, the witnesses of DIMACS counts, and
+    /// MANIFEST.json stating the result and how the run ended), checked by
+    /// `boardsat verify DIR`. DIR must be new or empty (--force replaces a
+    /// previous proof directory's files) and is locked while the run
+    /// writes it.
     #[arg(long, value_name = "DIR")]
     pub proof: Option<PathBuf>,
 }
@@ -244,8 +249,9 @@ pub struct CountArgs {
     /// No lex-leader symmetry breaking: the solver sees every placement.
     #[arg(long)]
     pub no_symmetry: bool,
-    /// Queens: count the left half of the first row and double (exact; only
-    /// without symmetry breaking).
+    /// Queens: count the left half of the first row and double (exact; a
+    /// reduction of its own, instead of lex-leader symmetry breaking: not
+    /// with --no-symmetry).
     #[arg(long)]
     pub halve: bool,
 }
@@ -301,7 +307,7 @@ pub struct FormulaArgs {
     #[command(flatten)]
     pub proof: ProofArgs,
     /// Replace a previous proof directory's files in the --proof DIR.
-    #[arg(long)]
+    #[arg(long, requires = "proof")]
     pub force: bool,
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -320,8 +326,10 @@ pub struct SolveDimacsArgs {
 /// `cubes`.
 #[derive(Debug, Args)]
 pub struct CubesArgs {
-    /// Puzzle family (queens, or domination with -k).
-    #[arg(value_parser = one_of!(Family))]
+    /// Puzzle family: queens (N queens on an N×N board), or domination
+    /// with -k (at most k queens covering every square). Independence
+    /// counts do not split into cube jobs.
+    #[arg(value_parser = one_of!(Family, ["queens", "domination"]))]
     pub family: Family,
     /// Board size.
     #[arg(allow_negative_numbers = true, value_parser = parse_size)]
@@ -349,8 +357,8 @@ pub struct CubesArgs {
     pub output: Option<PathBuf>,
     /// Each job also proves its count: an LRAT proof per cube in
     /// `proofs/<cube id>`, checked with the whole split by `boardsat merge
-    /// --verify DIR`.
-    #[arg(long)]
+    /// --verify DIR` (needs -o).
+    #[arg(long, requires = "output")]
     pub proof: bool,
     /// Solve N cubes chosen at random, each as its job would, and print
     /// the projected CPU time of every cube with a 95 % interval and the
@@ -381,18 +389,18 @@ pub struct CubesArgs {
     /// is fixed.
     #[arg(long, value_name = "RINGS", requires = "job_budget")]
     pub max_depth: Option<usize>,
-    /// Replace a previous split in DIR: only the regular files a split
-    /// writes are removed, no symbolic link is followed, and a directory
-    /// that holds no split is refused.
-    #[arg(long)]
+    /// Replace a previous split in DIR (needs -o): only the regular files a
+    /// split writes are removed, no symbolic link is followed, and a
+    /// directory that holds no split is refused.
+    #[arg(long, requires = "output")]
     pub force: bool,
     /// Also print a JSON summary on stdout.
     #[arg(long)]
     pub json: bool,
     /// How to write the cubes: one DIMACS file each (cnf), or one
     /// incremental CNF file for them all (icnf: `p inccnf`, the base
-    /// clauses, then one `a <lits> 0` line per cube).
-    #[arg(long, default_value = "cnf", value_parser = one_of!(Format, ["cnf", "icnf"]))]
+    /// clauses, then one `a <lits> 0` line per cube; needs -o).
+    #[arg(long, default_value = "cnf", requires = "output", value_parser = one_of!(Format, ["cnf", "icnf"]))]
     pub format: Format,
 }
 
@@ -530,7 +538,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value = "markdown")]
     pub format: BenchFormat,
     /// Same as --format json.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]

@@ -3,7 +3,7 @@
 //! | code | meaning |
 //! |---|---|
 //! | 0 | success: the answer asked for (a count that reached `--limit` included) |
-//! | 1 | `verify`: a claim does not verify; `check-solution`: the solution is rejected |
+//! | 1 | `verify`: the result is not proven whole (a claim that does not verify or is missing, a run stopped, a foreign or mixed directory, nothing to check); `check-solution`: the solution is rejected |
 //! | 10 | `solve-dimacs`: satisfiable |
 //! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven); `check-solution`: the solver claims there is none (unverified) |
 //! | 2 | bad input or a failure (one line on stderr) |
@@ -24,7 +24,8 @@ pub enum Outcome {
     /// Proven unsatisfiable; for `check-solution`, an outside solver's
     /// claim of it.
     Unsat,
-    /// `verify`: some claim failed; `check-solution`: the solution is wrong.
+    /// `verify`: the result is not proven whole; `check-solution`: the
+    /// solution is wrong.
     Rejected,
     /// Stopped before a complete answer: by a signal, the time limit, or
     /// (`None`) a solver that gave up.

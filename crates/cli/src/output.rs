@@ -9,9 +9,18 @@ use std::{
 };
 
 use anyhow::{Context, Result};
-use boardsat_proof::prover::{ProofError, Prover};
+use boardsat_encode::words::plural;
+use boardsat_proof::{
+    manifest::{RunResult, RunStatus},
+    prover::{ProofError, Prover},
+};
 use boardsat_report::ProofSummary;
-use boardsat_solve::files::FileError;
+use boardsat_solve::{
+    files::FileError,
+    stop::{Interrupter, StopReason},
+};
+
+use crate::outcome::Outcome;
 
 /// Stdout, line by line: each line is flushed, so what was printed before
 /// an interrupt or a failure stays whole.
@@ -82,49 +91,82 @@ pub fn backing(proof: Option<&ProofSummary>, external: bool) -> String {
 
 /// The proofs of a result (`--proof`): made after the result, reported
 /// with it, and a failure to make them reported after it, which it must
-/// not cost.
+/// not cost. The proof directory's manifest always ends saying how the
+/// run ended and, when complete, its whole result.
 pub struct Proven {
-    /// What the proof directory holds, when the proofs were made.
+    /// What the proof directory holds, when it proves the whole result.
     pub summary: Option<ProofSummary>,
+    /// What it holds whatever happened, and how the run ended.
+    concluded: Option<(ProofSummary, RunStatus)>,
     error: Option<ProofError>,
+    stop: Option<StopReason>,
 }
 
 impl Proven {
-    /// Runs `prove` with `prover`, if there is one.
+    /// Runs `prove` with `prover`, if there is one: the claims behind the
+    /// result, and the result they prove (none when there was none);
+    /// `stop` says whether the run was stopped.
     pub fn make(
         prover: Option<Prover>,
-        prove: impl FnOnce(&mut Prover) -> Result<(), ProofError>,
+        stop: &Interrupter,
+        prove: impl FnOnce(&mut Prover) -> Result<Option<RunResult>, ProofError>,
     ) -> Self {
         let Some(mut prover) = prover else {
             return Proven {
                 summary: None,
+                concluded: None,
                 error: None,
+                stop: None,
             };
         };
-        match prove(&mut prover) {
-            Ok(()) => Proven {
-                summary: Some(prover.finish()),
-                error: None,
-            },
-            Err(e) => Proven {
-                summary: None,
-                error: Some(e),
-            },
+        let proved = prove(&mut prover);
+        let reason = stop.reason();
+        let concluded = prover.conclude(proved, reason);
+        Proven {
+            summary: (concluded.status == RunStatus::Complete).then(|| concluded.summary.clone()),
+            concluded: Some((concluded.summary, concluded.status)),
+            error: concluded.error,
+            stop: reason,
         }
     }
 
-    /// Notes what the proof directory holds; the error of making it, if any.
-    pub fn finish(self) -> Result<()> {
-        if let Some(p) = &self.summary {
-            note(format!(
-                "proofs: {} claims in {} ({:.1} MB of LRAT); check them with 'boardsat verify {}'",
-                p.claims,
-                p.dir,
-                p.bytes as f64 / 1e6,
+    /// Notes what the proof directory holds; the error of making it, if
+    /// any; and, when the proofs were stopped before the whole result was
+    /// proven, the outcome that says so (the time limit's, a signal's),
+    /// which the command returns instead of its own.
+    pub fn finish(self) -> Result<Option<Outcome>> {
+        let Some((p, status)) = &self.concluded else {
+            return Ok(None);
+        };
+        let claims = plural(p.claims, "claim", "claims");
+        let size = format!(
+            "{claims} in {} ({:.1} MB of LRAT)",
+            p.dir,
+            p.bytes as f64 / 1e6
+        );
+        match status {
+            RunStatus::Complete if p.claims == 0 => note(format!(
+                "proofs: no UNSAT answer to prove, the result found is its own certificate; {}/MANIFEST.json records it for 'boardsat verify {}'",
+                p.dir, p.dir
+            )),
+            RunStatus::Complete => note(format!(
+                "proofs: {size}; check them with 'boardsat verify {}'",
                 p.dir
-            ));
+            )),
+            RunStatus::Failed if self.error.is_some() => {}
+            status => note(format!(
+                "proofs: {size}, not the whole result: the run {} (its MANIFEST.json says so; 'boardsat verify {}' names what is missing)",
+                status.words(),
+                p.dir
+            )),
         }
-        self.error.map_or(Ok(()), |e| Err(e.into()))
+        if let Some(e) = self.error {
+            return Err(e.into());
+        }
+        Ok(match status {
+            RunStatus::TimeLimit | RunStatus::Interrupted => Some(Outcome::Stopped(self.stop)),
+            _ => None,
+        })
     }
 }
 

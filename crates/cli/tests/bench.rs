@@ -43,9 +43,9 @@ fn markdown_table_has_one_row_per_cell_with_the_right_counts() {
     for field in [
         "commit ",
         "rustc ",
-        "cores",
+        "core",
         "memory",
-        "runs; cell time limit",
+        "median (min–max) of 1 run; cell time limit",
     ] {
         assert!(text.contains(field), "no {field:?} in:\n{text}");
     }
@@ -245,4 +245,94 @@ fn plot_writes_an_svg_figure_of_the_matrix() {
     let o = run(&["bench", "queens", "--n", "4", "--plot", "/etc/passwd/x.svg"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to /etc/passwd/x.svg"));
+}
+
+/// The stderr of a bench that must fail with one line and exit 2, having
+/// run no cell (no table, no `c` summary).
+fn refused(args: &[&str]) -> String {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}");
+    err.trim_end().to_string()
+}
+
+/// D22: a matrix with no cell to run says why and exits 2 — the lazy AMO
+/// without CaDiCaL — instead of an empty table; the lazy AMO where no AMO
+/// is used (domination) is no reason to drop a backend.
+#[test]
+fn an_empty_plan_says_why() {
+    assert_eq!(
+        refused(&["bench", "queens", "--n", "8", "--runs", "1", "--amo", "lazy", "--solver", "varisat"]),
+        "error: nothing to run: --amo lazy runs with --solver cadical only (CaDiCaL propagates the lines), and the matrix has varisat"
+    );
+    let table = ok(&[
+        "bench",
+        "domination",
+        "--n",
+        "4",
+        "--task",
+        "optimum",
+        "--amo",
+        "lazy",
+        "--solver",
+        "varisat",
+        "--runs",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(table.lines().count(), 2, "a header and one cell: {table}");
+    assert!(table.contains("varisat"), "{table}");
+}
+
+/// D23: `-o` and `--plot` naming one file — as typed, through `./`, or
+/// through a symbolic link, existing or not — are refused before any run:
+/// the chart would overwrite the table.
+#[test]
+fn the_table_and_the_chart_cannot_share_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path();
+    let bench = |table: &str, chart: &str| {
+        let o = common::run_in(
+            t,
+            &[
+                "bench", "queens", "--n", "4", "--runs", "1", "-o", table, "--plot", chart,
+            ],
+        );
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("b.out", t.join("link")).unwrap();
+    let mut pairs = vec![
+        ("b.out", "b.out"),
+        ("b.out", "./b.out"),
+        ("./sub/../b.out", "b.out"),
+    ];
+    if cfg!(unix) {
+        pairs.push(("b.out", "link"));
+    }
+    std::fs::create_dir(t.join("sub")).unwrap();
+    for (table, chart) in pairs {
+        let (code, err) = bench(table, chart);
+        assert_eq!(code, Some(2), "{table} {chart}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            format!("error: -o {table} and --plot {chart} are the same file: the chart would overwrite the table")
+        );
+        assert!(!t.join("b.out").exists(), "nothing written");
+    }
+    // Two files: both written.
+    let (code, err) = bench("b.out", "b.svg");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(std::fs::read_to_string(t.join("b.out"))
+        .unwrap()
+        .contains("| queens |"));
+    assert!(std::fs::read_to_string(t.join("b.svg"))
+        .unwrap()
+        .starts_with("<svg"));
 }

@@ -11,30 +11,7 @@ use std::{
     process::{Command, Output},
 };
 
-use common::{on_path, run_in, stderr, stdout};
-
-/// Runs one line of jobs.txt with `sh` from inside `dir`, as `parallel`
-/// or a Slurm array task would.
-fn shell(dir: &Path, line: &str) -> Output {
-    Command::new("sh")
-        .args(["-c", line])
-        .current_dir(dir)
-        .output()
-        .expect("sh runs")
-}
-
-/// Runs every line of jobs.txt from inside `dir`; each must succeed.
-/// Their stderr, joined.
-fn run_jobs(dir: &Path) -> String {
-    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
-    let mut notes = String::new();
-    for line in jobs.lines() {
-        let out = shell(dir, line);
-        assert!(out.status.success(), "{line}: {}", stderr(&out));
-        notes.push_str(&stderr(&out));
-    }
-    notes
-}
+use common::{on_path, run_in, run_jobs, shell, stderr, stdout};
 
 /// Runs the jobs of `tmp/split` and merges them: the total `merge` prints.
 fn run_and_merge(tmp: &Path) -> String {
@@ -95,11 +72,10 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
             "n = {n}"
         );
     }
-    // Without k, or for another family: one line, exit 2.
+    // Without k, or with k for N-queens: one line, exit 2.
     for args in [
         &["cubes", "domination", "8", "-o", "x"][..],
         &["cubes", "queens", "8", "-k", "3", "-o", "x"][..],
-        &["cubes", "independence", "8", "-k", "3", "-o", "x"][..],
     ] {
         let tmp = tempfile::tempdir().unwrap();
         let out = run_in(tmp.path(), args);
@@ -107,6 +83,16 @@ fn domination_split_run_and_merge_gives_a002564_and_the_in_process_count() {
         assert!(String::from_utf8_lossy(&out.stderr)
             .contains("cubes splits 'cubes queens N' and 'cubes domination N -k K' only"));
     }
+    // Another family is not among the choices `--help` offers.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run_in(
+        tmp.path(),
+        &["cubes", "independence", "8", "-k", "3", "-o", "x"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "invalid value 'independence' for '<FAMILY>' [possible values: queens, domination]"
+    ));
 }
 
 #[test]

@@ -178,6 +178,112 @@ fn contradicting_flags() {
     }
 }
 
+/// Options that cannot combine, or that would be carried and ignored, are
+/// refused: none is silently dropped (issue 36 item 2; issue 32 D21).
+#[test]
+fn options_that_would_be_dropped_are_refused() {
+    let cases: &[(&[&str], &str)] = &[
+        // Reported `"halve": false` and counted without any reduction.
+        (
+            &["count", "queens", "10", "--halve", "--no-symmetry", "--json"],
+            "error: --halve is a symmetry reduction (the left half of the first row, doubled), which --no-symmetry turns off: choose one",
+        ),
+        // N-queens cubes are never split again: the budget did nothing.
+        (
+            &["count", "queens", "8", "--cube-budget", "0.001"],
+            "error: --cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)",
+        ),
+        (
+            &["count", "independence", "6", "--piece", "knight", "--cube-budget", "1"],
+            "error: --cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)",
+        ),
+        (
+            &["count", "domination", "6", "--limit", "3", "--cube-budget", "1"],
+            "error: --cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)",
+        ),
+        // Queens fix k = n: the message says so, not "with -k".
+        (
+            &["solve", "queens", "8", "--portfolio"],
+            "error: --portfolio races encodings for an optimum; it does not apply with -k (queens N places exactly N queens)",
+        ),
+        // Without -o nothing is written, so these did nothing.
+        (
+            &["cubes", "queens", "6", "--estimate", "2", "--force"],
+            "error: the following required arguments were not provided: --output <DIR>",
+        ),
+        (
+            &["cubes", "queens", "6", "--estimate", "2", "--proof"],
+            "error: the following required arguments were not provided: --output <DIR>",
+        ),
+        (
+            &["cubes", "queens", "6", "--estimate", "2", "--format", "icnf"],
+            "error: the following required arguments were not provided: --output <DIR>",
+        ),
+        // --force replaces a proof directory: without --proof, nothing.
+        (
+            &["solve-dimacs", "x.cnf", "--force"],
+            "error: the following required arguments were not provided: --proof <DIR>",
+        ),
+        (
+            &["count-dimacs", "x.cnf", "--force"],
+            "error: the following required arguments were not provided: --proof <DIR>",
+        ),
+        // --json is a format: two formats, one output.
+        (
+            &["bench", "queens", "--n", "4", "--json", "--format", "csv"],
+            "error: the argument '--json' cannot be used with '--format <FORMAT>'",
+        ),
+        // -k is for first and count; the optimum finds it.
+        (
+            &["bench", "domination", "--n", "5", "--task", "optimum", "-k", "3"],
+            "error: -k applies to the tasks first and count; --task optimum finds the optimum itself",
+        ),
+        // The families a split takes, and no other.
+        (
+            &["cubes", "independence", "6", "-o", "d"],
+            "error: invalid value 'independence' for '<FAMILY>' [possible values: queens, domination]",
+        ),
+    ];
+    for (args, message) in cases {
+        assert_eq!(error_line(args), *message, "{args:?}");
+    }
+    // Each alone is fine.
+    for args in [
+        &["count", "queens", "8", "--halve"][..],
+        &["count", "queens", "8", "--no-symmetry"],
+        &["count", "domination", "5", "--cube-budget", "0.001"],
+    ] {
+        assert_eq!(run(args).status.code(), Some(0), "{args:?}");
+    }
+}
+
+/// Help texts say what a command does and offer only what it takes:
+/// `cubes` splits N-queens and domination counts (issue 36 item 4).
+#[test]
+fn help_texts_say_what_the_command_does() {
+    let help = |args: &[&str]| {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let top = help(&["--help"]);
+    let cubes = top
+        .lines()
+        .find(|l| l.trim_start().starts_with("cubes"))
+        .unwrap_or_default();
+    assert!(
+        cubes.contains("Split a count") && !cubes.contains("an N-queens count"),
+        "{cubes}"
+    );
+    let own = help(&["cubes", "--help"]);
+    assert!(own.contains("dominating sets with -k"), "{own}");
+    assert!(
+        own.contains("[possible values: queens, domination]"),
+        "{own}"
+    );
+    assert!(!own.contains("independence]"), "{own}");
+}
+
 /// Clap's own errors, reduced to their first line (plus clap's tip).
 #[test]
 fn clap_errors_are_one_line() {

@@ -236,6 +236,145 @@ fn check_solution_refuses_files_it_cannot_read() {
     );
 }
 
+/// D11: an objective that is not a number — CBC's `nan`, `four`, `inf`,
+/// HiGHS's `Objective NaN` — is rejected (exit 1), even with a placement
+/// the checker accepts; a number that is the placement's is accepted.
+#[test]
+fn objectives_that_are_not_numbers_are_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let lp = write(dir.path(), "d4.lp", &["domination", "4", "--format", "lp"]);
+    // Queens on (0, 0) and (2, 2) dominate 4x4 (γ(Q_4) = 2).
+    let placement = "      0 x1  1  0\n     10 x11  1  0\n";
+    for (value, verdict) in [
+        ("nan", Some("'nan' is not a number")),
+        ("four", Some("'four' is not a number")),
+        ("inf", Some("'inf' is not a number")),
+        ("2.00000000", None),
+    ] {
+        let sol = fake_output(
+            dir.path(),
+            "cbc.sol",
+            &format!("Optimal - objective value {value}\n{placement}"),
+        );
+        let o = run(&["check-solution", &lp, &sol, "--json"]);
+        let report = json(&o);
+        match verdict {
+            Some(reason) => {
+                assert_eq!(o.status.code(), Some(1), "{value}: {}", stderr(&o));
+                assert_eq!(report["status"], "rejected", "{value}");
+                assert!(
+                    report["reason"].as_str().unwrap().contains(reason),
+                    "{report}"
+                );
+            }
+            None => assert_eq!(o.status.code(), Some(0), "{value}: {report}"),
+        }
+    }
+    let highs = fake_output(
+        dir.path(),
+        "highs.sol",
+        "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective NaN\n# Columns 16\nx1 1\nx11 1\n",
+    );
+    let o = run(&["check-solution", &lp, &highs]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("rejected: the solver's objective value 'NaN' is not a number"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// D9: a provenance that declares more variables than its file holds
+/// (`variables: 4294967295`, a 16000x16000 board in a few lines) is a
+/// one-line error before anything is sized by it.
+#[test]
+fn provenances_larger_than_their_file_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let opb = write(dir.path(), "q4.opb", &["queens", "4", "--format", "opb"]);
+    let lp = write(dir.path(), "d4.lp", &["domination", "4", "--format", "lp"]);
+    let answer = fake_output(dir.path(), "a.txt", "s SATISFIABLE\nv x2 x8 x9 x15\n");
+    for (file, from, to, says) in [
+        (
+            &opb,
+            "variables: 16",
+            "variables: 4294967295",
+            "4294967295 variables (4x4 board)",
+        ),
+        (
+            &lp,
+            "variables: 16",
+            "variables: 256000000",
+            "256000000 variables (4x4 board)",
+        ),
+    ] {
+        let text = fs::read_to_string(file).unwrap();
+        assert!(text.contains(from));
+        let forged = format!("{file}.forged");
+        fs::write(&forged, text.replace(from, to)).unwrap();
+        let o = run(&["check-solution", &forged, &answer]);
+        one_line_error(&o, &format!("declares {says}, more than its"));
+        assert!(stdout(&o).is_empty());
+    }
+    // A 16000x16000 board needs 256 million variables, which the file
+    // must hold.
+    let text = fs::read_to_string(&lp).unwrap();
+    let forged = format!("{lp}.board");
+    fs::write(
+        &forged,
+        text.replace("board: 4x4", "board: 16000x16000")
+            .replace("variables: 16", "variables: 256000000"),
+    )
+    .unwrap();
+    let o = run(&["check-solution", &forged, &answer]);
+    one_line_error(&o, "declares 256000000 variables (16000x16000 board)");
+    // A comment block beyond 1 MiB is an error, not a shorter header.
+    let long = format!("{}{text}", "\\ padding\n".repeat(120_000));
+    let padded = format!("{lp}.padded");
+    fs::write(&padded, long).unwrap();
+    one_line_error(
+        &run(&["check-solution", &padded, &answer]),
+        "the model file's comment block is longer than 1 MiB",
+    );
+}
+
+/// D12: a solution past the reader's 256 MiB is an error (exit 2), not
+/// read in part — here a valid `v` line, 257 MiB of comments, then a
+/// wrong objective that the cut would have hidden.
+#[test]
+fn a_solution_past_the_limit_is_an_error() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let opb = write(
+        dir.path(),
+        "d5.opb",
+        &["domination", "5", "--format", "opb"],
+    );
+    let mut child = common::boardsat()
+        .args(["check-solution", &opb, "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let head = format!("s OPTIMUM FOUND\n{}\n", pb_values(25, &[1, 7, 19]));
+        let comment = format!("c {}\n", "x".repeat(1022));
+        // The reader stops at its limit and exits: a closed pipe ends this.
+        let _ = stdin.write_all(head.as_bytes());
+        for _ in 0..(257 << 10) {
+            if stdin.write_all(comment.as_bytes()).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"o 4\n");
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    one_line_error(&o, "cannot read -: the solution is longer than 256 MiB");
+    assert!(stdout(&o).is_empty());
+}
+
 #[test]
 fn dimacs_json_reports_the_linear_model_and_the_wcnf_encoding() {
     let dir = tempfile::tempdir().unwrap();

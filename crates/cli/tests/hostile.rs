@@ -662,6 +662,239 @@ fn messages_name_the_problem_in_words() {
     }
 }
 
+// ------------------------------------------------------- 15. issue 32 and 36
+
+/// Runs `boardsat args` from inside `dir`, as an unprivileged user when
+/// the tests run as root (whom no directory's mode stops).
+#[cfg(unix)]
+fn run_unprivileged(dir: &Path, args: &[&str]) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = boardsat();
+    command.args(args).current_dir(dir);
+    if is_root() {
+        command.uid(65534).gid(65534);
+    }
+    command.output().unwrap()
+}
+
+/// D7: an output path in a read-only directory fails at once, before
+/// the work, for every output flag: nothing is printed, nothing written.
+#[cfg(unix)]
+#[test]
+fn a_read_only_directory_fails_before_the_work() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    std::fs::set_permissions(t, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::create_dir(t.join("ro")).unwrap();
+    std::fs::set_permissions(t.join("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
+    for (args, file) in [
+        (
+            &["solve", "domination", "13", "--svg", "ro/x.svg"][..],
+            "ro/x.svg",
+        ),
+        (&["dimacs", "queens", "8", "-o", "ro/q8.cnf"], "ro/q8.cnf"),
+        (
+            &[
+                "dimacs",
+                "domination",
+                "8",
+                "--format",
+                "lp",
+                "-o",
+                "ro/d8.lp",
+            ],
+            "ro/d8.lp",
+        ),
+        (
+            &[
+                "bench", "queens", "--n", "6", "--runs", "1", "-o", "ro/t.md",
+            ],
+            "ro/t.md",
+        ),
+        (
+            &[
+                "bench", "queens", "--n", "6", "--runs", "1", "--plot", "ro/p.svg",
+            ],
+            "ro/p.svg",
+        ),
+    ] {
+        let start = Instant::now();
+        let o = run_unprivileged(t, args);
+        one_line_error(&o, &format!("cannot write to {file}: permission denied"));
+        assert!(o.stdout.is_empty(), "{args:?}: no result before the error");
+        // No c line: not a cell run, not a solver call.
+        assert!(
+            !text(&o.stderr).contains("\nc "),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+        assert!(
+            !text(&o.stderr).starts_with("c "),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+        assert!(start.elapsed() < Duration::from_secs(10), "{args:?}");
+    }
+    assert_eq!(std::fs::read_dir(t.join("ro")).unwrap().count(), 0);
+}
+
+/// D3 and D10: a projection variable beyond the header, before it or
+/// after, and a header that declares far more variables than the file
+/// names are one-line errors (exit 2) for every command that reads
+/// DIMACS — no count that never ends, no allocation by the declared size.
+#[test]
+fn declarations_beyond_what_the_file_holds_are_errors() {
+    let feed = |input: &[u8], args: &[&str]| {
+        let mut child = boardsat()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    for input in [
+        &b"c p show 1 3 0\np cnf 2 1\n1 2 0\n"[..],
+        b"c ind 3 0\np cnf 2 1\n1 2 0\n",
+        b"p cnf 2 1\nc p show 3 0\n1 2 0\n",
+    ] {
+        for args in [
+            &["count-dimacs", "-", "--limit", "10"][..],
+            &["count-dimacs", "-"],
+            &["solve-dimacs", "-"],
+        ] {
+            let o = feed(input, args);
+            one_line_error(
+                &o,
+                "projection variable 3 is beyond the 2 variables of the header",
+            );
+            assert!(o.stdout.is_empty(), "{args:?}: no count");
+        }
+    }
+    for input in [
+        &b"p cnf 134217728 1\n1 0\n"[..],
+        b"p cnf 30000000 1\n1 0\n",
+        b"c p show 1 0\np cnf 1048578 1\n1 0\n",
+    ] {
+        for args in [&["count-dimacs", "-"][..], &["solve-dimacs", "-", "--json"]] {
+            let o = feed(input, args);
+            one_line_error(&o, "at most 1048576 declared variables may go unnamed");
+        }
+    }
+    // Up to 2^20 unnamed variables are the customary leniency.
+    let o = feed(
+        b"c p show 1 0\np cnf 1048577 1\n1 0\n",
+        &["count-dimacs", "-"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout).trim(), "1");
+}
+
+/// D14: one cube sampled measures no spread, so no interval is printed
+/// (and the JSON's is null); two or more give one.
+#[test]
+fn one_sampled_cube_prints_no_interval() {
+    let o = run(&["cubes", "queens", "8", "--estimate", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let line = text(&o.stdout);
+    assert!(
+        line.contains("(no interval: one cube measures no spread)"),
+        "{line}"
+    );
+    assert!(line.contains("from 1 cube solved"), "{line}");
+    assert!(!line.contains("95 %"), "{line}");
+    let o = run(&["cubes", "queens", "8", "--estimate", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["interval"].is_null(), "{v}");
+    let o = run(&["cubes", "queens", "8", "--estimate", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["interval"].as_array().map(Vec::len), Some(2), "{v}");
+}
+
+/// Issue 36 item 4: every result's JSON has `status`, also a count that
+/// the time limit stopped (`unknown`, as python/README promises).
+#[test]
+fn every_count_json_has_a_status() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sat = tmp.path().join("sat.cnf");
+    std::fs::write(&sat, "p cnf 2 1\n1 2 0\n").unwrap();
+    let sat = sat.to_str().unwrap();
+    for (args, code, status) in [
+        (&["count", "queens", "6", "--json"][..], 0, "complete"),
+        (
+            &["count", "queens", "6", "--limit", "2", "--json"],
+            0,
+            "limit",
+        ),
+        (
+            &["count", "queens", "15", "--time-limit", "0.2", "--json"],
+            3,
+            "unknown",
+        ),
+        (&["count", "domination", "5", "--json"], 0, "complete"),
+        (&["enumerate", "queens", "6", "--json"], 0, "complete"),
+        (
+            &["enumerate", "queens", "15", "--time-limit", "0.2", "--json"],
+            3,
+            "unknown",
+        ),
+        (&["count-dimacs", sat, "--json"], 0, "complete"),
+        (&["count-dimacs", sat, "--limit", "1", "--json"], 0, "limit"),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["status"].as_str(), Some(status), "{args:?}: {v}");
+        if status == "unknown" {
+            assert_eq!(v["stopped"].as_str(), Some("time limit"), "{v}");
+        }
+    }
+}
+
+/// Issue 36 item 4: a count of one is singular in every sentence.
+#[test]
+fn counts_of_one_are_singular() {
+    let said = |args: &[&str]| {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+        format!("{}{}", text(&o.stdout), text(&o.stderr))
+    };
+    let solve = said(&["solve", "queens", "1"]);
+    assert!(
+        solve.contains("1 independent queen on the 1x1 board"),
+        "{solve}"
+    );
+    assert!(solve.contains("c 1 var (0 auxiliary), "), "{solve}");
+    assert!(solve.contains(", 1 call, "), "{solve}");
+    let count = said(&["count", "queens", "1"]);
+    assert!(count.contains("1 solution (1 solver model)"), "{count}");
+    let listed = said(&["enumerate", "queens", "1"]);
+    assert!(listed.contains("c 1 placement in "), "{listed}");
+    let cubes = said(&["cubes", "queens", "8", "--estimate", "1"]);
+    assert!(cubes.contains("from 1 cube solved"), "{cubes}");
+    let bench = said(&["bench", "queens", "--n", "4", "--runs", "1"]);
+    assert!(bench.contains("median (min–max) of 1 run;"), "{bench}");
+    assert!(bench.contains("c 1 of 1 cell, "), "{bench}");
+    // No "1 <plural>" anywhere in what these printed ("1 is" is a verb,
+    // "1 s" a unit).
+    for text in [&solve, &count, &listed, &cubes, &bench] {
+        let words: Vec<&str> = text.split([' ', '(', '\n']).collect();
+        for pair in words.windows(2) {
+            let plural = pair[1].trim_end_matches([',', ';', ')', ':']);
+            assert!(
+                !(pair[0] == "1"
+                    && plural.len() > 2
+                    && plural.ends_with('s')
+                    && !["is", "was"].contains(&plural)),
+                "'1 {plural}' in {text}"
+            );
+        }
+    }
+}
+
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")

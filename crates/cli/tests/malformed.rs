@@ -67,6 +67,18 @@ const EXPECTED: &[(&str, &str)] = &[
         "line 2: literal 9223372036854775807 is beyond the 3 variables of the header",
     ),
     ("non-utf8.cnf", "line 3: the line is not valid UTF-8"),
+    (
+        "projection-beyond-vars.cnf",
+        "line 1: projection variable 3 is beyond the 2 variables of the header",
+    ),
+    (
+        "ind-beyond-vars.cnf",
+        "line 1: projection variable 3 is beyond the 2 variables of the header",
+    ),
+    (
+        "header-unnamed-vars.cnf",
+        "line 1: the header declares 134217728 variables, but the file names none beyond 1: at most 1048576 declared variables may go unnamed",
+    ),
 ];
 
 fn workspace() -> PathBuf {
@@ -90,6 +102,32 @@ fn every_malformed_file_gives_its_one_line_error_and_exit_2() {
             "{file}: exactly one line"
         );
         assert!(out.stdout.is_empty(), "{file}: nothing on stdout");
+    }
+}
+
+/// Every command that reads DIMACS reads it alike: the projection and
+/// size errors of `count-dimacs` (which counts over the projection, and
+/// with none over every declared variable) are `solve-dimacs`'s, with or
+/// without a limit (issue 32, D3 and D10).
+#[test]
+fn count_dimacs_refuses_what_solve_dimacs_refuses() {
+    for (file, message) in EXPECTED.iter().rev().take(3) {
+        let relative = format!("cnf/malformed/{file}");
+        for limit in [&["--limit", "10"][..], &[]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_boardsat"))
+                .args(["count-dimacs", &relative])
+                .args(limit)
+                .current_dir(workspace())
+                .output()
+                .expect("the boardsat binary runs");
+            assert_eq!(out.status.code(), Some(2), "{file} {limit:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                format!("error: {relative}: {message}\n"),
+                "{file} {limit:?}"
+            );
+            assert!(out.stdout.is_empty(), "{file}: no count");
+        }
     }
 }
 

@@ -635,6 +635,28 @@ fn an_interrupted_split_proof_says_it_is_not_proven() {
     let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
     assert_eq!(code, Some(130), "{out}{rest}");
     let stopped = manifest(&dir);
+    assert_eq!(stopped["status"], "interrupted", "{stopped}");
+    // The figures printed are the MANIFEST's: the count found, and the
+    // bytes of the proofs it lists, which are the directory's.
+    let printed: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(stopped["found"], printed["count"], "{out}");
+    let listed: u64 = stopped["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["proof_bytes"].as_u64().unwrap())
+        .sum();
+    let on_disk: u64 = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lrat"))
+        .map(|p| std::fs::metadata(p).unwrap().len())
+        .sum();
+    assert_eq!(listed, on_disk);
+    assert!(
+        rest.contains(&format!("({:.1} MB of LRAT)", listed as f64 / 1e6)),
+        "{rest}"
+    );
     let split = &stopped["splits"][0];
     assert_eq!(split["status"], "stopped", "{split}");
     let claim = split["claim"].as_str().unwrap();
@@ -660,4 +682,515 @@ fn an_interrupted_split_proof_says_it_is_not_proven() {
         "{}",
         text(&v.stdout)
     );
+}
+
+/// Appends `clause` to the DIMACS file `cnf` (its header raised by one),
+/// proves the bigger formula again with `solve-dimacs --proof` and puts
+/// that proof in `lrat`'s place: a forged blocking clause with a valid
+/// proof.
+fn forge(cnf: &Path, lrat: &Path, clause: &str) {
+    let formula = std::fs::read_to_string(cnf).unwrap();
+    let header = formula.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+    let words: Vec<&str> = header.split(' ').collect();
+    let more = format!(
+        "p cnf {} {}",
+        words[2],
+        words[3].parse::<u64>().unwrap() + 1
+    );
+    std::fs::write(cnf, formula.replace(header, &more) + clause + "\n").unwrap();
+    let again = tempfile::tempdir().unwrap();
+    let proof = again.path().join("p");
+    let o = run(&[
+        "solve-dimacs",
+        cnf.to_str().unwrap(),
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(20), "{}", text(&o.stderr));
+    std::fs::copy(proof.join("claim-0000.lrat"), lrat).unwrap();
+}
+
+/// Raises every `"count": N` of a JSON file by one, and every sentence
+/// that says "exactly N" with it.
+fn raise_counts(path: &Path, n: u64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let raised = text
+        .replace(&format!("\"count\": {n}"), &format!("\"count\": {}", n + 1))
+        .replace(&format!("\"count\":{n}"), &format!("\"count\":{}", n + 1))
+        .replace(&format!("exactly {n} "), &format!("exactly {} ", n + 1));
+    assert_ne!(raised, text, "{}", path.display());
+    std::fs::write(path, raised).unwrap();
+}
+
+/// D1: a clause that blocks a non-model appended to a claim's formula,
+/// proven again, with the counts raised — in a `count-dimacs --proof`
+/// directory and in one cube job of an exported split — is rejected: the
+/// blocked assignment has no witness model.
+#[test]
+fn a_forged_blocking_clause_proven_again_is_rejected() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cnf = tmp.path().join("q6.cnf");
+    common::ok(&["dimacs", "queens", "6", "-o", cnf.to_str().unwrap()]);
+    let dir = tmp.path().join("c");
+    proven(&dir, &["count-dimacs", cnf.to_str().unwrap()], 0);
+    // Every board square empty: not a model.
+    let clause: Vec<String> = (1..=36).map(|v| v.to_string()).collect();
+    forge(
+        &dir.join("claim-0000.cnf"),
+        &dir.join("claim-0000.lrat"),
+        &(clause.join(" ") + " 0"),
+    );
+    raise_counts(&dir.join("MANIFEST.json"), 4);
+    rejected(&dir, "no witness");
+
+    // An exported split's cube: the forgery, its proof, its result.
+    let out = common::run_in(
+        tmp.path(),
+        &["cubes", "queens", "6", "--depth", "1", "--proof", "-o", "s"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let split = tmp.path().join("s");
+    common::run_jobs(&split);
+    let ok = run(&["verify", split.to_str().unwrap()]);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
+    let id = (0..3)
+        .map(|i| format!("cube-{i:05}"))
+        .find(|id| {
+            let r = std::fs::read_to_string(split.join(format!("results/{id}.json"))).unwrap();
+            !r.contains("\"count\":0")
+        })
+        .unwrap();
+    let proofs = split.join("proofs").join(&id);
+    forge(
+        &proofs.join("claim-0000.cnf"),
+        &proofs.join("claim-0000.lrat"),
+        &(clause.join(" ") + " 0"),
+    );
+    let result = split.join(format!("results/{id}.json"));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&result).unwrap()).unwrap();
+    let n = r["count"].as_u64().unwrap();
+    raise_counts(&result, n);
+    raise_counts(&proofs.join("MANIFEST.json"), n);
+    for args in [&["verify"][..], &["merge", "--verify"][..]] {
+        let mut all = args.to_vec();
+        all.push(split.to_str().unwrap());
+        let o = run(&all);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {out}");
+        assert!(out.contains("no witness"), "{args:?}: {out}");
+        assert!(!out.contains("split: verified"), "{args:?}: {out}");
+    }
+}
+
+fn manifest_of(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("MANIFEST.json")).unwrap()).unwrap()
+}
+
+/// D2, D16: an N-queens cube count stopped by its time limit — while it
+/// counts or while its claims are proven — exits 3, leaves a MANIFEST
+/// that says it stopped, and `verify` reports it not proven (exit 1).
+#[test]
+fn a_time_limited_proof_run_exits_3_and_is_not_proven() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, limit) in ["0.5", "2"].into_iter().enumerate() {
+        let dir = tmp.path().join(i.to_string());
+        let o = run(&[
+            "count",
+            "queens",
+            "12",
+            "--threads",
+            "1",
+            "--time-limit",
+            limit,
+            "--proof",
+            dir.to_str().unwrap(),
+        ]);
+        let err = text(&o.stderr);
+        if o.status.code() == Some(0) {
+            // A machine fast enough to prove it all in time.
+            assert_eq!(manifest_of(&dir)["status"], "complete");
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(3), "--time-limit {limit}: {err}");
+        assert!(!err.contains("error:"), "{err}");
+        assert_eq!(manifest_of(&dir)["status"], "time-limit", "{err}");
+        let v = run(&["verify", dir.to_str().unwrap()]);
+        let out = text(&v.stdout);
+        assert_eq!(v.status.code(), Some(1), "{out}");
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with("NOT verified: not proven: the run was stopped by the time limit"),
+            "{out}"
+        );
+    }
+}
+
+/// D2: one SIGINT while the claims of a finished N-queens count are
+/// being proven: exit 130, a MANIFEST that says so, and `verify` exit 1.
+#[test]
+fn an_interrupted_queens_proof_is_not_proven() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p");
+    let mut child = common::boardsat()
+        .args([
+            "--progress",
+            "count",
+            "queens",
+            "12",
+            "--threads",
+            "1",
+            "--proof",
+        ])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    assert!(err.read_line(&mut line).unwrap() > 0, "no output");
+    // The proof phase has begun when the first claim is listed.
+    let proving = (0..12_000).any(|_| {
+        let listed = std::fs::read_to_string(dir.join("MANIFEST.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .is_some_and(|m| m["claims"].as_array().is_some_and(|c| !c.is_empty()));
+        if !listed {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        listed
+    });
+    assert!(proving, "no claim after 2 minutes");
+    let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
+    if code == Some(0) {
+        // The proofs ended before the signal came.
+        assert_eq!(manifest_of(&dir)["status"], "complete");
+        return;
+    }
+    assert_eq!(code, Some(130), "{out}{rest}");
+    assert_eq!(manifest_of(&dir)["status"], "interrupted");
+    let v = run(&["verify", dir.to_str().unwrap()]);
+    let out = text(&v.stdout);
+    assert_eq!(v.status.code(), Some(1), "{out}");
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .contains("not proven: the run was interrupted"),
+        "{out}"
+    );
+}
+
+/// D13: a proof directory is locked while a run writes it: a second run
+/// into it refuses at once (one line, exit 2); the lock file is no claim
+/// and does not make the directory "not empty" afterwards.
+#[test]
+fn a_proof_directory_is_locked_while_written() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("same");
+    let mut child = common::boardsat()
+        .args([
+            "--progress",
+            "count",
+            "domination",
+            "13",
+            "-k",
+            "7",
+            "--proof",
+        ])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    assert!(err.read_line(&mut line).unwrap() > 0, "no output");
+    // The manifest is written once the lock is held.
+    let started = (0..12_000).any(|_| {
+        let there = dir.join("MANIFEST.json").exists();
+        if !there {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        there
+    });
+    assert!(started, "no MANIFEST after 2 minutes");
+    let second = run(&[
+        "count",
+        "queens",
+        "6",
+        "--proof",
+        dir.to_str().unwrap(),
+        "--force",
+    ]);
+    common::one_line_error(&second, "is being written by another boardsat run");
+    let v = run(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(1));
+    assert!(
+        text(&v.stdout).contains("still running"),
+        "{}",
+        text(&v.stdout)
+    );
+    let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
+    assert_eq!(code, Some(130), "{out}{rest}");
+    // The lock stays, and is neither a claim nor content.
+    assert!(dir.join(".boardsat-lock").is_file());
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.ends_with(".boardsat-lock") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let out = proven(&dir, &["count", "queens", "6"], 0);
+    assert!(!out.contains("boardsat-lock"), "{out}");
+}
+
+/// D19: a FIFO, a symbolic link or a directory in place of a claim's
+/// proof or formula, or of the MANIFEST, is a reasoned failure (exit 1),
+/// never a hang.
+#[test]
+fn verify_opens_only_regular_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("d");
+    proven(&dir, &["solve", "queens", "3"], 20);
+    let keep = tmp.path().join("keep");
+    for (file, what) in [
+        ("claim-0000.lrat", "fifo"),
+        ("claim-0000.lrat", "link"),
+        ("claim-0000.cnf", "dir"),
+        ("MANIFEST.json", "fifo"),
+        ("MANIFEST.json", "link"),
+    ] {
+        let path = dir.join(file);
+        std::fs::rename(&path, &keep).unwrap();
+        match what {
+            "fifo" => assert!(std::process::Command::new("mkfifo")
+                .arg(&path)
+                .status()
+                .unwrap()
+                .success()),
+            "link" => std::os::unix::fs::symlink(&keep, &path).unwrap(),
+            _ => std::fs::create_dir(&path).unwrap(),
+        }
+        let o = within(&["verify", dir.to_str().unwrap()], 60);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{file} {what}: {out}");
+        assert!(out.contains("not a regular file"), "{file} {what}: {out}");
+        if what == "dir" {
+            std::fs::remove_dir(&path).unwrap();
+        } else {
+            std::fs::remove_file(&path).unwrap();
+        }
+        std::fs::rename(&keep, &path).unwrap();
+    }
+    assert_eq!(
+        run(&["verify", dir.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
+}
+
+/// Runs `boardsat args`, killed (and the test failed) after `seconds`.
+fn within(args: &[&str], seconds: u64) -> std::process::Output {
+    let child = common::boardsat()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let id = child.id();
+    let (done, waiting) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        if waiting
+            .recv_timeout(std::time::Duration::from_secs(seconds))
+            .is_err()
+        {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &id.to_string()])
+                .status();
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = done.send(());
+    assert!(
+        out.status.code().is_some(),
+        "{args:?}: killed after {seconds} s"
+    );
+    out
+}
+
+/// D20: a foreign `MANIFEST.json` with its claims copied into a split
+/// directory makes it a mixed directory: `verify DIR` and `merge
+/// --verify` fail (exit 1), not check the foreign claim alone.
+#[test]
+fn a_split_directory_with_foreign_claims_is_rejected() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = common::run_in(
+        tmp.path(),
+        &["cubes", "queens", "5", "--depth", "1", "--proof", "-o", "s"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let split = tmp.path().join("s");
+    common::run_jobs(&split);
+    let foreign = tmp.path().join("f");
+    proven(&foreign, &["solve", "queens", "3"], 20);
+    for entry in std::fs::read_dir(&foreign).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), split.join(entry.file_name())).unwrap();
+    }
+    for args in [&["verify"][..], &["merge", "--verify"][..]] {
+        let mut all = args.to_vec();
+        all.push(split.to_str().unwrap());
+        let o = run(&all);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {out}");
+        assert!(out.contains("mixed directory"), "{args:?}: {out}");
+    }
+}
+
+/// D15: with one cube's count edited, the cover is not "verified".
+#[test]
+fn the_cover_is_not_verified_when_a_cube_fails() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("q6");
+    proven(&dir, &["count", "queens", "6", "--depth", "1"], 0);
+    let mut m = manifest_of(&dir);
+    let claim = m["claims"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|c| c["count"].as_u64() > Some(0))
+        .unwrap();
+    claim["count"] = serde_json::json!(claim["count"].as_u64().unwrap() + 1);
+    std::fs::write(
+        dir.join("MANIFEST.json"),
+        serde_json::to_string_pretty(&m).unwrap(),
+    )
+    .unwrap();
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("cover: NOT verified: cubes not verified"),
+        "{out}"
+    );
+    assert!(!out.contains("cover: verified"), "{out}");
+}
+
+/// D17: a run with nothing to prove (a placement found with k fixed)
+/// still writes a MANIFEST, which says so and records the placement,
+/// which `verify` checks again; a run stopped before any claim says
+/// "nothing to check", exit 1, not 0.
+#[test]
+fn a_run_with_nothing_to_prove_says_why() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("q8");
+    let o = run(&["solve", "queens", "8", "--proof", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        text(&o.stderr).contains("no UNSAT answer to prove"),
+        "{}",
+        text(&o.stderr)
+    );
+    let m = manifest_of(&dir);
+    assert_eq!(m["status"], "complete");
+    assert!(
+        m["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("nothing to prove"),
+        "{m}"
+    );
+    assert_eq!(m["result"]["kind"], "placements");
+    let v = run(&["verify", dir.to_str().unwrap()]);
+    let out = text(&v.stdout);
+    assert_eq!(v.status.code(), Some(0), "{out}");
+    assert_eq!(
+        out.trim(),
+        "verified: independence of queens on 8x8 has a placement with exactly 8 queens (checked)"
+    );
+    // The placement edited into one that attacks.
+    let mut edited = m.clone();
+    edited["result"]["placements"][0][1] = serde_json::json!([0, 1]);
+    std::fs::write(dir.join("MANIFEST.json"), edited.to_string()).unwrap();
+    rejected_result(&dir, "not a solution");
+    // Stopped before any claim.
+    let mut stopped = m.clone();
+    stopped["status"] = serde_json::json!("time-limit");
+    stopped.as_object_mut().unwrap().remove("result");
+    std::fs::write(dir.join("MANIFEST.json"), stopped.to_string()).unwrap();
+    rejected_result(&dir, "nothing to check");
+}
+
+/// `verify DIR` exits 1 and its last line says `what` is missing.
+fn rejected_result(dir: &Path, what: &str) {
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{what}: {out}");
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("NOT verified: ") && last.contains(what),
+        "{what}: {out}"
+    );
+}
+
+/// Issue 36, item 1: `verify FORMULA PROOF` takes any DIMACS formula,
+/// boardsat's own comments included, and says what it verified; only a
+/// claim formula (its `c boardsat-bound` marker) is tied to its problem.
+#[test]
+fn verify_takes_any_formula_and_says_what_it_proved() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cnf = tmp.path().join("unsat.cnf");
+    common::ok(&[
+        "dimacs",
+        "domination",
+        "6",
+        "-k",
+        "2",
+        "--card",
+        "totalizer",
+        "-o",
+        cnf.to_str().unwrap(),
+    ]);
+    let dir = tmp.path().join("u");
+    let o = run(&[
+        "solve-dimacs",
+        cnf.to_str().unwrap(),
+        "--proof",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(20));
+    let lrat = dir.join("claim-0000.lrat");
+    let v = run(&["verify", cnf.to_str().unwrap(), lrat.to_str().unwrap()]);
+    let out = text(&v.stdout);
+    assert_eq!(v.status.code(), Some(0), "{out}{}", text(&v.stderr));
+    assert_eq!(
+        out.lines().last().unwrap(),
+        format!("verified: {} is unsatisfiable", cnf.display())
+    );
+    // A board claim's formula is tied to its problem.
+    let claim = tmp.path().join("claim");
+    proven(&claim, &["solve", "queens", "3"], 20);
+    let v = run(&[
+        "verify",
+        claim.join("claim-0000.cnf").to_str().unwrap(),
+        claim.join("claim-0000.lrat").to_str().unwrap(),
+    ]);
+    let out = text(&v.stdout);
+    assert_eq!(v.status.code(), Some(0), "{out}");
+    assert!(
+        out.ends_with(
+            "verified: 3 queens cannot stand on the 3x3 board without attacking each other\n"
+        ),
+        "{out}"
+    );
+    // The proof of another formula.
+    let other = tmp.path().join("q4.cnf");
+    common::ok(&["dimacs", "queens", "3", "-o", other.to_str().unwrap()]);
+    let v = run(&["verify", other.to_str().unwrap(), lrat.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(1), "{}", text(&v.stdout));
 }

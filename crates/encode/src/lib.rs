@@ -26,6 +26,7 @@
 //! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
+//! | [`words::plural`] | a count with the noun that agrees with it, for every printed sentence |
 //! | [`EncodeError`] | everything that can go wrong while encoding |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
@@ -37,7 +38,7 @@
 //! by its path (`crate::board::Board`), never through the re-exports below,
 //! which are for outside users (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `names` — the name tables of the run-time choices
+//! 1. `names`, `words` — the name tables of the run-time choices, counts in sentences
 //! 2. `error`, `board`, `amo`, `card` — the error type, geometry, the encodings (errors name bounds and encodings)
 //! 3. `piece`, `lazy` — attacks and neighbourhoods, lines left to a propagator
 //! 4. `problem` — the problems as CNF builders
@@ -84,6 +85,7 @@ pub mod piece;
 pub mod problem;
 pub mod request;
 pub mod symmetry;
+pub mod words;
 
 pub use amo::Amo;
 pub use board::{Board, LineKind, Square};

@@ -188,11 +188,11 @@ impl Encoding {
     pub fn summary(&self) -> String {
         let s = self.stats;
         format!(
-            "{} vars ({} auxiliary), {} clauses, {} literals; amo {}, card {}, formulation {}",
-            s.n_vars,
+            "{} ({} auxiliary), {}, {}; amo {}, card {}, formulation {}",
+            crate::words::plural(s.n_vars, "var", "vars"),
             s.n_aux_vars,
-            s.n_clauses,
-            s.n_lits,
+            crate::words::plural(s.n_clauses, "clause", "clauses"),
+            crate::words::plural(s.n_lits, "literal", "literals"),
             self.config.amo,
             self.config.card,
             self.config.formulation

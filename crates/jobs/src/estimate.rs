@@ -9,7 +9,10 @@
 //! (Student's t at 95 % for `n − 1` degrees of freedom, with the finite
 //! population correction), so a sample of every cube projects exactly the
 //! measured total — unless a cube was projected from a piece (below),
-//! which is an estimate itself: the interval then has no correction. A cube stopped by the per-cube limit counts with the
+//! which is an estimate itself: the interval then has no correction. A
+//! sample of one cube (of several, or projected from a piece) has no
+//! interval: one time measures no spread, and Student's t has no degree
+//! of freedom. A cube stopped by the per-cube limit counts with the
 //! limit as its time: the projection is then a lower bound and says so.
 //!
 //! A domination cube stopped by the limit is not left at the limit: it is
@@ -106,8 +109,9 @@ pub struct Estimate {
     /// The projected total CPU time of every cube, in seconds.
     pub total: f64,
     /// The 95 % interval of the projection (equal to `total` when every
-    /// cube was sampled).
-    pub interval: (f64, f64),
+    /// cube was sampled); `None` from a sample of one cube that stands
+    /// for more than itself, whose spread is unknown.
+    pub interval: Option<(f64, f64)>,
     /// Whether a sampled cube reached the per-cube limit, which makes
     /// `total` and the interval lower bounds.
     pub lower_bound: bool,
@@ -134,8 +138,10 @@ impl Estimate {
         // finite population correction, which makes a sample of every
         // cube exact, no longer applies.
         let pieced = sampled.iter().any(|s| s.pieces > 1);
-        let half = if times.len() < 2 || (times.len() >= cubes && !pieced) {
-            0.0
+        let half = if times.len() >= cubes && !pieced {
+            Some(0.0)
+        } else if times.len() < 2 {
+            None
         } else {
             let variance = times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (n - 1.0);
             let correction = if pieced {
@@ -143,14 +149,14 @@ impl Estimate {
             } else {
                 ((big_n - n) / (big_n - 1.0)).sqrt()
             };
-            t_95(times.len() - 1) * big_n * variance.sqrt() / n.sqrt() * correction
+            Some(t_95(times.len() - 1) * big_n * variance.sqrt() / n.sqrt() * correction)
         };
         let lower_bound = sampled.iter().any(|s| !s.complete);
         Estimate {
             cubes,
             sampled,
             total,
-            interval: ((total - half).max(0.0), total + half),
+            interval: half.map(|half| ((total - half).max(0.0), total + half)),
             lower_bound,
         }
     }
@@ -360,7 +366,7 @@ mod tests {
     fn a_sample_of_every_cube_projects_the_measured_total() {
         let e = Estimate::project(4, sampled(&[1.0, 2.0, 3.0, 10.0]));
         assert!((e.total - 16.0).abs() < 1e-9);
-        assert_eq!(e.interval, (e.total, e.total));
+        assert_eq!(e.interval, Some((e.total, e.total)));
         assert_eq!(e.longest().map(|s| s.seconds), Some(10.0));
     }
 
@@ -368,8 +374,16 @@ mod tests {
     fn a_partial_sample_projects_the_mean_with_an_interval() {
         let e = Estimate::project(100, sampled(&[1.0, 3.0]));
         assert!((e.total - 200.0).abs() < 1e-9);
-        assert!(e.interval.0 < 200.0 && e.interval.1 > 200.0);
+        let (low, high) = e.interval.unwrap();
+        assert!(low < 200.0 && high > 200.0);
         assert!(!e.lower_bound);
+    }
+
+    #[test]
+    fn a_sample_of_one_cube_has_no_interval() {
+        let e = Estimate::project(100, sampled(&[2.0]));
+        assert!((e.total - 200.0).abs() < 1e-9);
+        assert_eq!(e.interval, None);
     }
 
     /// A split of queen domination on 8×8 at most 5, one ring deep.
@@ -434,9 +448,12 @@ mod tests {
         assert!(Estimate::project(split.cubes.len(), vec![never.clone()]).lower_bound);
         // Every cube sampled, one projected from a piece: an interval.
         let e = Estimate::project(2, vec![whole.clone(), s.clone()]);
-        assert!(e.interval.0 < e.total && e.total < e.interval.1, "{e:?}");
+        let (low, high) = e.interval.unwrap();
+        assert!(low < e.total && e.total < high, "{e:?}");
         let e = Estimate::project(2, vec![whole.clone(), whole.clone()]);
-        assert_eq!(e.interval, (e.total, e.total));
+        assert_eq!(e.interval, Some((e.total, e.total)));
+        // One piece alone measures no spread.
+        assert_eq!(Estimate::project(1, vec![s.clone()]).interval, None);
         // N-queens cubes are not refined: a stopped one is a lower bound.
         let queens = Split::of(&crate::split::SplitSpec {
             family: boardsat_encode::Family::Queens,

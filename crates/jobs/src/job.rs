@@ -29,7 +29,8 @@
 //! are written first, then its answer listing them, the same way (step
 //! 4), so a job killed in between leaves no answer and splits again on
 //! its next run, rewriting the same files. Its proof directory, if any,
-//! is removed: its pieces prove their own counts.
+//! is removed before its answer is written: its pieces prove their own
+//! counts.
 //!
 //! Every path a job writes or removes must be a regular file or a
 //! directory, never a symbolic link ([`crate::layout::real_file`]).
@@ -374,12 +375,13 @@ impl Claimed<'_> {
             layout::real_file(&job.dir.join(format!("{}.cnf", piece.id)))?;
         }
         let entries = write_pieces(&job.dir, &job.split, &split, stop)?;
-        answer.pieces = Some(entries.clone());
-        answer.complete = false;
-        self.write(&answer)?;
+        // Before the answer: a split job leaves no proof of its own.
         if let Some(dir) = job.proof_dir() {
             layout::remove_proofs(&dir)?;
         }
+        answer.pieces = Some(entries.clone());
+        answer.complete = false;
+        self.write(&answer)?;
         Ok(entries)
     }
 

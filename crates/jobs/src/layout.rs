@@ -9,7 +9,7 @@
 //! | `cube-00000.cnf`, … or `cubes.icnf` | `cubes` |
 //! | `results/<id>.json` | the job of cube `<id>` (`boardsat job`) |
 //! | `results/<id>.json.partial`, `results/<id>.lock` | that job while it runs (a killed job leaves them; its next run removes them) |
-//! | `proofs/<id>/MANIFEST.json`, `proofs/<id>/claim-*.cnf`, `claim-*.lrat` | that job's prover (`cubes --proof`) |
+//! | `proofs/<id>/MANIFEST.json`, `.boardsat-lock`, `found.models`, `claim-*.cnf`, `claim-*.lrat`, `claim-*.models` | that job's prover (`cubes --proof`) |
 //! | `<id>.<NN>.cnf` | the job of cube `<id>`, split past its budget: its pieces, the jobs of the next round |
 //! | `slurm.sbatch` | `cubes`: the Slurm array script of a round |
 //! | `rounds/<R>.txt` | `boardsat jobs`: the job list of round R ≥ 1 (round 0 is `jobs.txt`) |
@@ -143,10 +143,17 @@ pub fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0'])
 }
 
-/// Whether `name` is one a job's prover writes in its proof directory.
+/// Whether `name` is one a job's prover writes in its proof directory:
+/// the manifest, its lock, the models found, and each claim's formula,
+/// proof and witnesses (`boardsat_proof::prover` writes them).
 fn is_proof_file(name: &str) -> bool {
     name == PROOF_MANIFEST
-        || (name.starts_with("claim-") && (name.ends_with(".cnf") || name.ends_with(".lrat")))
+        || name == ".boardsat-lock"
+        || name == "found.models"
+        || (name.starts_with("claim-")
+            && [".cnf", ".lrat", ".models"]
+                .iter()
+                .any(|e| name.ends_with(e)))
 }
 
 /// Why a directory cannot take a split, or what is in the way.

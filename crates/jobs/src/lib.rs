@@ -548,6 +548,10 @@ pub struct JobResult {
     pub file: String,
     /// The iCNF cube counted, if any.
     pub cube: Option<usize>,
+    /// `complete`, `limit` (`--limit` reached) or `unknown` (stopped), as
+    /// `count --json` says it.
+    #[serde(default)]
+    pub status: String,
     /// Projected models found.
     pub count: u64,
     /// Whether the count is exact (the solver proved there are no more).

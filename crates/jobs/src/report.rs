@@ -68,8 +68,9 @@ pub struct EstimateReport {
     pub sampled: Vec<SampledReport>,
     /// The projected CPU time of every cube, in seconds.
     pub projected_seconds: f64,
-    /// Its 95 % interval.
-    pub interval: [f64; 2],
+    /// Its 95 % interval; `null` from a sample of one cube, whose spread
+    /// is unknown.
+    pub interval: Option<[f64; 2]>,
     /// Whether a sampled cube, down to its last ring, reached
     /// `--cube-limit`: the projection and its interval are then lower
     /// bounds.
@@ -89,7 +90,7 @@ impl EstimateReport {
             cubes: estimate.cubes,
             sampled: estimate.sampled.iter().map(SampledReport::from).collect(),
             projected_seconds: estimate.total,
-            interval: [estimate.interval.0, estimate.interval.1],
+            interval: estimate.interval.map(|(low, high)| [low, high]),
             lower_bound: estimate.lower_bound,
             longest: estimate.longest().map(SampledReport::from),
             seed,

@@ -208,19 +208,36 @@ fn compare_prefix(formula: &Formula, fixed: &[Vec<Lit>]) -> Result<(), String> {
     Ok(())
 }
 
+/// What a verified split proves, for the run's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SplitFact {
+    /// The problem.
+    pub problem: Problem,
+    /// At most k pieces.
+    pub k: usize,
+    /// A refutation (none) or a count: the placements, orbit-weighted.
+    pub count: Option<u64>,
+    /// The solver models (orbits with symmetry breaking).
+    pub models: u64,
+    /// Whether the cubes' lex-leader constraints counted orbits.
+    pub symmetric: bool,
+    /// The split's cube claims.
+    pub claims: Vec<String>,
+}
+
 /// Checks a split: complete, its verified cubes covering the board one per
 /// orbit of cubes with their stabilizers and orbits, its totals and its
 /// words; a count with short blocking clauses resting on a verified
-/// refutation one piece below.
+/// refutation one piece below. What it proves when it verifies.
 pub(crate) fn verify_split(
     entry: &SplitEntry,
     manifest: &ProofManifest,
     records: &BTreeMap<String, CubeRecord>,
     verified: &BTreeSet<String>,
-) -> Outcome {
+) -> (Outcome, Option<SplitFact>) {
     match check_split(entry, manifest, records, verified) {
-        Ok(what) => Outcome::Verified { steps: None, what },
-        Err(why) => Outcome::CoverMismatch(why),
+        Ok((what, fact)) => (Outcome::Verified { steps: None, what }, Some(fact)),
+        Err(why) => (Outcome::CoverMismatch(why), None),
     }
 }
 
@@ -229,7 +246,7 @@ fn check_split(
     manifest: &ProofManifest,
     records: &BTreeMap<String, CubeRecord>,
     verified: &BTreeSet<String>,
-) -> Result<String, String> {
+) -> Result<(String, SplitFact), String> {
     let claims: Vec<&ClaimEntry> = manifest
         .claims
         .iter()
@@ -294,10 +311,19 @@ fn check_split(
     if cubes.iter().any(|c| c.short) {
         rests_on_refutation(&problem, k, manifest, records, verified)?;
     }
-    Ok(format!(
+    let what = format!(
         "{} cubes cover every placement, one per orbit of cubes: {sentence}",
         cubes.len()
-    ))
+    );
+    let fact = SplitFact {
+        problem,
+        k,
+        count: claimed,
+        models,
+        symmetric: first.symmetric,
+        claims: claims.iter().map(|c| c.name.clone()).collect(),
+    };
+    Ok((what, fact))
 }
 
 /// The cubes cover the board: expanding from the whole board ring by ring,

@@ -16,13 +16,19 @@
 //! - **Each cube's count**: its job's proof directory holds one claim, the
 //!   cube's file followed by distinct blocking clauses over the
 //!   projection, as many as the job's result counts, with an LRAT proof
-//!   that boardsat's own checker accepts.
+//!   that boardsat's own checker accepts; every blocking clause has its
+//!   witness, a model of the cube's file whose projection it excludes and
+//!   whose placement the independent checker accepts for the split's
+//!   problem.
 //! - **The total**: the weighted sum of the verified counts, which must be
-//!   what `merge` sums from the results.
+//!   what `merge` sums from the results; its sentence is derived here.
+//! - **Nothing else**: a directory that also holds a proof directory's
+//!   `MANIFEST.json`, or a proof under `proofs/` for no cube of the
+//!   split, is a mixed directory and proves nothing as a whole.
 
 use std::path::Path;
 
-use boardsat_encode::{check::attacks, Board, Family, Piece, Square, Symmetry};
+use boardsat_encode::{check::attacks, Board, Family, Kind, Piece, Problem, Square, Symmetry};
 use boardsat_jobs::{
     self as jobs,
     split::{Split, SplitSpec},
@@ -38,19 +44,26 @@ use boardsat_solve::{
 };
 
 use crate::{
-    manifest::{ClaimKind, ProofManifest, MANIFEST_JSON},
-    verify::{check_lrat, check_source_at, read_formula, Outcome, Verdict, VerifyError},
+    manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
+    verify::{
+        check_lrat, check_source_at, check_words, inside, open_regular, plural, read_formula,
+        read_regular, BoardCheck, Outcome, Verdict, Verification, VerifyError,
+    },
+    words,
 };
 
 /// The verdicts on a split directory: one per cube, then `split` for the
-/// cover and the total (see the module doc).
+/// cover and the total, and the split's whole result (see the module doc).
 ///
 /// # Errors
 ///
 /// [`VerifyError::Manifest`] when the directory is not a split written
 /// with `--proof` (no readable `MANIFEST`, no `# spec` or `# proofs`
-/// line); every other failure is a verdict.
-pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict>, VerifyError> {
+/// line); every other failure is a verdict or the result's reason.
+pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, VerifyError> {
+    if let Err(why) = open_regular(&dir.join(jobs::MANIFEST)) {
+        return Err(VerifyError::Manifest(why));
+    }
     let manifest = jobs::read_manifest(dir).map_err(|e| VerifyError::Manifest(e.to_string()))?;
     let spec = manifest.spec.ok_or_else(|| {
         VerifyError::Manifest(format!(
@@ -65,10 +78,12 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict
         )));
     }
     let split = Split::of(&spec).map_err(|e| VerifyError::Manifest(e.to_string()))?;
+    let (problem, k) = spec_problem(&spec).map_err(VerifyError::Manifest)?;
+    let board = Some((problem, problem.kind.bound(k)));
     let mut verdicts = Vec::new();
     let mut counts = Vec::new();
     for (i, entry) in manifest.entries.iter().enumerate() {
-        let checked = verify_cube(dir, &split, &manifest, i, stop);
+        let checked = verify_cube(dir, &split, &manifest, i, board, stop);
         let outcome = match checked {
             Ok((steps, count, what)) => {
                 counts.push(Some(count));
@@ -87,15 +102,85 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict
             outcome,
         });
     }
-    let outcome = match check_split(dir, &spec, &split, &manifest, &counts) {
-        Ok(what) => Outcome::Verified { steps: None, what },
+    let checked = check_split(dir, &spec, &split, &manifest, &counts);
+    let result = match &checked {
+        Ok((_, total)) => whole(dir, &manifest).map(|()| {
+            words::counted(
+                &problem,
+                k,
+                u64::try_from(*total).unwrap_or(u64::MAX),
+                None,
+                None,
+            )
+        }),
+        Err(why) => Err(format!("not proven: the split is not verified: {why}")),
+    };
+    let outcome = match checked {
+        Ok((what, _)) => Outcome::Verified { steps: None, what },
         Err(why) => Outcome::CoverMismatch(why),
     };
     verdicts.push(Verdict {
         name: "split".to_string(),
         outcome,
     });
-    Ok(verdicts)
+    Ok(Verification { verdicts, result })
+}
+
+/// The problem and bound a split's spec counts.
+fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), String> {
+    let board = Board::square(spec.n).map_err(|e| e.to_string())?;
+    match (spec.family, spec.k) {
+        (Family::Queens, None) => Ok((
+            Problem::new(board, Piece::Queen, Kind::Independence),
+            spec.n,
+        )),
+        (Family::Domination, Some(k)) => {
+            Ok((Problem::new(board, Piece::Queen, Kind::Domination), k))
+        }
+        _ => Err(format!(
+            "the spec '{}' names no split of boardsat's",
+            spec.line()
+        )),
+    }
+}
+
+/// The split directory holds nothing a result must account for beyond its
+/// cubes: no proof directory's `MANIFEST.json`, no proof of a cube the
+/// split does not have.
+fn whole(dir: &Path, manifest: &Manifest) -> Result<(), String> {
+    if std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok() {
+        return Err(format!(
+            "not proven: {} holds both a split's MANIFEST and a proof directory's {MANIFEST_JSON}: a mixed directory",
+            dir.display()
+        ));
+    }
+    let ids: std::collections::BTreeSet<&str> =
+        manifest.entries.iter().map(|e| e.id.as_str()).collect();
+    // A folder left with nothing but a lock (a previous split's, cleared)
+    // holds no claim.
+    let holds_claims = |path: &Path| {
+        std::fs::read_dir(path).is_ok_and(|list| {
+            list.filter_map(Result::ok)
+                .any(|e| e.file_name() != crate::manifest::LOCK)
+        })
+    };
+    let stray: Vec<String> = std::fs::read_dir(dir.join(PROOFS))
+        .map(|list| {
+            list.filter_map(Result::ok)
+                .filter(|e| holds_claims(&e.path()))
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| !ids.contains(name.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !stray.is_empty() {
+        return Err(format!(
+            "not proven: {PROOFS}/ holds {} for no cube of the split ({}): claims the result does not account for",
+            plural(stray.len(), "proof"),
+            summary(&stray.iter().map(String::as_str).collect::<Vec<_>>())
+        ));
+    }
+    Ok(())
 }
 
 /// Cube `i`: its file is the rebuilt cube's formula, its job's proof is
@@ -106,6 +191,7 @@ fn verify_cube(
     split: &Split,
     manifest: &Manifest,
     i: usize,
+    board: BoardCheck,
     stop: Option<&Interrupter>,
 ) -> Result<(u64, u64, String), Outcome> {
     let entry = &manifest.entries[i];
@@ -120,7 +206,21 @@ fn verify_cube(
             entry.id, entry.weight, entry.description, job.id, job.weight, job.description
         )));
     }
-    let source = dir.join(&entry.file);
+    let own_file = match split.format {
+        boardsat_encode::dimacs::Format::Inccnf => {
+            entry.file == jobs::ICNF && entry.index == Some(i)
+        }
+        _ => entry.file == format!("{}.cnf", entry.id) && entry.index.is_none(),
+    };
+    if !own_file {
+        return Err(Outcome::CoverMismatch(format!(
+            "the manifest gives {} the file {}{}, not its own",
+            entry.id,
+            entry.file,
+            entry.index.map_or(String::new(), |c| format!(" cube {c}"))
+        )));
+    }
+    let source = inside(dir, &entry.file)?;
     let file = read_formula(&source, stop)?;
     let file = match entry.index {
         Some(index) => file
@@ -144,7 +244,7 @@ fn verify_cube(
     }
     let result = read_result(dir, &entry.id)?;
     let proofs = dir.join(PROOFS).join(&entry.id);
-    let (steps, count, what) = verify_count(&proofs, &source, stop)?;
+    let (steps, count, what) = verify_count(&proofs, &source, board, stop)?;
     if !result.complete || result.count != count {
         return Err(Outcome::FormulaMismatch(format!(
             "the job's result counts {}{}, its proof {count}",
@@ -158,8 +258,13 @@ fn verify_cube(
 /// The job's answer in `results/`.
 fn read_result(dir: &Path, id: &str) -> Result<JobResult, Outcome> {
     let path = dir.join(RESULTS).join(format!("{id}.json"));
-    let text = std::fs::read_to_string(&path)
-        .map_err(|_| Outcome::Unreadable(format!("missing: no result {}", path.display())))?;
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Err(Outcome::Unreadable(format!(
+            "missing: no result {}",
+            path.display()
+        )));
+    }
+    let text = read_regular(&path).map_err(Outcome::Unreadable)?;
     serde_json::from_str(text.trim())
         .map_err(|e| Outcome::Unreadable(format!("{}: not a job's result ({e})", path.display())))
 }
@@ -169,11 +274,23 @@ fn read_result(dir: &Path, id: &str) -> Result<JobResult, Outcome> {
 fn verify_count(
     proofs: &Path,
     source: &Path,
+    board: BoardCheck,
     stop: Option<&Interrupter>,
 ) -> Result<(u64, u64, String), Outcome> {
     let path = proofs.join(MANIFEST_JSON);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|_| Outcome::Unreadable(format!("missing: no proof {}", path.display())))?;
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Err(Outcome::Unreadable(format!(
+            "missing: no proof {}",
+            path.display()
+        )));
+    }
+    if std::fs::symlink_metadata(proofs).is_ok_and(|m| !m.is_dir()) {
+        return Err(Outcome::Unreadable(format!(
+            "{} is not a directory",
+            proofs.display()
+        )));
+    }
+    let text = read_regular(&path).map_err(Outcome::Unreadable)?;
     let manifest: ProofManifest = serde_json::from_str(&text).map_err(|e| {
         Outcome::Unreadable(format!("{}: not a proof manifest ({e})", path.display()))
     })?;
@@ -190,12 +307,39 @@ fn verify_count(
             path.display()
         )));
     }
-    let formula = read_formula(&proofs.join(&claim.cnf), stop)?;
-    let what = check_source_at(&formula, claim, source).map_err(Outcome::FormulaMismatch)?;
+    if manifest.status != crate::manifest::RunStatus::Complete {
+        return Err(Outcome::FormulaMismatch(format!(
+            "{}: the job's proof run {}",
+            path.display(),
+            manifest.status.words()
+        )));
+    }
+    let formula = read_formula(&inside(proofs, &claim.cnf)?, stop)?;
+    let (what, _) = check_source_at(proofs, &formula, claim, source, board)
+        .and_then(|checked| check_words(&formula, claim).map(|()| checked))
+        .map_err(Outcome::FormulaMismatch)?;
     let count = claim
         .count
         .ok_or_else(|| Outcome::FormulaMismatch("a count claim without a count".to_string()))?;
-    let steps = check_lrat(&formula, &proofs.join(&claim.proof))?;
+    // The job's own result: the count its claim proves, in its words.
+    let expected = claim
+        .source
+        .as_ref()
+        .map(|(path, _)| words::projected(&words::source(path, claim.icnf_cube), count));
+    let stated = match manifest.result.as_ref() {
+        Some(r) => match &r.answer {
+            Answer::ProjectedCount { count: c, .. } if *c == count => Some(&r.sentence),
+            _ => None,
+        },
+        None => None,
+    };
+    if stated.is_none() || stated != expected.as_ref() {
+        return Err(Outcome::FormulaMismatch(format!(
+            "{}: the job's result is not the count its claim proves ({count})",
+            path.display()
+        )));
+    }
+    let steps = check_lrat(&formula, &inside(proofs, &claim.proof)?)?;
     Ok((steps, count, what))
 }
 
@@ -208,7 +352,7 @@ fn check_split(
     split: &Split,
     manifest: &Manifest,
     counts: &[Option<u64>],
-) -> Result<String, String> {
+) -> Result<(String, u128), String> {
     if split.cubes.len() != manifest.entries.len() {
         return Err(format!(
             "the manifest lists {} cubes, the rebuilt split has {}",
@@ -252,10 +396,13 @@ fn check_split(
             merged.count
         ));
     }
-    Ok(format!(
-        "{} cubes rebuilt from the spec ({}) {covered}; weighted total {total}",
-        manifest.entries.len(),
-        spec.line()
+    Ok((
+        format!(
+            "{} cubes rebuilt from the spec ({}) {covered}; weighted total {total}",
+            manifest.entries.len(),
+            spec.line()
+        ),
+        total,
     ))
 }
 

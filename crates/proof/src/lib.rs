@@ -19,9 +19,14 @@
 //! The formula is written as `NAME.cnf` (provenance comments, then the
 //! clauses in order), read back by a fresh CaDiCaL through its own DIMACS
 //! parser (so that LRAT clause ids are the file's clause numbers) and
-//! solved with an LRAT trace into `NAME.lrat`; `MANIFEST.json` lists the
-//! claims with what each relies on. The cost is one more solver run per
-//! claim, paid only when a proof is asked for.
+//! solved with an LRAT trace into `NAME.lrat` — or written from the trace
+//! of the solver that did the work; a projected count of a DIMACS file
+//! also writes `NAME.models`, the full model behind every blocking clause
+//! ([`witness`]). `MANIFEST.json` states the run's status and its whole
+//! result ([`manifest::RunResult`]: no placement, an optimum, a count, the
+//! placements or models found, a DIMACS file unsatisfiable or counted) and
+//! lists the claims with what each relies on; the directory is locked
+//! ([`manifest::LOCK`]) while a run writes it.
 //!
 //! ## Checking ([`verify::verify`], [`verify::verify_files`])
 //! The LRAT checker is `boardsat-lrat`, which shares no code with CaDiCaL
@@ -34,7 +39,16 @@
 //! formula, or of a weaker one, is rejected. For cube counts the claims'
 //! cubes must be exactly the cubes of the split, and their weighted total
 //! the claimed count. DIMACS claims are tied to their source file by its
-//! digest and by its clauses.
+//! digest and by its clauses, and each of its blocking clauses to a
+//! witness: a full model that satisfies every clause of the source, whose
+//! projection is the assignment the clause excludes (decoded and checked by
+//! the independent checker too when the source names a board problem).
+//!
+//! Then the run's result is derived from the verified claims alone: every
+//! claim it needs present and verified, a split's cover complete, totals
+//! recomputed, placements and models found checked again, no claim left
+//! that the result does not account for, and the run complete. The
+//! result's sentence is `verify`'s own, never read from the manifest.
 
 //! | module | what |
 //! |---|---|
@@ -46,6 +60,7 @@
 //! | [`words`] | every claim's sentence, written and derived again |
 //! | [`jobs`] | [`jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole |
 //! | [`trace`] | [`trace::LratTrace`]: a solver's traced steps written as its formula and a standard LRAT proof |
+//! | [`witness`] | [`witness::Witnesses`]: the models behind a DIMACS claim's blocking clauses, written and read |
 //! | [`report`] | the JSON report of `boardsat verify` |
 //!
 //! ## Layers
@@ -53,7 +68,7 @@
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `manifest`, `words`, `trace` — what a proof directory holds; every claim's sentence; traced proofs written as LRAT
+//! 1. `manifest`, `words`, `trace`, `witness` — what a proof directory holds; every claim's sentence; traced proofs written as LRAT; witness files
 //! 2. `prover`, `verify`, `cover` — claims written; claims checked; certified splits checked
 //! 3. `tasks`, `split`, `jobs`, `report` — the claims behind the tasks; certified splits; splits run as jobs; `verify`'s report
 
@@ -69,4 +84,5 @@ pub mod split;
 pub mod tasks;
 pub mod trace;
 pub mod verify;
+pub mod witness;
 pub mod words;

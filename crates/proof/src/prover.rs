@@ -3,7 +3,8 @@
 //! with CaDiCaL's LRAT proof of it.
 
 use std::{
-    fs, io,
+    fs::{self, File, OpenOptions, TryLockError},
+    io,
     path::{Path, PathBuf},
 };
 
@@ -15,13 +16,17 @@ use boardsat_solve::{
     files::{self, write_atomically, FileError},
     formula::dimacs::Formula,
     search::{count::Blocking, queens::QueenCube, session::blocking_clause},
-    stop::Interrupter,
+    stop::{Interrupter, StopReason},
 };
-use rustsat::{instances::Cnf, types::Lit};
+use rustsat::instances::Cnf;
 
 use crate::{
-    manifest::{bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, MANIFEST_JSON},
+    manifest::{
+        bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, LOCK,
+        MANIFEST_JSON,
+    },
     trace::{LratFormat, LratTrace},
+    witness::Witnesses,
     words,
 };
 
@@ -58,26 +63,55 @@ impl From<boardsat_encode::EncodeError> for ProofError {
     }
 }
 
-/// Writes claims with their proofs into a directory.
+/// Writes claims with their proofs into a directory, which it holds
+/// locked ([`LOCK`]) until it is dropped.
 #[derive(Debug)]
 pub struct Prover {
     dir: PathBuf,
     manifest: ProofManifest,
     stop: Interrupter,
-    bytes: u64,
     /// The number of the next claim's files.
     next: usize,
+    /// Held while the directory is written.
+    _lock: File,
+}
+
+/// How a prover's run ended ([`Prover::conclude`]).
+#[derive(Debug)]
+pub struct Concluded {
+    /// What the directory holds.
+    pub summary: ProofSummary,
+    /// How the run ended, as the manifest says.
+    pub status: RunStatus,
+    /// Why the proofs failed (not for a run that was stopped: its
+    /// manifest says so, and the stop is the command's outcome).
+    pub error: Option<ProofError>,
+}
+
+/// Whether a directory entry is a file a proof directory's run wrote
+/// (the manifest, a claim's formula, proof or witnesses, the models
+/// found): what `--force` removes.
+fn owned(name: &str) -> bool {
+    name == MANIFEST_JSON
+        || name == crate::manifest::FOUND_MODELS
+        || (name.starts_with("claim-")
+            && [".cnf", ".lrat", ".models"]
+                .iter()
+                .any(|e| name.ends_with(e)))
 }
 
 impl Prover {
     /// A prover writing into `dir`, which must be empty or new (`force`
-    /// clears a previous proof directory's files there). `command` is
-    /// recorded in the manifest; `stop` stops the proof runs.
+    /// clears a previous proof directory's files there) and not written
+    /// by another run (its lock, [`LOCK`], is taken here and held until
+    /// the prover is dropped). `command` is recorded in the manifest,
+    /// which is written at once with the status `running`; `stop` stops
+    /// the proof runs.
     ///
     /// # Errors
     ///
-    /// [`ProofError::Dir`] for a directory that is not empty or cannot be
-    /// made.
+    /// [`ProofError::Dir`] for a directory that is not empty, locked by
+    /// another run, or cannot be made.
     pub fn create(
         dir: &Path,
         force: bool,
@@ -91,44 +125,54 @@ impl Prover {
                 files::describe(&e)
             ))
         };
-        match fs::read_dir(dir) {
-            Ok(list) => {
-                let names: Vec<String> = list
-                    .filter_map(Result::ok)
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .collect();
-                if !names.is_empty() && !force {
-                    return Err(ProofError::Dir(format!(
-                        "{} is not empty; choose a new directory for the proofs, or --force to replace a previous proof directory's files",
-                        dir.display()
-                    )));
-                }
-                for name in names.iter().filter(|n| {
-                    n.as_str() == MANIFEST_JSON
-                        || (n.starts_with("claim-")
-                            && (n.ends_with(".cnf") || n.ends_with(".lrat")))
-                }) {
-                    fs::remove_file(dir.join(name)).map_err(problem)?;
-                }
+        match fs::metadata(dir) {
+            Ok(m) if !m.is_dir() => {
+                return Err(ProofError::Dir(format!(
+                    "{} is not a directory",
+                    dir.display()
+                )))
             }
+            Ok(_) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 fs::create_dir_all(dir).map_err(problem)?;
             }
             Err(e) => return Err(problem(e)),
         }
-        Ok(Prover {
+        let lock = take_lock(dir)?;
+        let names: Vec<String> = fs::read_dir(dir)
+            .map_err(problem)?
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n != LOCK)
+            .collect();
+        if !names.is_empty() && !force {
+            return Err(ProofError::Dir(format!(
+                "{} is not empty; choose a new directory for the proofs, or --force to replace a previous proof directory's files",
+                dir.display()
+            )));
+        }
+        for name in names.iter().filter(|n| owned(n)) {
+            let path = dir.join(name);
+            // Files and links only, never followed: a directory of that
+            // name is not the proofs' to remove.
+            if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
+                fs::remove_file(&path).map_err(problem)?;
+            }
+        }
+        let prover = Prover {
             dir: dir.to_path_buf(),
             manifest: ProofManifest {
                 tool: format!("boardsat {}", env!("CARGO_PKG_VERSION")),
                 command,
-                claims: Vec::new(),
-                cover: None,
-                splits: Vec::new(),
+                status: RunStatus::Running,
+                ..ProofManifest::default()
             },
             stop,
-            bytes: 0,
             next: 0,
-        })
+            _lock: lock,
+        };
+        prover.save()?;
+        Ok(prover)
     }
 
     /// The directory.
@@ -194,8 +238,9 @@ impl Prover {
     }
 
     /// Proves that `formula`, read from `source` with `digest`, is
-    /// unsatisfiable; with `blocked`, that those projected models are all
-    /// there are (`count` of them).
+    /// unsatisfiable; with `witnesses`, that the projected models they
+    /// hold, each blocked by a clause over the projection, are all there
+    /// are (the witnesses are written beside the claim for `verify`).
     ///
     /// # Errors
     ///
@@ -206,17 +251,34 @@ impl Prover {
         source: &Path,
         digest: &str,
         icnf_cube: Option<usize>,
-        blocked: Option<(&[Vec<Lit>], u64)>,
+        mut witnesses: Option<&mut Witnesses>,
     ) -> Result<&ClaimEntry, ProofError> {
         let mut cnf = Cnf::new();
-        for clause in formula
-            .clauses
-            .iter()
-            .chain(blocked.into_iter().flat_map(|b| b.0))
-        {
+        for clause in &formula.clauses {
             cnf.add_clause(clause.iter().copied().collect());
         }
-        let about = SourceClaim::new(source, digest, icnf_cube, blocked.map(|b| b.1));
+        let count = witnesses.as_ref().map(|w| w.len());
+        if let Some(witnesses) = witnesses.as_deref_mut() {
+            let projection = formula.projection_or_all();
+            let models = witnesses
+                .models(formula.n_vars)
+                .map_err(|e| FileError::io(Path::new("the witnesses' temporary file"), e))?;
+            for model in models {
+                cnf.add_clause(
+                    projection
+                        .iter()
+                        .map(|&v| {
+                            if model.get(v.idx()).copied().unwrap_or(false) {
+                                v.neg_lit()
+                            } else {
+                                v.pos_lit()
+                            }
+                        })
+                        .collect(),
+                );
+            }
+        }
+        let about = SourceClaim::new(source, digest, icnf_cube, count);
         let mut header = Header::new();
         header.comments.extend(about.comments());
         let built = Built {
@@ -228,11 +290,15 @@ impl Prover {
             built,
             about.kind,
             about.claim.clone(),
-            about.relies_on(),
+            Vec::new(),
             about.count,
             None,
         )?;
         about.record(&mut self.manifest.claims[i]);
+        if let Some(witnesses) = witnesses {
+            let name = self.manifest.claims[i].name.clone();
+            self.manifest.claims[i].models = Some(self.write_witnesses(&name, witnesses)?);
+        }
         self.save()?;
         Ok(&self.manifest.claims[i])
     }
@@ -252,8 +318,9 @@ impl Prover {
         source: &Path,
         digest: &str,
         icnf_cube: Option<usize>,
-        count: Option<u64>,
+        witnesses: Option<&mut Witnesses>,
     ) -> Result<&ClaimEntry, ProofError> {
+        let count = witnesses.as_ref().map(|w| w.len());
         let about = SourceClaim::new(source, digest, icnf_cube, count);
         let name = self.next_name();
         let (cnf, proof) = (format!("{name}.cnf"), format!("{name}.lrat"));
@@ -272,6 +339,10 @@ impl Prover {
                 message: format!("the trace of '{}' derives no empty clause", about.claim),
             }));
         }
+        let models = match witnesses {
+            Some(w) => Some(self.write_witnesses(&name, w)?),
+            None => None,
+        };
         let mut entry = ClaimEntry {
             name,
             claim: about.claim.clone(),
@@ -279,17 +350,43 @@ impl Prover {
             cnf,
             proof,
             format: "lrat".to_string(),
-            relies_on: about.relies_on(),
+            relies_on: Vec::new(),
             count: about.count,
             cube: None,
             source: None,
             icnf_cube: None,
             split: None,
+            models,
             proof_bytes: trace.proof_bytes,
         };
         about.record(&mut entry);
         self.add_claim(entry)?;
         Ok(&self.manifest.claims[self.manifest.claims.len() - 1])
+    }
+
+    /// Writes `witnesses` as claim `name`'s witness file: its name.
+    fn write_witnesses(&self, name: &str, witnesses: &mut Witnesses) -> Result<String, ProofError> {
+        let file = format!("{name}.models");
+        witnesses.write(&self.dir.join(&file), Some(&self.stop))?;
+        Ok(file)
+    }
+
+    /// Writes models found by a run whose result needs no proof, for
+    /// `verify` to check: the file's name ([`crate::manifest::FOUND_MODELS`]).
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be written.
+    pub fn found_models(&mut self, witnesses: &mut Witnesses) -> Result<String, ProofError> {
+        let file = crate::manifest::FOUND_MODELS.to_string();
+        witnesses.write(&self.dir.join(&file), Some(&self.stop))?;
+        Ok(file)
+    }
+
+    /// Records the placements (orbit-weighted) a count found before it was
+    /// stopped, beside its claims, which prove only what their cubes hold.
+    pub fn set_found(&mut self, found: u64) {
+        self.manifest.found = Some(found);
     }
 
     /// Records the split a cube count's claims cover.
@@ -302,13 +399,69 @@ impl Prover {
         self.save()
     }
 
-    /// Ends the proofs: the manifest as written, and the totals.
+    /// What the directory holds now: its claims and the bytes of their
+    /// proofs, as the manifest lists them (claims removed since, such as a
+    /// refutation split that met a placement, are not counted).
     #[must_use]
-    pub fn finish(self) -> ProofSummary {
+    pub fn summary(&self) -> ProofSummary {
         ProofSummary {
             dir: self.dir.display().to_string(),
             claims: self.manifest.claims.len(),
-            bytes: self.bytes,
+            bytes: self.manifest.claims.iter().map(|c| c.proof_bytes).sum(),
+        }
+    }
+
+    /// Ends the run: `proved` is what proving the run's answer gave (its
+    /// result, none when there was none to prove, or an error), `stop`
+    /// whether the run was stopped. The manifest is written with the
+    /// result and the status — `complete` with a result, otherwise how
+    /// the run stopped or that it failed — and the lock released.
+    #[must_use]
+    pub fn conclude(
+        mut self,
+        proved: Result<Option<RunResult>, ProofError>,
+        stop: Option<StopReason>,
+    ) -> Concluded {
+        let stopped = |stop: StopReason| match stop {
+            StopReason::TimeLimit => RunStatus::TimeLimit,
+            StopReason::Interrupted => RunStatus::Interrupted,
+        };
+        let (status, reason, error) = match (proved, stop) {
+            (Ok(Some(result)), _) => {
+                self.manifest.result = Some(result);
+                let why = self.manifest.claims.is_empty().then(|| {
+                    "nothing to prove: no UNSAT answer, the result found is its own certificate"
+                        .to_string()
+                });
+                (RunStatus::Complete, why, None)
+            }
+            (Ok(None), Some(stop)) => (
+                stopped(stop),
+                Some(format!("{} before the result was found", stop_words(stop))),
+                None,
+            ),
+            (Ok(None), None) => (
+                RunStatus::Failed,
+                Some("the run ended without a result (the solver gave up)".to_string()),
+                None,
+            ),
+            (Err(e), Some(stop)) => (
+                stopped(stop),
+                Some(format!(
+                    "{} while the claims were proven ({e})",
+                    stop_words(stop)
+                )),
+                None,
+            ),
+            (Err(e), None) => (RunStatus::Failed, Some(e.to_string()), Some(e)),
+        };
+        self.manifest.status = status;
+        self.manifest.reason = reason;
+        let saved = self.save();
+        Concluded {
+            summary: self.summary(),
+            status,
+            error: error.or(saved.err()),
         }
     }
 
@@ -331,7 +484,6 @@ impl Prover {
     ///
     /// The manifest cannot be written.
     pub(crate) fn add_claim(&mut self, claim: ClaimEntry) -> Result<(), ProofError> {
-        self.bytes += claim.proof_bytes;
         self.manifest.claims.push(claim);
         self.save()
     }
@@ -376,7 +528,6 @@ impl Prover {
         let proof_path = self.dir.join(&proof);
         refute(&cnf_path, &proof_path, &self.stop, &claim)?;
         let proof_bytes = fs::metadata(&proof_path).map_or(0, |m| m.len());
-        self.bytes += proof_bytes;
         self.manifest.claims.push(ClaimEntry {
             name,
             claim,
@@ -390,6 +541,7 @@ impl Prover {
             source: None,
             icnf_cube: None,
             split: None,
+            models: None,
             proof_bytes,
         });
         self.save()?;
@@ -545,15 +697,6 @@ impl SourceClaim {
         ]
     }
 
-    fn relies_on(&self) -> Vec<String> {
-        match self.kind {
-            ClaimKind::ProjectedComplete => vec![
-                "each blocked projected assignment is a model boardsat found and checked against every clause".to_string(),
-            ],
-            _ => Vec::new(),
-        }
-    }
-
     /// The source and cube, into the claim's entry.
     fn record(&self, entry: &mut ClaimEntry) {
         entry.source = Some((self.source.clone(), self.digest.clone()));
@@ -585,4 +728,44 @@ fn refute(cnf: &Path, proof: &Path, stop: &Interrupter, claim: &str) -> Result<(
 #[cfg(not(feature = "cadical"))]
 fn refute(_: &Path, _: &Path, _: &Interrupter, _: &str) -> Result<(), ProofError> {
     Err(ProofError::Unavailable)
+}
+
+/// What stopped a run, as the cause of a sentence.
+fn stop_words(stop: StopReason) -> &'static str {
+    match stop {
+        StopReason::TimeLimit => "the time limit came",
+        StopReason::Interrupted => "a signal came",
+    }
+}
+
+/// Takes the lock of proof directory `dir` (see [`LOCK`]).
+fn take_lock(dir: &Path) -> Result<File, ProofError> {
+    let path = dir.join(LOCK);
+    let failed = |e: io::Error| {
+        ProofError::Dir(format!(
+            "cannot lock {}: {}",
+            path.display(),
+            files::describe(&e)
+        ))
+    };
+    if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(ProofError::Dir(format!(
+            "{} is not a regular file: not a proof directory's lock",
+            path.display()
+        )));
+    }
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(failed)?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(ProofError::Dir(format!(
+            "{} is being written by another boardsat run (its lock {LOCK} is held); choose another directory for the proofs",
+            dir.display()
+        ))),
+        Err(TryLockError::Error(e)) => Err(failed(e)),
+    }
 }

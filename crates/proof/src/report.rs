@@ -1,8 +1,8 @@
-//! The JSON report of `boardsat verify`.
+//! The JSON report of `boardsat verify`, and its lines.
 
 use serde::Serialize;
 
-use crate::verify::Verdict;
+use crate::verify::Verification;
 
 /// `verify`: one claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -15,25 +15,46 @@ pub struct VerdictReport {
     pub reason: String,
 }
 
+/// `verify`: the run's whole result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultReport {
+    /// Whether it follows from what was checked.
+    pub verified: bool,
+    /// Its sentence, derived by `verify` (when verified).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sentence: Option<String>,
+    /// What is missing (when not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
 /// `verify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VerifyReport {
     /// `verify`.
     pub command: &'static str,
-    /// Whether every claim verified.
+    /// Whether the whole result is proven: every claim verified, and the
+    /// result derived from them.
     pub verified: bool,
-    /// One verdict per claim.
+    /// One verdict per claim (then the splits and the cover).
     pub claims: Vec<VerdictReport>,
+    /// The whole result.
+    pub result: ResultReport,
 }
 
 impl VerifyReport {
-    /// The report of `verdicts`.
+    /// The report of `verification`.
     #[must_use]
-    pub fn new(verdicts: &[Verdict]) -> Self {
+    pub fn new(verification: &Verification) -> Self {
+        let (sentence, reason) = match &verification.result {
+            Ok(sentence) => (Some(sentence.clone()), None),
+            Err(why) => (None, Some(why.clone())),
+        };
         VerifyReport {
             command: "verify",
-            verified: verdicts.iter().all(|v| v.outcome.verified()),
-            claims: verdicts
+            verified: verification.verified(),
+            claims: verification
+                .verdicts
                 .iter()
                 .map(|v| VerdictReport {
                     name: v.name.clone(),
@@ -41,18 +62,32 @@ impl VerifyReport {
                     reason: v.outcome.to_string(),
                 })
                 .collect(),
+            result: ResultReport {
+                verified: verification.result.is_ok(),
+                sentence,
+                reason,
+            },
         }
     }
 
-    /// One line per claim: `NAME: verified (…)` or `NAME: NOT verified: …`.
+    /// One line per claim (`NAME: verified (…)` or `NAME: NOT verified:
+    /// …`), then the result: `verified: SENTENCE`, or `NOT verified:
+    /// what is missing`.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
-        self.claims
+        let mut lines: Vec<String> = self
+            .claims
             .iter()
             .map(|c| match c.verified {
                 true => format!("{}: verified ({})", c.name, c.reason),
                 false => format!("{}: NOT verified: {}", c.name, c.reason),
             })
-            .collect()
+            .collect();
+        lines.push(match (&self.result.sentence, &self.result.reason) {
+            (Some(sentence), _) if self.verified => format!("verified: {sentence}"),
+            (_, Some(why)) => format!("NOT verified: {why}"),
+            _ => "NOT verified: a claim did not verify".to_string(),
+        });
+        lines
     }
 }

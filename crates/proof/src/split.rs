@@ -144,6 +144,7 @@ impl Certify for SplitProver<'_> {
                     cube: None,
                     source: None,
                     icnf_cube: None,
+                    models: None,
                     proof_bytes: trace.proof_bytes,
                     split: Some(SplitCube {
                         split: format!("split-{split}"),

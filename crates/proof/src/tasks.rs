@@ -1,9 +1,10 @@
-//! The claims behind what the tasks found: an optimum, a decision, a
-//! count, a listing, a count of a DIMACS file.
+//! The claims behind what the tasks found — an optimum, a decision, a
+//! count, a listing, a count of a DIMACS file — and the run's whole
+//! result ([`RunResult`]) that they prove, for [`Prover::conclude`].
 
 use std::path::Path;
 
-use boardsat_encode::{symmetry, Placement};
+use boardsat_encode::{symmetry, Placement, Problem};
 use boardsat_solve::{
     backend::{Backend, Status},
     error::SolveError,
@@ -15,12 +16,11 @@ use boardsat_solve::{
     task::{count::Counted, enumerate::Enumeration, solve::Solved, Instance},
 };
 
-use rustsat::types::Lit;
-
 use crate::{
-    manifest::Cover,
+    manifest::{pairs, Answer, Cover, ProblemName, RunResult},
     prover::{BoardClaim, ProofError, Prover, Symmetry},
     trace::LratTrace,
+    witness::Witnesses,
     words,
 };
 
@@ -39,10 +39,74 @@ fn claim(instance: &Instance, k: usize, symmetry: Symmetry, words: String) -> Bo
     }
 }
 
+/// The result `answer` with its sentence.
+fn result(answer: Answer, sentence: String) -> Option<RunResult> {
+    Some(RunResult { answer, sentence })
+}
+
+/// The optimum of `problem` with `value` pieces and the `witness`.
+fn optimum_result(problem: &Problem, value: usize, witness: &Placement) -> Option<RunResult> {
+    let refuted = if problem.kind.dominating() {
+        value.checked_sub(1)
+    } else {
+        (value < problem.board.n_squares()).then_some(value + 1)
+    };
+    result(
+        Answer::Optimum {
+            problem: ProblemName::of(problem),
+            value,
+            placement: pairs(witness),
+        },
+        words::optimum(problem, value, refuted),
+    )
+}
+
+/// The placements found, each its own certificate.
+fn placements_result(problem: &Problem, k: usize, list: &[Placement]) -> Option<RunResult> {
+    result(
+        Answer::Placements {
+            problem: ProblemName::of(problem),
+            k,
+            placements: list.iter().map(pairs).collect(),
+        },
+        words::found(problem, k, list.len()),
+    )
+}
+
+/// A complete count: `count` placements with bound `k`, `orbits` of them
+/// up to symmetry; `optimal` when k is the optimum.
+fn count_result(
+    problem: &Problem,
+    k: usize,
+    count: u64,
+    orbits: Option<u64>,
+    optimal: bool,
+) -> Option<RunResult> {
+    let past = optimal.then(|| {
+        if problem.kind.dominating() {
+            k.checked_sub(1)
+        } else {
+            (k < problem.board.n_squares()).then_some(k + 1)
+        }
+    });
+    result(
+        Answer::Count {
+            problem: ProblemName::of(problem),
+            k,
+            count,
+            orbits,
+            optimal,
+        },
+        words::counted(problem, k, count, orbits, past),
+    )
+}
+
 /// Proves what [`boardsat_solve::task::solve::solve`] found: that no
-/// placement with k pieces exists, or the bound one step past the optimum.
-/// Nothing to prove when a placement was found with k fixed, or the
-/// optimum needs no proof.
+/// placement with k pieces exists, or the bound one step past the optimum
+/// (nothing more to prove when the domination splits proved their cubes
+/// as they were found, or the optimum needs no proof). The run's result:
+/// no placement, the optimum, or the placement found with k fixed (its
+/// own certificate); none when nothing was found.
 ///
 /// # Errors
 ///
@@ -51,21 +115,35 @@ pub fn prove_solved(
     prover: &mut Prover,
     instance: &Instance,
     solved: &Solved,
-) -> Result<(), ProofError> {
+) -> Result<Option<RunResult>, ProofError> {
     let problem = &instance.problem;
-    if solved.certified {
-        // Its refutations were proven cube by cube as they were found.
-        return Ok(());
-    }
     match (instance.k, &solved.optimum) {
         (Some(k), _) if solved.status == Status::Unsat => {
-            let words = words::no_placement(problem, k);
-            prover.no_placement(claim(instance, k, Symmetry::Off, words), Vec::new())?;
+            if !solved.certified {
+                let words = words::no_placement(problem, k);
+                prover.no_placement(claim(instance, k, Symmetry::Off, words), Vec::new())?;
+            }
+            Ok(result(
+                Answer::NoPlacement {
+                    problem: ProblemName::of(problem),
+                    k,
+                },
+                words::no_placement(problem, k),
+            ))
         }
-        (None, Some(optimum)) if optimum.proven => prove_optimum(prover, instance, optimum)?,
-        _ => {}
+        (Some(k), _) => Ok(solved
+            .placement
+            .as_ref()
+            .filter(|_| solved.status == Status::Sat)
+            .and_then(|p| placements_result(problem, k, std::slice::from_ref(p)))),
+        (None, Some(optimum)) if optimum.proven => {
+            if !solved.certified {
+                prove_optimum(prover, instance, optimum)?;
+            }
+            Ok(optimum_result(problem, optimum.value, &optimum.witness))
+        }
+        _ => Ok(None),
     }
-    Ok(())
 }
 
 /// The claim behind a proven optimum: no placement one step better.
@@ -93,17 +171,41 @@ fn prove_optimum(
 /// optimum first, then that the placements counted are all there are — one
 /// claim per cube for a cube count, with the split the cubes cover.
 ///
+/// The run's result: the count (with its orbits under symmetry breaking,
+/// and whether it counts the optimal placements), or the placements
+/// found when it reached its limit; none when it was stopped.
+///
 /// # Errors
 ///
-/// [`ProofError`]; a count that is not complete has nothing to prove.
+/// [`ProofError`].
 pub fn prove_counted(
     prover: &mut Prover,
     instance: &Instance,
     counted: &Counted,
-) -> Result<(), ProofError> {
-    if counted.count.end != End::Exhausted {
-        return Ok(());
+) -> Result<Option<RunResult>, ProofError> {
+    let problem = &instance.problem;
+    let k = instance.k.or(counted.optimum.as_ref().map(|o| o.value));
+    let orbits = counted.fundamental;
+    let optimal = instance.k.is_none();
+    match (counted.count.end, k) {
+        (End::Limit, Some(k)) => {
+            let list: Vec<Placement> = counted
+                .placements
+                .iter()
+                .flat_map(|(_, list)| list.iter().cloned())
+                .collect();
+            return Ok(placements_result(problem, k, &list));
+        }
+        (End::Exhausted, Some(_)) => {}
+        _ => return Ok(None),
     }
+    let whole = count_result(
+        problem,
+        k.unwrap_or(0),
+        counted.count.count,
+        orbits,
+        optimal,
+    );
     if counted.keep == Keep::Traced {
         // Proven cube by cube as it was counted; the optimum too, unless
         // its proof came from a call outside the certified splits.
@@ -112,16 +214,15 @@ pub fn prove_counted(
                 prove_optimum(prover, instance, optimum)?;
             }
         }
-        return Ok(());
+        return Ok(whole);
     }
-    let problem = &instance.problem;
     let k = match (instance.k, &counted.optimum) {
         (Some(k), _) => k,
         (None, Some(optimum)) => {
             prove_optimum(prover, instance, optimum)?;
             optimum.value
         }
-        (None, None) => return Ok(()),
+        (None, None) => return Ok(None),
     };
     let orbits = counted.reduction == Reduction::Symmetry;
     let mut relies_on = Vec::new();
@@ -149,6 +250,16 @@ pub fn prove_counted(
     } else {
         Symmetry::Off
     };
+    // The cover first: a run stopped while its cubes are proven leaves a
+    // MANIFEST that says which cubes are missing.
+    if let Some(cubes) = &counted.cubes {
+        prover.set_cover(Cover {
+            n: problem.board.rows(),
+            depth: cubes.split.depth,
+            halve: cubes.reduction == Reduction::Halve,
+            count: counted.count.count,
+        })?;
+    }
     for (cube, list) in &counted.placements {
         let count = weight(list);
         let words = match cube {
@@ -165,20 +276,14 @@ pub fn prove_counted(
         let claim = claim(instance, k, symmetry, words);
         prover.complete(claim, list, counted.blocking, count, cube.as_ref(), relies)?;
     }
-    if let Some(cubes) = &counted.cubes {
-        prover.set_cover(Cover {
-            n: problem.board.rows(),
-            depth: cubes.split.depth,
-            halve: cubes.reduction == Reduction::Halve,
-            count: counted.count.count,
-        })?;
-    }
-    Ok(())
+    Ok(whole)
 }
 
 /// Proves that the placements listed by an enumeration (recorded with
 /// [`boardsat_solve::search::session::Session::record_blocked`]) are all
-/// there are; without k, the optimum first.
+/// there are; without k, the optimum first. The run's result: the count
+/// of the listing, or (`end` [`End::Limit`]) the placements listed, their
+/// own certificate; none when it was stopped.
 ///
 /// # Errors
 ///
@@ -187,18 +292,23 @@ pub fn prove_listed(
     prover: &mut Prover,
     instance: &Instance,
     enumeration: &Enumeration,
-) -> Result<(), ProofError> {
+    end: End,
+) -> Result<Option<RunResult>, ProofError> {
     let session = enumeration.session();
     let problem = &instance.problem;
-    let k = match (instance.k, enumeration.optimum()) {
-        (Some(k), _) => k,
-        (None, Some(optimum)) if optimum.proven => {
-            prove_optimum(prover, instance, optimum)?;
-            optimum.value
-        }
-        _ => return Ok(()),
+    let optimum = enumeration.optimum().filter(|o| o.proven);
+    let Some(k) = instance.k.or(optimum.map(|o| o.value)) else {
+        return Ok(None);
     };
     let list = session.blocked();
+    match end {
+        End::Exhausted => {}
+        End::Limit => return Ok(placements_result(problem, k, list)),
+        End::Stopped => return Ok(None),
+    }
+    if let (None, Some(optimum)) = (instance.k, optimum) {
+        prove_optimum(prover, instance, optimum)?;
+    }
     let count = list.len() as u64;
     let mut relies_on = Vec::new();
     if instance.k.is_none() && problem.kind.dominating() {
@@ -214,7 +324,7 @@ pub fn prove_listed(
     };
     let claim = claim(instance, k, Symmetry::Off, words);
     prover.complete(claim, list, blocking, count, None, relies_on)?;
-    Ok(())
+    Ok(count_result(problem, k, count, None, instance.k.is_none()))
 }
 
 /// How a count of a DIMACS file is proven.
@@ -243,9 +353,10 @@ pub fn begin_dimacs_proof(backend: &mut dyn Backend) -> Result<DimacsProof, Proo
     }
 }
 
-/// Proves that `count` projected models — blocked in `blocked` when the
-/// proof is [`DimacsProof::Rerun`] — are all that `formula`, read from
-/// `source` with `digest` (cube `icnf_cube` of it), has.
+/// Proves that the projected models in `witnesses` — each recorded as
+/// the counting solver returned it — are all that `formula`, read from
+/// `source` with `digest` (cube `icnf_cube` of it), has, the witnesses
+/// written beside the claim. The run's result: the projected count.
 ///
 /// # Errors
 ///
@@ -259,28 +370,87 @@ pub fn prove_dimacs_count(
     source: &Path,
     digest: &str,
     icnf_cube: Option<usize>,
-    blocked: &[Vec<Lit>],
-    count: u64,
-) -> Result<(), ProofError> {
-    match (how, backend.trace_proof()) {
+    witnesses: &mut Witnesses,
+) -> Result<Option<RunResult>, ProofError> {
+    let entry = match (how, backend.trace_proof()) {
         (DimacsProof::Traced, Some(tracer)) => {
             let trace = LratTrace::from_sink(tracer.stop_trace()?)?;
-            prover
-                .traced_formula(
-                    trace,
-                    formula.n_vars,
-                    source,
-                    digest,
-                    icnf_cube,
-                    Some(count),
-                )
-                .map(|_| ())
+            prover.traced_formula(
+                trace,
+                formula.n_vars,
+                source,
+                digest,
+                icnf_cube,
+                Some(witnesses),
+            )?
         }
-        (DimacsProof::Traced, None) => Err(ProofError::Solve(SolveError::Unsupported(
-            "the counting solver traced no proof".to_string(),
-        ))),
-        (DimacsProof::Rerun, _) => prover
-            .formula(formula, source, digest, icnf_cube, Some((blocked, count)))
-            .map(|_| ()),
-    }
+        (DimacsProof::Traced, None) => {
+            return Err(ProofError::Solve(SolveError::Unsupported(
+                "the counting solver traced no proof".to_string(),
+            )))
+        }
+        (DimacsProof::Rerun, _) => {
+            prover.formula(formula, source, digest, icnf_cube, Some(witnesses))?
+        }
+    };
+    let source = entry.source.clone().unwrap_or_default();
+    let count = entry.count.unwrap_or(0);
+    let shown = words::source(&source.0, icnf_cube);
+    Ok(result(
+        Answer::ProjectedCount {
+            source,
+            icnf_cube,
+            count,
+        },
+        words::projected(&shown, count),
+    ))
+}
+
+/// Proves that `formula`, read from `source` with `digest`, is
+/// unsatisfiable (`solve-dimacs`): the run's result.
+///
+/// # Errors
+///
+/// [`ProofError`].
+pub fn prove_unsatisfiable(
+    prover: &mut Prover,
+    formula: &Formula,
+    source: &Path,
+    digest: &str,
+) -> Result<Option<RunResult>, ProofError> {
+    let entry = prover.formula(formula, source, digest, None, None)?;
+    let source = entry.source.clone().unwrap_or_default();
+    let sentence = words::formula(&source.0);
+    Ok(result(Answer::Unsatisfiable { source }, sentence))
+}
+
+/// Records the models found of `formula` (read from `source` with
+/// `digest`, cube `icnf_cube` of it) by a run whose result needs no proof
+/// — a satisfiable `solve-dimacs`, a `count-dimacs` that reached its
+/// limit —, each its own certificate: the run's result.
+///
+/// # Errors
+///
+/// The models cannot be written.
+pub fn record_models(
+    prover: &mut Prover,
+    source: &Path,
+    digest: &str,
+    icnf_cube: Option<usize>,
+    witnesses: &mut Witnesses,
+) -> Result<Option<RunResult>, ProofError> {
+    let models = prover.found_models(witnesses)?;
+    let path = std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+    let shown = path.display().to_string();
+    let count = witnesses.len();
+    let sentence = words::models_found(&words::source(&shown, icnf_cube), count);
+    Ok(result(
+        Answer::Models {
+            source: (shown, digest.to_string()),
+            icnf_cube,
+            count,
+            models,
+        },
+        sentence,
+    ))
 }

@@ -1,11 +1,17 @@
 //! Checking a proof directory: each claim's LRAT proof by
-//! `boardsat-lrat`, which shares no code with CaDiCaL or the encoder, and
-//! each claim's formula tied to its problem (see the crate doc).
+//! `boardsat-lrat`, which shares no code with CaDiCaL or the encoder, each
+//! claim's formula tied to its problem (see the crate doc), and then the
+//! run's whole result derived from the verified claims alone
+//! ([`Verification::result`]).
+//!
+//! Only regular files are opened: a symbolic link, a FIFO or a directory
+//! in place of a manifest, formula, proof or witness file is a reasoned
+//! failure, never followed and never waited on.
 
 use std::{
     collections::{BTreeMap, BTreeSet},
-    fs,
-    io::BufReader,
+    fs::{self, File, TryLockError},
+    io::{BufReader, Read},
     path::Path,
 };
 
@@ -15,7 +21,10 @@ use boardsat_encode::{
 use boardsat_lrat::Location;
 use boardsat_solve::{
     files,
-    formula::dimacs::{self, Formula},
+    formula::{
+        dimacs::{self, Formula},
+        falsified,
+    },
     search::{count::Reduction, queens::queen_cubes},
     stop::Interrupter,
 };
@@ -25,11 +34,12 @@ use rustsat::{
 };
 
 use crate::{
-    cover::{check_split_cube, verify_split, CubeRecord},
+    cover::{check_split_cube, verify_split, CubeRecord, SplitFact},
     manifest::{
-        parse_bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, SplitCube, MANIFEST_JSON,
+        parse_bound_tag, placement_of, Answer, ClaimEntry, ClaimKind, Cover, ProofManifest,
+        RunStatus, SplitCube, LOCK, MANIFEST_JSON,
     },
-    words,
+    witness, words,
 };
 
 /// The verdict on one claim (or on the cover of a split).
@@ -97,7 +107,7 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Why a proof directory could not be verified at all.
+/// Why a proof directory could not be verified at all (bad input).
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
     /// The directory has no readable manifest.
@@ -105,34 +115,176 @@ pub enum VerifyError {
     Manifest(String),
 }
 
-/// Verifies every claim of the proof directory `dir` (see the crate doc),
-/// and for a cube count that the claims cover the split.
+/// What `verify` found: a verdict per claim (and per split or cover), and
+/// the run's whole result — its sentence, derived from what was checked,
+/// or why it is not proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verification {
+    /// One verdict per claim, then the splits and the cover.
+    pub verdicts: Vec<Verdict>,
+    /// The result's sentence, or what is missing.
+    pub result: Result<String, String>,
+}
+
+impl Verification {
+    /// Whether the whole result is proven (every verdict verified too).
+    #[must_use]
+    pub fn verified(&self) -> bool {
+        self.result.is_ok() && self.verdicts.iter().all(|v| v.outcome.verified())
+    }
+
+    /// Nothing checked: the reason alone.
+    fn failed(why: String) -> Self {
+        Verification {
+            verdicts: Vec::new(),
+            result: Err(why),
+        }
+    }
+}
+
+/// Opens `path` for reading when it is a regular file, not a symbolic
+/// link, a FIFO, a device or a directory (which could hang a reader or
+/// lead it outside the directory).
 ///
 /// # Errors
 ///
-/// [`VerifyError`] when the manifest cannot be read; each claim's failure
-/// is its [`Verdict`].
-pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict>, VerifyError> {
+/// A message naming the file and what it is.
+pub fn open_regular(path: &Path) -> Result<File, String> {
+    let meta = fs::symlink_metadata(path).map_err(|e| {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => "missing".to_string(),
+            _ => files::describe(&e),
+        };
+        format!("cannot read {}: {why}", path.display())
+    })?;
+    not_special(path, &meta)?;
+    let file = File::open(path)
+        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    // Replaced between the look and the open: look again at what is open.
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    not_special(path, &meta)?;
+    Ok(file)
+}
+
+fn not_special(path: &Path, meta: &fs::Metadata) -> Result<(), String> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    let what = if kind.is_file() {
+        return Ok(());
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "a device"
+    };
+    Err(format!(
+        "{} is {what}, not a regular file: not read",
+        path.display()
+    ))
+}
+
+/// The text of the regular file `path` ([`open_regular`]).
+///
+/// # Errors
+///
+/// A message naming the file.
+pub fn read_regular(path: &Path) -> Result<String, String> {
+    let mut text = String::new();
+    open_regular(path)?
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    Ok(text)
+}
+
+/// What the verified claims of a directory establish, for its result.
+#[derive(Default)]
+struct Facts {
+    /// Verified claims outside splits and covers.
+    claims: BTreeMap<String, Fact>,
+    /// Verified splits.
+    splits: BTreeMap<String, SplitFact>,
+    /// A verified cover of an N-queens cube count: its total and claims.
+    cover: Option<CoverFact>,
+    /// The names of what did not verify.
+    failed: Vec<String>,
+}
+
+/// What one verified claim establishes.
+#[derive(Clone, Debug)]
+enum Fact {
+    /// About a board problem.
+    Board(BoardFact),
+    /// About a DIMACS file.
+    Source(SourceFact),
+}
+
+/// A verified board claim: no placement with `k` pieces, or the blocked
+/// placements are all there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct BoardFact {
+    problem: Problem,
+    k: usize,
+    /// `None`: no placement; otherwise the placements, orbit-weighted.
+    count: Option<u64>,
+    /// The blocked placements (orbits with lex-leader constraints).
+    models: u64,
+    symmetric: bool,
+    short: bool,
+    /// A cube of an N-queens count.
+    cube: bool,
+}
+
+/// A verified DIMACS claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SourceFact {
+    source: (String, String),
+    icnf_cube: Option<usize>,
+    /// `None`: unsatisfiable; otherwise the projected models.
+    count: Option<u64>,
+}
+
+/// A verified N-queens cover.
+#[derive(Clone, Debug)]
+struct CoverFact {
+    problem: Problem,
+    k: usize,
+    count: u64,
+    orbits: Option<u64>,
+    claims: Vec<String>,
+}
+
+/// Verifies every claim of the proof directory `dir` (see the crate doc),
+/// every split and cover, and derives the run's result from them.
+///
+/// # Errors
+///
+/// [`VerifyError`] when the directory has no manifest or the manifest is
+/// not one (bad input); every other failure is a verdict or the result's
+/// reason.
+pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, VerifyError> {
     let path = dir.join(MANIFEST_JSON);
-    let text = fs::read_to_string(&path).map_err(|e| {
-        VerifyError::Manifest(format!(
-            "cannot read {}: {}",
-            path.display(),
-            files::describe(&e)
-        ))
-    })?;
-    let manifest: ProofManifest = serde_json::from_str(&text).map_err(|e| {
-        VerifyError::Manifest(format!("{}: not a proof manifest ({e})", path.display()))
-    })?;
-    // A split stopped before its first cube was proven has no claims,
-    // and is reported missing below, not as an empty directory.
-    if manifest.claims.is_empty() && manifest.splits.is_empty() {
+    if fs::symlink_metadata(&path).is_err() {
         return Err(VerifyError::Manifest(format!(
-            "{}: no claims",
+            "cannot read {}: missing (not a proof directory)",
             path.display()
         )));
     }
+    let text = match read_regular(&path) {
+        Ok(text) => text,
+        Err(why) => return Ok(Verification::failed(why)),
+    };
+    let manifest: ProofManifest = serde_json::from_str(&text).map_err(|e| {
+        VerifyError::Manifest(format!("{}: not a proof manifest ({e})", path.display()))
+    })?;
     let mut verdicts = Vec::new();
+    let mut facts = Facts::default();
     let mut records = BTreeMap::new();
     let mut verified = BTreeSet::new();
     for entry in &manifest.claims {
@@ -143,10 +295,15 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict>, Ve
                     (steps, what)
                 }),
             ),
-            None => outcome(verify_claim(dir, entry, stop)),
+            None => outcome(verify_claim(dir, entry, stop).map(|(steps, what, fact)| {
+                facts.claims.insert(entry.name.clone(), fact);
+                (steps, what)
+            })),
         };
         if outcome.verified() {
             verified.insert(entry.name.clone());
+        } else {
+            facts.failed.push(entry.name.clone());
         }
         verdicts.push(Verdict {
             name: entry.name.clone(),
@@ -154,9 +311,13 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict>, Ve
         });
     }
     for split in &manifest.splits {
-        let outcome = verify_split(split, &manifest, &records, &verified);
-        if outcome.verified() {
-            verified.insert(split.name.clone());
+        let (outcome, fact) = verify_split(split, &manifest, &records, &verified);
+        match fact {
+            Some(fact) => {
+                verified.insert(split.name.clone());
+                facts.splits.insert(split.name.clone(), fact);
+            }
+            None => facts.failed.push(split.name.clone()),
         }
         verdicts.push(Verdict {
             name: split.name.clone(),
@@ -164,15 +325,24 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Vec<Verdict>, Ve
         });
     }
     if let Some(cover) = &manifest.cover {
+        let checked = verify_cover(cover, &manifest.claims, &verified, &facts.claims);
+        let outcome = match checked {
+            Ok((what, fact)) => {
+                facts.cover = Some(fact);
+                Outcome::Verified { steps: None, what }
+            }
+            Err(why) => {
+                facts.failed.push("cover".to_string());
+                Outcome::CoverMismatch(why)
+            }
+        };
         verdicts.push(Verdict {
             name: "cover".to_string(),
-            outcome: match verify_cover(cover, &manifest.claims) {
-                Ok(what) => Outcome::Verified { steps: None, what },
-                Err(why) => Outcome::CoverMismatch(why),
-            },
+            outcome,
         });
     }
-    Ok(verdicts)
+    let result = derive(dir, &manifest, &facts);
+    Ok(Verification { verdicts, result })
 }
 
 /// A claim's checks as a verdict's outcome.
@@ -186,35 +356,79 @@ fn outcome(checked: Result<(u64, String), Outcome>) -> Outcome {
     }
 }
 
-/// Verifies `proof` against `cnf` (and, when the formula carries a board
-/// claim's provenance, re-derives it as [`verify`] does).
+/// Verifies `proof` against the formula `cnf` (any DIMACS file; both
+/// named by the user, so a link to a regular file is followed). A formula
+/// with a board claim's markers (a `c boardsat-bound` line, as the
+/// prover writes, outside a split) is tied to its problem as [`verify`]
+/// does; any other, boardsat's own DIMACS files included, is checked as
+/// given. The result says what was proven.
 #[must_use]
-pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Verdict {
-    let checked = read_formula(cnf, stop).and_then(|formula| {
-        let steps = check_lrat(&formula, proof)?;
-        let what = if formula.provenance("problem").is_some() {
-            check_board(&formula, None).map_err(Outcome::FormulaMismatch)?
-        } else {
-            "the formula as given".to_string()
+pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Verification {
+    let name = cnf.display().to_string();
+    let checked = (|| {
+        let formula = read_formula_at(cnf, stop, false)?;
+        let steps = check_lrat_at(&formula, proof, false)?;
+        let tied = formula.tag("bound").is_some() && formula.tag("split").is_none();
+        if !tied {
+            let what = format!("the formula as given ({} clauses)", formula.clauses.len());
+            return Ok((steps, what, words::formula(&name)));
+        }
+        let (what, fact) = check_board(&formula, None).map_err(Outcome::FormulaMismatch)?;
+        let sentence = match fact.count {
+            None => words::no_placement(&fact.problem, fact.k),
+            Some(count) => format!(
+                "{} ({} blocked in {name} are all there are)",
+                words::counted(&fact.problem, fact.k, count, None, None),
+                fact.models
+            ),
         };
-        Ok((steps, what))
-    });
-    Verdict {
-        name: cnf.display().to_string(),
-        outcome: outcome(checked),
+        Ok((steps, what, sentence))
+    })();
+    match checked {
+        Ok((steps, what, sentence)) => Verification {
+            verdicts: vec![Verdict {
+                name,
+                outcome: Outcome::Verified {
+                    steps: Some(steps),
+                    what,
+                },
+            }],
+            result: Ok(sentence),
+        },
+        Err(outcome) => Verification {
+            result: Err(format!("{name}: {outcome}")),
+            verdicts: vec![Verdict { name, outcome }],
+        },
     }
 }
 
+/// The formula of the regular file `path`.
 pub(crate) fn read_formula(path: &Path, stop: Option<&Interrupter>) -> Result<Formula, Outcome> {
-    let file = fs::File::open(path).map_err(|e| {
-        Outcome::Unreadable(format!(
-            "cannot read {}: {}",
-            path.display(),
-            files::describe(&e)
-        ))
-    })?;
+    read_formula_at(path, stop, true)
+}
+
+/// The formula at `path`; `strict`: a regular file itself, not through a
+/// link.
+fn read_formula_at(
+    path: &Path,
+    stop: Option<&Interrupter>,
+    strict: bool,
+) -> Result<Formula, Outcome> {
+    let file = open_file(path, strict).map_err(Outcome::Unreadable)?;
     dimacs::read(BufReader::new(file), None, stop)
         .map_err(|e| Outcome::Unreadable(format!("{}: {e}", path.display())))
+}
+
+/// Opens `path`: strictly ([`open_regular`]), or through a link to a
+/// regular file (a path the user named).
+fn open_file(path: &Path, strict: bool) -> Result<File, String> {
+    if strict {
+        return open_regular(path);
+    }
+    let meta = fs::metadata(path)
+        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    not_special(path, &meta)?;
+    open_regular(&fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
 /// A cube claim of a split: the proof, and the formula tied to its cube.
@@ -230,41 +444,62 @@ fn verify_cube(
             entry.format
         )));
     }
-    let formula = read_formula(&dir.join(&entry.cnf), stop)?;
+    let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     // The formula first: what it says is cheaper to check than its proof.
     let (what, record) = check_split_cube(&formula, entry, sc).map_err(Outcome::FormulaMismatch)?;
-    let steps = check_lrat(&formula, &dir.join(&entry.proof))?;
+    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?)?;
     Ok((steps, what, record))
+}
+
+/// A file of the directory a manifest names: a plain name inside it,
+/// never a path that leads elsewhere.
+pub(crate) fn inside(dir: &Path, name: &str) -> Result<std::path::PathBuf, Outcome> {
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains('/')
+        && !name.contains('\\');
+    if plain {
+        Ok(dir.join(name))
+    } else {
+        Err(Outcome::Unreadable(format!(
+            "the manifest names '{name}', not a file of the directory"
+        )))
+    }
 }
 
 fn verify_claim(
     dir: &Path,
     entry: &ClaimEntry,
     stop: Option<&Interrupter>,
-) -> Result<(u64, String), Outcome> {
+) -> Result<(u64, String, Fact), Outcome> {
     if entry.format != "lrat" {
         return Err(Outcome::Unreadable(format!(
             "unknown proof format '{}'",
             entry.format
         )));
     }
-    let formula = read_formula(&dir.join(&entry.cnf), stop)?;
+    let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     let tied = match entry.kind {
         ClaimKind::NoPlacement if formula.tag("blocking").is_some() => {
             Err("a no-placement claim whose formula blocks placements".to_string())
         }
-        ClaimKind::NoPlacement | ClaimKind::Complete => check_board(&formula, Some(entry)),
-        ClaimKind::Formula | ClaimKind::ProjectedComplete => check_source(&formula, entry),
+        ClaimKind::NoPlacement | ClaimKind::Complete => {
+            check_board(&formula, Some(entry)).map(|(what, fact)| (what, Fact::Board(fact)))
+        }
+        ClaimKind::Formula | ClaimKind::ProjectedComplete => {
+            check_source(dir, &formula, entry).map(|(what, fact)| (what, Fact::Source(fact)))
+        }
     }
-    .and_then(|what| check_words(&formula, entry).map(|()| what))
+    .and_then(|tied| check_words(&formula, entry).map(|()| tied))
     .map_err(Outcome::FormulaMismatch)?;
-    let steps = check_lrat(&formula, &dir.join(&entry.proof))?;
-    Ok((steps, tied))
+    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?)?;
+    Ok((steps, tied.0, tied.1))
 }
 
 /// The claim's words must be what its formula proves: derived again from
 /// the provenance and the claim's count, cube or source.
-fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), String> {
+pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), String> {
     let expected = match (entry.kind, &entry.source) {
         (ClaimKind::Formula, Some((path, _))) => words::formula(path),
         (ClaimKind::ProjectedComplete, Some((path, _))) => {
@@ -294,15 +529,14 @@ fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), String> {
     }
 }
 
-/// The LRAT check of `proof` against `formula`: the steps checked.
+/// The LRAT check of `proof` (a regular file) against `formula`: the
+/// steps checked.
 pub(crate) fn check_lrat(formula: &Formula, proof: &Path) -> Result<u64, Outcome> {
-    let file = fs::File::open(proof).map_err(|e| {
-        Outcome::Unreadable(format!(
-            "cannot read {}: {}",
-            proof.display(),
-            files::describe(&e)
-        ))
-    })?;
+    check_lrat_at(formula, proof, true)
+}
+
+fn check_lrat_at(formula: &Formula, proof: &Path, strict: bool) -> Result<u64, Outcome> {
+    let file = open_file(proof, strict).map_err(Outcome::Unreadable)?;
     let clauses = formula
         .clauses
         .iter()
@@ -473,8 +707,12 @@ fn count_blocked(formula: &Formula, fixed: &Fixed) -> Result<u64, String> {
 }
 
 /// Ties a board claim's formula to its problem (see the crate doc); the
-/// count of a completeness claim must be `entry`'s.
-fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, String> {
+/// count of a completeness claim must be `entry`'s. What was checked, and
+/// what the claim establishes.
+fn check_board(
+    formula: &Formula,
+    entry: Option<&ClaimEntry>,
+) -> Result<(String, BoardFact), String> {
     let fixed = fixed_part(formula, entry)?;
     compare_fixed(formula, &fixed)?;
     let count = count_blocked(formula, &fixed)?;
@@ -494,17 +732,36 @@ fn check_board(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<String, 
             ", a cube"
         }
     );
-    match entry.and_then(|e| e.count) {
-        Some(claimed) if claimed != count => Err(format!(
+    let kind = entry.map(|e| e.kind).unwrap_or(if n_blocked > 0 {
+        ClaimKind::Complete
+    } else {
+        ClaimKind::NoPlacement
+    });
+    let mut fact = BoardFact {
+        problem: fixed.problem,
+        k: fixed.bound.k(),
+        count: None,
+        models: n_blocked as u64,
+        symmetric: fixed.symmetric,
+        short: formula.tag("blocking") == Some("short"),
+        cube: !fixed.cube.is_empty() || entry.is_some_and(|e| e.cube.is_some()),
+    };
+    match (kind, entry.and_then(|e| e.count)) {
+        (ClaimKind::Complete, Some(claimed)) if claimed != count => Err(format!(
             "the formula blocks {count} placements (orbit-weighted), the manifest claims {claimed}"
         )),
-        Some(_) => Ok(format!(
-            "{what} and {n_blocked} blocked placements: {count} in all"
-        )),
-        None if n_blocked > 0 && entry.is_some() => {
+        (ClaimKind::Complete, _) => {
+            fact.count = Some(count);
+            Ok((
+                format!("{what} and {n_blocked} blocked placements: {count} in all"),
+                fact,
+            ))
+        }
+        (_, None) if n_blocked > 0 => {
             Err("blocking clauses in a claim without a count".to_string())
         }
-        None => Ok(what),
+        (_, None) => Ok((what, fact)),
+        (_, Some(_)) => Err("a no-placement claim with a count".to_string()),
     }
 }
 
@@ -545,40 +802,39 @@ pub(crate) fn blocked_placement(board: &Board, clause: &[Lit], uniform: bool) ->
 
 /// Ties a DIMACS claim to its source file: its digest, and its clauses as
 /// the formula's first ones; the rest must block distinct projected
-/// assignments, as many as claimed.
-fn check_source(formula: &Formula, entry: &ClaimEntry) -> Result<String, String> {
+/// assignments, each witnessed by a model of the source in the claim's
+/// witness file (read from `dir`), as many as claimed.
+fn check_source(
+    dir: &Path,
+    formula: &Formula,
+    entry: &ClaimEntry,
+) -> Result<(String, SourceFact), String> {
     let Some((path, _)) = &entry.source else {
         return Err("the claim names no source file".to_string());
     };
-    check_source_at(formula, entry, Path::new(path))
+    check_source_at(dir, formula, entry, Path::new(path), None)
 }
 
+/// A board problem a DIMACS source's models must each be a placement of
+/// (checked by the independent checker), with its bound.
+pub(crate) type BoardCheck = Option<(Problem, Bound)>;
+
 /// [`check_source`] with the source read from `at` (a split directory
-/// moved since its jobs ran names its cube files where they are now).
+/// moved since its jobs ran names its cube files where they are now), and
+/// the board problem its models must solve when the caller knows it
+/// (else read from the source's provenance, when it names one).
 pub(crate) fn check_source_at(
+    dir: &Path,
     formula: &Formula,
     entry: &ClaimEntry,
     at: &Path,
-) -> Result<String, String> {
+    board: BoardCheck,
+) -> Result<(String, SourceFact), String> {
     let Some((_, digest)) = &entry.source else {
         return Err("the claim names no source file".to_string());
     };
     let path = &at.display().to_string();
-    let file = fs::File::open(at)
-        .map_err(|e| format!("cannot read the source {path}: {}", files::describe(&e)))?;
-    let (source, found) = dimacs::read_with_digest(file, None, None)
-        .map_err(|e| format!("the source {path}: {e}"))?;
-    if found != *digest {
-        return Err(format!(
-            "the source {path} has changed (its digest is not the claim's)"
-        ));
-    }
-    let source = match entry.icnf_cube {
-        Some(i) => source
-            .with_cube(i)
-            .map_err(|e| format!("the source {path}: {e}"))?,
-        None => source,
-    };
+    let source = read_source(at, digest, entry.icnf_cube)?;
     let n = source.clauses.len();
     if formula.clauses.len() < n || formula.clauses[..n] != source.clauses[..] {
         return Err(format!(
@@ -586,24 +842,36 @@ pub(crate) fn check_source_at(
         ));
     }
     let rest = &formula.clauses[n..];
+    let fact = SourceFact {
+        source: entry.source.clone().unwrap_or_default(),
+        icnf_cube: entry.icnf_cube,
+        count: None,
+    };
     match entry.kind {
-        ClaimKind::Formula if rest.is_empty() => Ok(format!("the formula is {path}")),
+        ClaimKind::Formula if rest.is_empty() => Ok((format!("the formula is {path}"), fact)),
         ClaimKind::Formula => Err("the formula has clauses its source does not".to_string()),
         _ => {
-            let projection = source.projection_or_all();
-            let mut seen = std::collections::HashSet::new();
-            for (i, clause) in rest.iter().enumerate() {
-                let vars: Vec<Var> = clause.iter().map(|l| l.var()).collect();
-                if vars != projection || !seen.insert(clause.clone()) {
-                    return Err(format!(
-                        "clause {} is not a new blocking clause over the projection",
-                        n + i + 1
-                    ));
-                }
-            }
-            let count = rest.len() as u64;
+            let Some(models) = &entry.models else {
+                return Err(format!(
+                    "the claim has no witness file: its {} blocked projected assignments are not shown to be models of {path}",
+                    rest.len()
+                ));
+            };
+            let models = inside(dir, models).map_err(|o| o.to_string())?;
+            let board = board.or_else(|| board_of(&source));
+            let count = check_witnesses(&source, &models, Some(rest), board, n)?;
             match entry.count {
-                Some(c) if c == count => Ok(format!("{path} and {count} blocked projected models")),
+                Some(c) if c == count => Ok((
+                    format!(
+                        "{path} and {count} blocked projected models, each a model of it witnessed in {}{}",
+                        models.display(),
+                        if board.is_some() { " and a placement the independent checker accepts" } else { "" }
+                    ),
+                    SourceFact {
+                        count: Some(count),
+                        ..fact
+                    },
+                )),
                 Some(c) => Err(format!(
                     "the formula blocks {count} projected models, the manifest claims {c}"
                 )),
@@ -613,18 +881,163 @@ pub(crate) fn check_source_at(
     }
 }
 
+/// The source file at `at`, which must have `digest`; its cube
+/// `icnf_cube` for an iCNF file (the cube's literals as units).
+fn read_source(at: &Path, digest: &str, icnf_cube: Option<usize>) -> Result<Formula, String> {
+    let path = at.display();
+    let file = open_regular(at).map_err(|e| format!("the source: {e}"))?;
+    let (source, found) = dimacs::read_with_digest(file, None, None)
+        .map_err(|e| format!("the source {path}: {e}"))?;
+    if found != *digest {
+        return Err(format!(
+            "the source {path} has changed (its digest is not the claim's)"
+        ));
+    }
+    match icnf_cube {
+        Some(i) => source
+            .with_cube(i)
+            .map_err(|e| format!("the source {path}: {e}")),
+        None => Ok(source),
+    }
+}
+
+/// The board problem and bound a DIMACS file's provenance names, when its
+/// projection is exactly that board's variables (a file `boardsat dimacs`
+/// or `boardsat cubes` wrote with a fixed bound).
+fn board_of(source: &Formula) -> BoardCheck {
+    let problem = boardsat_encode::export::problem_from(|key| source.provenance(key)).ok()?;
+    let text = source.provenance("bound")?.strip_suffix(" pieces")?;
+    let (word, k) = text.rsplit_once(' ')?;
+    let k: usize = k.parse().ok()?;
+    let bound = match word {
+        "at most" => Bound::AtMost(k),
+        "at least" => Bound::AtLeast(k),
+        "exactly" => Bound::Exactly(k),
+        _ => return None,
+    };
+    let board: Vec<Var> = (0..problem.board.n_squares() as u32)
+        .map(Var::new)
+        .collect();
+    (source.projection.as_deref() == Some(&board[..])).then_some((problem, bound))
+}
+
+/// Checks the witness file `models` against `source`: each model satisfies
+/// every clause of it, and their projections are distinct; with
+/// `blocking`, model i's projection is exactly the assignment blocking
+/// clause i excludes (clause `offset + i + 1` of the claim's formula), one
+/// model per clause; with `board`, each model's board variables are a
+/// placement the independent checker accepts. The number of models.
+pub(crate) fn check_witnesses(
+    source: &Formula,
+    models: &Path,
+    blocking: Option<&[Vec<Lit>]>,
+    board: BoardCheck,
+    offset: usize,
+) -> Result<u64, String> {
+    let file = open_regular(models)?;
+    let name = models.display();
+    let projection = source.projection_or_all();
+    let mut seen = std::collections::HashSet::new();
+    let mut count = 0usize;
+    for read in witness::read_lines(file, source.n_vars) {
+        let witness = read.map_err(|e| format!("{name}: {e}"))?;
+        let at = witness.line;
+        let model = &witness.model;
+        if let Some(i) = falsified(&source.clauses, model) {
+            return Err(format!(
+                "{name}, line {at}: the model falsifies clause {} of the source",
+                i + 1
+            ));
+        }
+        let excluded: Vec<Lit> = projection
+            .iter()
+            .map(|&v| {
+                if model.get(v.idx()).copied().unwrap_or(false) {
+                    v.neg_lit()
+                } else {
+                    v.pos_lit()
+                }
+            })
+            .collect();
+        if let Some(blocking) = blocking {
+            let Some(clause) = blocking.get(count) else {
+                return Err(format!(
+                    "{name} holds more models than the formula has blocking clauses ({})",
+                    blocking.len()
+                ));
+            };
+            if *clause != excluded {
+                return Err(format!(
+                    "clause {} does not block the projection of the model on line {at} of {name}",
+                    offset + count + 1
+                ));
+            }
+        }
+        if !seen.insert(excluded) {
+            return Err(format!(
+                "{name}, line {at}: the model's projection is another model's"
+            ));
+        }
+        if let Some((problem, bound)) = &board {
+            let squares: Vec<Square> = problem
+                .board
+                .squares()
+                .filter(|&sq| {
+                    model
+                        .get(problem.board.lit(sq).vidx())
+                        .copied()
+                        .unwrap_or(false)
+                })
+                .collect();
+            check(problem, Some(*bound), &Placement::new(squares)).map_err(|v| {
+                format!("{name}, line {at}: the model's placement is not a solution of {problem} with {bound} pieces ({v})")
+            })?;
+        }
+        count += 1;
+    }
+    if let Some(blocking) = blocking {
+        if count < blocking.len() {
+            return Err(format!(
+                "clause {} blocks a projected assignment with no witness in {name} ({count} models for {} blocking clauses)",
+                offset + count + 1,
+                blocking.len()
+            ));
+        }
+    }
+    Ok(count as u64)
+}
+
 /// The claims of a cube count must be exactly the split's cubes, each with
-/// its weight, and their weighted total the claimed count.
-fn verify_cover(cover: &Cover, claims: &[ClaimEntry]) -> Result<String, String> {
+/// its weight and verified, and their weighted total the claimed count.
+fn verify_cover(
+    cover: &Cover,
+    claims: &[ClaimEntry],
+    verified: &BTreeSet<String>,
+    facts: &BTreeMap<String, Fact>,
+) -> Result<(String, CoverFact), String> {
     let reduction = if cover.halve {
         Reduction::Halve
     } else {
         Reduction::None
     };
     let expected = queen_cubes(cover.n, cover.depth, reduction);
-    let mut found: Vec<(Vec<usize>, u64, u64)> = claims
+    let cubes: Vec<&ClaimEntry> = claims
         .iter()
-        .filter(|c| c.kind == ClaimKind::Complete)
+        .filter(|c| c.kind == ClaimKind::Complete && c.cube.is_some())
+        .collect();
+    let unverified: Vec<&str> = cubes
+        .iter()
+        .filter(|c| !verified.contains(&c.name))
+        .map(|c| c.name.as_str())
+        .collect();
+    if !unverified.is_empty() {
+        return Err(format!(
+            "cubes not verified: {} (the cover rests on every cube)",
+            unverified.join(", ")
+        ));
+    }
+    let mut found: Vec<(Vec<usize>, u64, u64)> = cubes
+        .iter()
         .filter_map(|c| {
             c.cube
                 .as_ref()
@@ -639,10 +1052,16 @@ fn verify_cover(cover: &Cover, claims: &[ClaimEntry]) -> Result<String, String> 
     want.sort();
     let got: Vec<(Vec<usize>, u64)> = found.iter().map(|(c, w, _)| (c.clone(), *w)).collect();
     if got != want {
+        let missing = want.iter().filter(|w| !got.contains(w)).count();
         return Err(format!(
-            "the claims cover {} cubes, the split has {} (or their weights differ)",
+            "the claims cover {} cubes, the split has {} ({missing} missing{})",
             got.len(),
-            want.len()
+            want.len(),
+            if missing == 0 {
+                ", or their weights differ"
+            } else {
+                ""
+            }
         ));
     }
     let total = found
@@ -657,9 +1076,484 @@ fn verify_cover(cover: &Cover, claims: &[ClaimEntry]) -> Result<String, String> 
             cover.count
         ));
     }
-    Ok(format!(
-        "the {} cubes of depth {} cover every placement; weighted total {total}",
-        want.len(),
-        cover.depth
+    let boards: Vec<&BoardFact> = cubes
+        .iter()
+        .filter_map(|c| match facts.get(&c.name) {
+            Some(Fact::Board(b)) => Some(b),
+            _ => None,
+        })
+        .collect();
+    let Some(first) = boards.first() else {
+        return Err("a cover without cubes".to_string());
+    };
+    if boards.len() != cubes.len()
+        || boards
+            .iter()
+            .any(|b| b.problem != first.problem || b.k != first.k)
+        || first.problem.board.rows() != cover.n
+    {
+        return Err(format!(
+            "the cubes are not all cubes of one {}-queens count",
+            cover.n
+        ));
+    }
+    let orbits = boards
+        .iter()
+        .all(|b| b.symmetric)
+        .then(|| boards.iter().map(|b| b.models).sum());
+    let fact = CoverFact {
+        problem: first.problem,
+        k: first.k,
+        count: total,
+        orbits,
+        claims: cubes.iter().map(|c| c.name.clone()).collect(),
+    };
+    Ok((
+        format!(
+            "the {} cubes of depth {} cover every placement; weighted total {total}",
+            want.len(),
+            cover.depth
+        ),
+        fact,
     ))
+}
+
+/// At most five names, then how many in all.
+pub(crate) fn summary(names: &[String]) -> String {
+    match names.len() {
+        0..=5 => names.join(", "),
+        n => format!("{}, … ({n} in all)", names[..5].join(", ")),
+    }
+}
+
+/// "1 claim", "3 claims".
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The run's result, derived from the verified claims alone: the run
+/// complete, every claim verified, the claims the answer needs present,
+/// totals and placements checked again, nothing left over. Its sentence,
+/// or what is missing.
+fn derive(dir: &Path, manifest: &ProofManifest, facts: &Facts) -> Result<String, String> {
+    if manifest.status != RunStatus::Complete {
+        return Err(not_complete(dir, manifest));
+    }
+    let Some(result) = &manifest.result else {
+        return Err("not proven: the MANIFEST states no result, so there is nothing to check (written by an older boardsat?)".to_string());
+    };
+    if !facts.failed.is_empty() {
+        return Err(format!(
+            "not proven: {} not verified ({}), and the result needs every claim",
+            plural(facts.failed.len(), "claim"),
+            summary(&facts.failed)
+        ));
+    }
+    let stray = stray_files(dir, manifest);
+    if !stray.is_empty() {
+        return Err(format!(
+            "not proven: the directory holds {} the MANIFEST does not list ({}): files of another run, or a mixed directory",
+            plural(stray.len(), "claim file"),
+            summary(&stray)
+        ));
+    }
+    let mut used = BTreeSet::new();
+    let sentence = answer(dir, &result.answer, facts, &mut used)?;
+    let left: Vec<String> = manifest
+        .claims
+        .iter()
+        .map(|c| c.name.clone())
+        .chain(manifest.splits.iter().map(|s| s.name.clone()))
+        .chain(manifest.cover.iter().map(|_| "cover".to_string()))
+        .filter(|name| !used.contains(name))
+        .collect();
+    if !left.is_empty() {
+        return Err(format!(
+            "not proven: the result does not account for {} ({}): claims of another run, or a mixed directory",
+            plural(left.len(), "claim"),
+            summary(&left)
+        ));
+    }
+    if sentence != result.sentence {
+        return Err(format!(
+            "the MANIFEST's result is not what was verified: it says '{}', the claims prove '{sentence}'",
+            result.sentence
+        ));
+    }
+    Ok(sentence)
+}
+
+/// The files of `dir` that look like a proof directory's (claims,
+/// proofs, witnesses, a split's `MANIFEST`) but that `manifest` does not
+/// name. Other files (a user's notes) are not the proofs' business.
+fn stray_files(dir: &Path, manifest: &ProofManifest) -> Vec<String> {
+    let mut named: BTreeSet<&str> = [MANIFEST_JSON, LOCK].into_iter().collect();
+    for claim in &manifest.claims {
+        named.extend([claim.cnf.as_str(), claim.proof.as_str()]);
+        named.extend(claim.models.as_deref());
+    }
+    if let Some(Answer::Models { models, .. }) = manifest.result.as_ref().map(|r| &r.answer) {
+        named.insert(models.as_str());
+    }
+    let Ok(list) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut stray: Vec<String> = list
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            let looks = name.starts_with("claim-")
+                || [".lrat", ".models"].iter().any(|e| name.ends_with(e))
+                || name == "MANIFEST";
+            looks && !named.contains(name.as_str())
+        })
+        .collect();
+    stray.sort();
+    stray
+}
+
+/// Why a run that is not complete proves nothing as a whole.
+fn not_complete(dir: &Path, manifest: &ProofManifest) -> String {
+    let how = match manifest.status {
+        RunStatus::Running if locked(dir) => "is still running (its lock is held)".to_string(),
+        RunStatus::Running => {
+            "ended without saying how (killed, or written by an older boardsat)".to_string()
+        }
+        status => status.words().to_string(),
+    };
+    let why = manifest
+        .reason
+        .as_ref()
+        .map_or(String::new(), |r| format!(" ({r})"));
+    let found = manifest.found.map_or(String::new(), |f| {
+        format!("; it had found {f} placements, which its claims prove only in part")
+    });
+    if manifest.claims.is_empty() {
+        return format!(
+            "not proven: the run {how}{why} before any claim was written: nothing to check{found}"
+        );
+    }
+    let claims = match manifest.claims.len() {
+        1 => "its 1 claim proves".to_string(),
+        n => format!("its {n} claims prove"),
+    };
+    format!("not proven: the run {how}{why}; {claims} parts of the result, not the whole{found}")
+}
+
+/// Whether a run holds the directory's lock now.
+fn locked(dir: &Path) -> bool {
+    let Ok(file) = open_regular(&dir.join(LOCK)) else {
+        return false;
+    };
+    matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
+}
+
+/// The bound one step past an optimum `value` (fewer pieces for
+/// domination, more for independence), none when no placement can lie
+/// past it.
+fn step_past(problem: &Problem, value: usize) -> Option<usize> {
+    if problem.kind.dominating() {
+        value.checked_sub(1)
+    } else {
+        (value < problem.board.n_squares()).then_some(value + 1)
+    }
+}
+
+/// A verified refutation of `problem` with `k` pieces: the claims it
+/// rests on.
+fn refutation(facts: &Facts, problem: &Problem, k: usize) -> Option<Vec<String>> {
+    let single = facts.claims.iter().find_map(|(name, fact)| match fact {
+        Fact::Board(b) if b.count.is_none() && !b.cube && b.problem == *problem && b.k == k => {
+            Some(vec![name.clone()])
+        }
+        _ => None,
+    });
+    single.or_else(|| {
+        facts.splits.iter().find_map(|(name, split)| {
+            (split.count.is_none() && split.problem == *problem && split.k == k).then(|| {
+                let mut names = split.claims.clone();
+                names.push(name.clone());
+                names
+            })
+        })
+    })
+}
+
+/// The verified refutations of `problem` that an optimum refuted at
+/// `refuted` implies (fewer pieces still for domination, more for
+/// independence): found on the optimiser's way, accounted for.
+fn implied_refutations(facts: &Facts, problem: &Problem, refuted: usize) -> Vec<String> {
+    let beyond = |k: usize| {
+        if problem.kind.dominating() {
+            k < refuted
+        } else {
+            k > refuted
+        }
+    };
+    let mut names = Vec::new();
+    for (name, fact) in &facts.claims {
+        if let Fact::Board(b) = fact {
+            if b.count.is_none() && !b.cube && b.problem == *problem && beyond(b.k) {
+                names.push(name.clone());
+            }
+        }
+    }
+    for (name, split) in &facts.splits {
+        if split.count.is_none() && split.problem == *problem && beyond(split.k) {
+            names.extend(split.claims.iter().cloned());
+            names.push(name.clone());
+        }
+    }
+    names
+}
+
+/// A verified count of `problem` with bound `k`.
+struct Complete {
+    count: u64,
+    orbits: Option<u64>,
+    short: bool,
+    names: Vec<String>,
+}
+
+/// Every verified count of `problem` with bound `k`.
+fn completes(facts: &Facts, problem: &Problem, k: usize) -> Vec<Complete> {
+    let mut out = Vec::new();
+    for (name, fact) in &facts.claims {
+        if let Fact::Board(b) = fact {
+            if let Some(count) = b
+                .count
+                .filter(|_| !b.cube && b.problem == *problem && b.k == k)
+            {
+                out.push(Complete {
+                    count,
+                    orbits: b.symmetric.then_some(b.models),
+                    short: b.short,
+                    names: vec![name.clone()],
+                });
+            }
+        }
+    }
+    if let Some(cover) = facts
+        .cover
+        .as_ref()
+        .filter(|c| c.problem == *problem && c.k == k)
+    {
+        let mut names = cover.claims.clone();
+        names.push("cover".to_string());
+        // An N-queens count has exactly n queens: short clauses miss none.
+        out.push(Complete {
+            count: cover.count,
+            orbits: cover.orbits,
+            short: false,
+            names,
+        });
+    }
+    for (name, split) in &facts.splits {
+        if let Some(count) = split
+            .count
+            .filter(|_| split.problem == *problem && split.k == k)
+        {
+            let mut names = split.claims.clone();
+            names.push(name.clone());
+            out.push(Complete {
+                count,
+                orbits: split.symmetric.then_some(split.models),
+                short: false,
+                names,
+            });
+        }
+    }
+    out
+}
+
+/// Derives `answer` from `facts` (see [`derive`]): its sentence; the
+/// claims it rests on go into `used`.
+fn answer(
+    dir: &Path,
+    answer: &Answer,
+    facts: &Facts,
+    used: &mut BTreeSet<String>,
+) -> Result<String, String> {
+    let missing = |what: String| format!("not proven: no verified claim {what}");
+    match answer {
+        Answer::NoPlacement { problem, k } => {
+            let problem = problem.problem()?;
+            let names = refutation(facts, &problem, *k).ok_or_else(|| {
+                missing(format!(
+                    "refutes {} for {problem}",
+                    words::bounded(&problem, *k)
+                ))
+            })?;
+            used.extend(names);
+            Ok(words::no_placement(&problem, *k))
+        }
+        Answer::Optimum {
+            problem,
+            value,
+            placement,
+        } => {
+            let problem = problem.problem()?;
+            let placement = placement_of(placement);
+            check(&problem, Some(problem.kind.bound(*value)), &placement).map_err(|v| {
+                format!("not proven: the optimum's placement is not a solution ({v})")
+            })?;
+            if placement.len() != *value {
+                return Err(format!(
+                    "not proven: the optimum's placement has {} pieces, not {value}",
+                    placement.len()
+                ));
+            }
+            let refuted = step_past(&problem, *value);
+            if let Some(r) = refuted {
+                let names = refutation(facts, &problem, r).ok_or_else(|| {
+                    missing(format!(
+                        "refutes {} one step past the optimum",
+                        words::bounded(&problem, r)
+                    ))
+                })?;
+                used.extend(names);
+                used.extend(implied_refutations(facts, &problem, r));
+            }
+            Ok(words::optimum(&problem, *value, refuted))
+        }
+        Answer::Count {
+            problem,
+            k,
+            count,
+            orbits,
+            optimal,
+        } => {
+            let problem = problem.problem()?;
+            let found = completes(facts, &problem, *k);
+            let [complete] = found.as_slice() else {
+                return Err(match found.len() {
+                    0 => missing(format!(
+                        "counts the placements with {} for {problem}",
+                        words::bounded(&problem, *k)
+                    )),
+                    n => format!(
+                        "not proven: {n} verified counts of {problem} with {}, not one",
+                        words::bounded(&problem, *k)
+                    ),
+                });
+            };
+            if complete.count != *count {
+                return Err(format!(
+                    "not proven: the claims count {} placements, the MANIFEST's result {count}",
+                    complete.count
+                ));
+            }
+            if orbits.is_some() && complete.orbits != *orbits {
+                return Err(format!(
+                    "not proven: the claims count {} orbits, the MANIFEST's result {}",
+                    complete.orbits.map_or("no".to_string(), |o| o.to_string()),
+                    orbits.unwrap_or(0)
+                ));
+            }
+            used.extend(complete.names.iter().cloned());
+            if complete.short && matches!(problem.kind.bound(*k), Bound::AtMost(_)) && *k > 0 {
+                // "Not all of these squares" blocks only one placement
+                // each when none has fewer pieces.
+                let names = refutation(facts, &problem, k - 1).ok_or_else(|| {
+                    missing(format!(
+                        "refutes {}, which the short blocking clauses of the count need",
+                        words::bounded(&problem, k - 1)
+                    ))
+                })?;
+                used.extend(names);
+            }
+            let mut past = None;
+            if *optimal {
+                let refuted = step_past(&problem, *k);
+                if let Some(r) = refuted {
+                    let names = refutation(facts, &problem, r).ok_or_else(|| {
+                        missing(format!(
+                            "refutes {}, which makes {k} the optimum",
+                            words::bounded(&problem, r)
+                        ))
+                    })?;
+                    used.extend(names);
+                    used.extend(implied_refutations(facts, &problem, r));
+                }
+                past = Some(refuted);
+            }
+            Ok(words::counted(&problem, *k, *count, *orbits, past))
+        }
+        Answer::Placements {
+            problem,
+            k,
+            placements,
+        } => {
+            let problem = problem.problem()?;
+            let bound = problem.kind.bound(*k);
+            let mut seen = BTreeSet::new();
+            for (i, pairs) in placements.iter().enumerate() {
+                let placement = placement_of(pairs);
+                check(&problem, Some(bound), &placement).map_err(|v| {
+                    format!("not proven: placement {} is not a solution ({v})", i + 1)
+                })?;
+                if !seen.insert(placement) {
+                    return Err(format!("not proven: placement {} is listed twice", i + 1));
+                }
+            }
+            if placements.is_empty() {
+                return Err("not proven: the result lists no placement".to_string());
+            }
+            Ok(words::found(&problem, *k, placements.len()))
+        }
+        Answer::Unsatisfiable { source } => {
+            let name = source_claim(facts, source, None, None)
+                .ok_or_else(|| missing(format!("proves {} unsatisfiable", source.0)))?;
+            used.insert(name);
+            Ok(words::formula(&source.0))
+        }
+        Answer::ProjectedCount {
+            source,
+            icnf_cube,
+            count,
+        } => {
+            let shown = words::source(&source.0, *icnf_cube);
+            let name = source_claim(facts, source, *icnf_cube, Some(*count)).ok_or_else(|| {
+                missing(format!(
+                    "proves that {shown} has exactly {count} projected models"
+                ))
+            })?;
+            used.insert(name);
+            Ok(words::projected(&shown, *count))
+        }
+        Answer::Models {
+            source,
+            icnf_cube,
+            count,
+            models,
+        } => {
+            let shown = words::source(&source.0, *icnf_cube);
+            let formula = read_source(Path::new(&source.0), &source.1, *icnf_cube)?;
+            let path = inside(dir, models).map_err(|o| o.to_string())?;
+            let found = check_witnesses(&formula, &path, None, board_of(&formula), 0)?;
+            if found != *count || found == 0 {
+                return Err(format!(
+                    "not proven: {} holds {found} models, the MANIFEST's result {count}",
+                    path.display()
+                ));
+            }
+            Ok(words::models_found(&shown, found))
+        }
+    }
+}
+
+/// The verified DIMACS claim about `source` (cube `icnf_cube`) with
+/// `count` projected models (none: unsatisfiable).
+fn source_claim(
+    facts: &Facts,
+    source: &(String, String),
+    icnf_cube: Option<usize>,
+    count: Option<u64>,
+) -> Option<String> {
+    facts.claims.iter().find_map(|(name, fact)| match fact {
+        Fact::Source(s) if s.source == *source && s.icnf_cube == icnf_cube && s.count == count => {
+            Some(name.clone())
+        }
+        _ => None,
+    })
 }

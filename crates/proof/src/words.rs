@@ -2,7 +2,7 @@
 //! derived again by the verifier and compared, so that a reader of
 //! `MANIFEST.json` cannot be told more than was proven.
 
-use boardsat_encode::{Kind, Problem};
+use boardsat_encode::{Bound, Kind, Problem};
 
 /// "5 queens", "1 rook": `k` pieces in words.
 #[must_use]
@@ -115,4 +115,113 @@ pub fn formula(source: &str) -> String {
 #[must_use]
 pub fn projected(source: &str, count: u64) -> String {
     format!("{source} has exactly {count} projected models")
+}
+
+/// `k` pieces with the bound's word for the problem: "at most 5 queens",
+/// "exactly 8 queens".
+#[must_use]
+pub fn bounded(problem: &Problem, k: usize) -> String {
+    let word = match problem.kind.bound(k) {
+        Bound::AtMost(_) => "at most",
+        Bound::AtLeast(_) => "at least",
+        Bound::Exactly(_) => "exactly",
+    };
+    format!("{word} {}", pieces(problem, k))
+}
+
+/// Why an optimum is one: the refutation one step past it (its
+/// sentence), or that no placement lies past it.
+fn past(problem: &Problem, refuted: Option<usize>) -> String {
+    match refuted {
+        Some(k) => no_placement(problem, k),
+        None if problem.kind.dominating() => "no placement has fewer pieces".to_string(),
+        None => format!(
+            "no placement has more pieces than the {} squares",
+            problem.board.n_squares()
+        ),
+    }
+}
+
+/// The optimum `value` of a problem, a placement with that many pieces
+/// checked, and the bound `refuted` one step past it.
+#[must_use]
+pub fn optimum(problem: &Problem, value: usize, refuted: Option<usize>) -> String {
+    format!(
+        "{problem}: the {} is {} (a placement checked; {})",
+        if problem.kind.dominating() {
+            "minimum"
+        } else {
+            "maximum"
+        },
+        pieces(problem, value),
+        past(problem, refuted)
+    )
+}
+
+/// A whole count: `count` placements with bound `k` (`orbits` of them up
+/// to symmetry); with `optimal`, k is the optimum, proven by the bound
+/// one step past it.
+#[must_use]
+pub fn counted(
+    problem: &Problem,
+    k: usize,
+    count: u64,
+    orbits: Option<u64>,
+    optimal: Option<Option<usize>>,
+) -> String {
+    let mut text = format!(
+        "{problem} has exactly {count} placements with {}",
+        bounded(problem, k)
+    );
+    if let Some(orbits) = orbits {
+        text.push_str(&format!(" ({orbits} up to symmetry)"));
+    }
+    if let Some(refuted) = optimal {
+        text.push_str(&format!(
+            ", the {} ({})",
+            if problem.kind.dominating() {
+                "minimum"
+            } else {
+                "maximum"
+            },
+            past(problem, refuted)
+        ));
+    }
+    text
+}
+
+/// Placements found, each checked (a satisfiable `solve`; a count or a
+/// listing that reached its limit).
+#[must_use]
+pub fn found(problem: &Problem, k: usize, n: usize) -> String {
+    match n {
+        1 => format!(
+            "{problem} has a placement with {} (checked)",
+            bounded(problem, k)
+        ),
+        n => format!(
+            "{problem} has at least {n} placements with {} (each checked)",
+            bounded(problem, k)
+        ),
+    }
+}
+
+/// A DIMACS file, or one cube of an iCNF file, by name.
+#[must_use]
+pub fn source(path: &str, icnf_cube: Option<usize>) -> String {
+    match icnf_cube {
+        Some(i) => format!("cube {i} of {path}"),
+        None => path.to_string(),
+    }
+}
+
+/// Models of a DIMACS file found, each checked against every clause.
+#[must_use]
+pub fn models_found(source: &str, n: u64) -> String {
+    match n {
+        1 => format!("{source} is satisfiable (a model checked against every clause)"),
+        n => format!(
+            "{source} has at least {n} projected models (each checked against every clause)"
+        ),
+    }
 }

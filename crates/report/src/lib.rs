@@ -40,6 +40,7 @@ use boardsat_encode::{
         Provenance,
     },
     linear::{Goal, Sense},
+    words::plural,
     Encoding, Placement,
 };
 use boardsat_solve::{
@@ -215,6 +216,10 @@ fn stopped(incomplete: bool, stop: Option<StopReason>) -> Option<&'static str> {
 pub struct CountReport {
     /// `count` or `enumerate`.
     pub command: &'static str,
+    /// `complete` (the count is exact), `limit` (the `--limit` stopped
+    /// it: a lower bound, as asked) or `unknown` (stopped: a lower bound;
+    /// nothing is proven about the rest), from the `ending`.
+    pub status: &'static str,
     /// Placements found (weighted by orbit size under symmetry breaking):
     /// the answer when `complete`, a lower bound otherwise.
     pub count: u64,
@@ -269,6 +274,17 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The `status` word of a count that ended so: `complete`, `limit`
+    /// or `unknown`.
+    #[must_use]
+    pub const fn status(self) -> &'static str {
+        match self {
+            Ending::Complete => "complete",
+            Ending::LimitReached => "limit",
+            Ending::Stopped(_) => "unknown",
+        }
+    }
+
     /// The ending of a count that ended with `end`, stopped by `stop` if
     /// at all.
     #[must_use]
@@ -383,10 +399,12 @@ impl CountReport {
         backend: String,
         stop: Option<StopReason>,
     ) -> Self {
+        let ending = Ending::of(count.end, stop);
         CountReport {
             command: "count",
+            status: ending.status(),
             count: count.count,
-            ending: Ending::of(count.end, stop),
+            ending,
             optimum: optimum.filter(|o| o.proven).map(|o| o.value),
             backend,
             elapsed: count.elapsed.as_secs_f64(),
@@ -594,8 +612,10 @@ impl SolveDimacsReport {
                 self.backend
             ),
             format!(
-                "c {} vars, {} clauses, {:.3} s",
-                self.vars, self.clauses, self.elapsed
+                "c {}, {}, {:.3} s",
+                plural(self.vars, "var", "vars"),
+                plural(self.clauses, "clause", "clauses"),
+                self.elapsed
             ),
         ];
         if let Some(why) = self.stopped {
@@ -664,8 +684,8 @@ pub fn solve_text(
     let board = problem.board;
     let Some(placement) = &solved.placement else {
         let what = match problem.kind {
-            Kind::Independence => format!("{} non-attacking {}s", k.unwrap_or(0), problem.piece),
-            _ => format!("{} {}s", k.unwrap_or(0), problem.piece),
+            Kind::Independence => pieces(k.unwrap_or(0), "non-attacking", problem.piece),
+            _ => pieces(k.unwrap_or(0), "", problem.piece),
         };
         return match (solved.status, backed.strip_prefix("; ")) {
             (Status::Unsat, None) => format!("no placement of {what} on the {board} board exists\n"),
@@ -694,10 +714,8 @@ pub fn solve_text(
         text.push_str(&format!("placement: {placement}\n"));
     }
     text.push_str(&format!(
-        "{} {} {}s on the {board} board\n",
-        placement.len(),
-        adjective(problem.kind),
-        problem.piece
+        "{} on the {board} board\n",
+        pieces(placement.len(), adjective(problem.kind), problem.piece)
     ));
     if let Some(o) = &solved.optimum {
         text.push_str(&match o.proof() {
@@ -711,6 +729,14 @@ pub fn solve_text(
         });
     }
     text
+}
+
+/// `n` pieces with an adjective (or none), agreeing in number:
+/// `1 dominating queen`, `8 independent queens`.
+fn pieces(n: usize, adjective: &str, piece: boardsat_encode::Piece) -> String {
+    let one = format!("{adjective} {piece}");
+    let one = one.trim_start();
+    plural(n, one, &format!("{one}s"))
 }
 
 /// How a placement of `kind` is called: `independent`, `dominating`,
@@ -744,10 +770,12 @@ pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String
     let claim = format!("the solver claims {}", checked.claim.name());
     text.push_str(&match &checked.verdict {
         Verdict::Accepted => format!(
-            "{} {} {}s on the {} board: accepted by the independent checker ({claim})\n",
-            checked.placement.as_ref().map_or(0, Placement::len),
-            adjective(p.kind),
-            p.piece,
+            "{} on the {} board: accepted by the independent checker ({claim})\n",
+            pieces(
+                checked.placement.as_ref().map_or(0, Placement::len),
+                adjective(p.kind),
+                p.piece
+            ),
             p.board
         ),
         Verdict::Rejected(reason) => format!("rejected: {reason} ({claim})\n"),

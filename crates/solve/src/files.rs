@@ -193,14 +193,23 @@ fn parent(path: &Path) -> &Path {
 }
 
 /// Checks, before long work, that `path` could be written: not a
-/// directory, in a directory that exists. (Permissions and free space are
-/// only known when writing.)
+/// directory, in a directory that exists and takes a new file (a
+/// temporary file is made there and removed at once, as the atomic write
+/// will make one; a read-only directory fails now). Free space is only
+/// known when writing; a device or FIFO is not opened.
 ///
 /// # Errors
 ///
 /// The [`FileError`] writing would give.
 pub fn check_writable(path: &Path) -> Result<(), FileError> {
-    target(path).map(|_| ())
+    match target(path)? {
+        Target::InPlace(_) => Ok(()),
+        Target::Regular(resolved) => tempfile::Builder::new()
+            .prefix(".boardsat-")
+            .tempfile_in(parent(&resolved))
+            .map(drop)
+            .map_err(|e| FileError::io(path, io::Error::from(e.kind()))),
+    }
 }
 
 /// Writes `text` to `path` whole or not at all ([`write_atomically`]).

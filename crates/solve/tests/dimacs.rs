@@ -98,8 +98,11 @@ fn icnf_keeps_the_cubes_and_sizes_by_use() {
 
 #[test]
 fn solvers_are_sized_by_the_variables_used() {
-    let d = parse_str("p cnf 100000000 1\n1 -2 0\n").unwrap();
-    assert_eq!((d.n_vars, d.max_var), (100_000_000, 2));
+    let d = parse_str("p cnf 1000000 1\n1 -2 0\n").unwrap();
+    assert_eq!((d.n_vars, d.max_var), (1_000_000, 2));
+    // Declared far beyond what the file names: refused, not sized.
+    let e = parse_str("p cnf 100000000 1\n1 -2 0\n").unwrap_err();
+    assert!(e.to_string().contains("may go unnamed"), "{e}");
 }
 
 #[test]

@@ -45,6 +45,10 @@ fn dimacs_token() -> impl Strategy<Value = String> {
         1 => Just("p dnf 3 1".to_string()),
         1 => Just("p cnf -1 2".to_string()),
         1 => Just("p cnf 2147483648 1".to_string()),
+        1 => Just("p cnf 134217728 1".to_string()),
+        1 => Just("p cnf 1048578 0".to_string()),
+        1 => Just("\nc p show 1 13 0\n".to_string()),
+        1 => Just("\nc ind 2 0\n".to_string()),
         1 => Just("p cnf 18446744073709551616 1".to_string()),
         1 => Just("-0".to_string()),
         1 => Just("+1".to_string()),
@@ -96,7 +100,9 @@ fn token_soup() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(dimacs_token(), 0..40).prop_map(|tokens| tokens.join(" ").into_bytes())
 }
 
-/// What the DIMACS reader must guarantee on any input.
+/// What the DIMACS reader must guarantee on any input: every literal and
+/// projection variable within the header, and a header that declares at
+/// most `MAX_UNNAMED_VARS` variables beyond those the file names.
 fn check_dimacs(bytes: &[u8]) {
     if let Ok(d) = dimacs::parse(bytes) {
         for clause in &d.clauses {
@@ -104,6 +110,14 @@ fn check_dimacs(bytes: &[u8]) {
                 assert!(lit.vidx32() < d.n_vars, "literal beyond the header");
             }
         }
+        for var in d.projection.iter().flatten() {
+            assert!(var.idx32() < d.n_vars, "projection beyond the header");
+        }
+        assert!(d.max_var <= d.n_vars);
+        assert!(
+            d.n_vars - d.max_var <= dimacs::MAX_UNNAMED_VARS,
+            "declared far beyond the file"
+        );
     }
 }
 

@@ -1,7 +1,12 @@
 //! `boardsat bench`: runs the matrix the library plans
 //! (`boardsat_bench::plan`) and formats it as markdown, CSV or JSON.
 
-use anyhow::Result;
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
+
+use anyhow::{bail, Result};
 use boardsat_bench::{
     plan::{plan, Matrix},
     plot,
@@ -23,6 +28,15 @@ use crate::{
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let cells = plan(&matrix(args))?;
+    if let (Some(table), Some(chart)) = (&args.output, &args.plot) {
+        if resolved(table) == resolved(chart) {
+            bail!(
+                "-o {} and --plot {} are the same file: the chart would overwrite the table",
+                table.display(),
+                chart.display()
+            );
+        }
+    }
     for path in [&args.output, &args.plot].into_iter().flatten() {
         check_writable(path)?;
     }
@@ -78,6 +92,28 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let reason = stop.reason();
     note(summary(cells.len(), &results, reason.is_some()));
     Ok(reason.map_or(Outcome::Done, |r| Outcome::Stopped(Some(r))))
+}
+
+/// The file `path` names once written: symbolic links followed, `.` and
+/// `..` resolved, also for a file that does not exist yet (its
+/// directory resolved) or a dangling link (where it points).
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(full) = fs::canonicalize(path) {
+        return full;
+    }
+    let dir_of = |p: &Path| match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let target = match fs::read_link(path) {
+        Ok(link) if link.is_relative() => dir_of(path).join(link),
+        Ok(link) => link,
+        Err(_) => path.to_path_buf(),
+    };
+    match (fs::canonicalize(dir_of(&target)), target.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => target,
+    }
 }
 
 /// The matrix the flags span.

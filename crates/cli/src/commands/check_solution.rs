@@ -6,18 +6,17 @@
 
 use std::{
     fs::File,
-    io::{self, BufReader, Read},
+    io::{self, BufReader},
     path::Path,
 };
 
 use anyhow::{Context, Result};
-use boardsat_encode::export::solution::{check, parse, read_provenance, Verdict};
+use boardsat_encode::export::solution::{
+    check, parse, read_provenance, read_solution, SolutionError, Verdict,
+};
 use boardsat_report::{check_solution_text, CheckSolutionReport};
 
 use crate::{flags::CheckSolutionArgs, outcome::Outcome, output::Stdout};
-
-/// The most bytes of a solution read (a `v` line of a large board included).
-const MAX_SOLUTION_BYTES: u64 = 256 << 20;
 
 /// Runs `check-solution`.
 pub fn run(args: &CheckSolutionArgs) -> Result<Outcome> {
@@ -25,7 +24,7 @@ pub fn run(args: &CheckSolutionArgs) -> Result<Outcome> {
     let model = File::open(&args.file).with_context(|| format!("cannot open {file}"))?;
     let provenance = read_provenance(BufReader::new(model)).with_context(|| file.clone())?;
     let name = args.solution.display().to_string();
-    let text = read_solution(&args.solution).with_context(|| format!("cannot read {name}"))?;
+    let text = solution(&args.solution).with_context(|| format!("cannot read {name}"))?;
     let answer = parse(&text, provenance.n_vars).with_context(|| name.clone())?;
     let checked = check(&provenance, &answer);
     let report = CheckSolutionReport::new(file, name, &provenance, &checked);
@@ -44,18 +43,11 @@ pub fn run(args: &CheckSolutionArgs) -> Result<Outcome> {
     })
 }
 
-/// The solution's text ("-": stdin), lossily decoded, up to a bound.
-fn read_solution(path: &Path) -> io::Result<String> {
-    let mut bytes = Vec::new();
+/// The solution's text ("-": stdin), up to the reader's limit.
+fn solution(path: &Path) -> Result<String, SolutionError> {
     if path.as_os_str() == "-" {
-        io::stdin()
-            .lock()
-            .take(MAX_SOLUTION_BYTES)
-            .read_to_end(&mut bytes)?;
+        read_solution(io::stdin().lock())
     } else {
-        File::open(path)?
-            .take(MAX_SOLUTION_BYTES)
-            .read_to_end(&mut bytes)?;
+        read_solution(File::open(path)?)
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

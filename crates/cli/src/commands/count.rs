@@ -2,6 +2,7 @@
 //! clauses, counted or listed; without -k, the optimal ones.
 
 use anyhow::Result;
+use boardsat_encode::words::plural;
 use boardsat_proof::{
     split::SplitProver,
     tasks::{prove_counted, prove_listed},
@@ -10,7 +11,7 @@ use boardsat_report::{squares, CountReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
     search::{
-        count::{Count, End, Progress, Proofs},
+        count::{Count, End, Keep, Progress, Proofs},
         domination::certify::Certify,
     },
     stop::StopReason,
@@ -53,8 +54,16 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
     let show = |p: &Progress, done: Option<usize>| {
         if let Ok(mut line) = progress.lock() {
             line.update(|| match done {
-                Some(d) => format!("counting: {} solutions, {d} cubes done", p.count),
-                None => format!("counting: {} solutions  {:.0}/s", p.count, p.rate()),
+                Some(d) => format!(
+                    "counting: {}, {} done",
+                    plural(p.count, "solution", "solutions"),
+                    plural(d, "cube", "cubes")
+                ),
+                None => format!(
+                    "counting: {}  {:.0}/s",
+                    plural(p.count, "solution", "solutions"),
+                    p.rate()
+                ),
             });
         }
     };
@@ -74,9 +83,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         ));
     }
     note(format!(
-        "{} solutions ({} solver models){} in {:.3} s by {backend}{}{}",
-        c.count,
-        c.models,
+        "{} ({}){} in {:.3} s by {backend}{}{}",
+        plural(c.count, "solution", "solutions"),
+        plural(c.models, "solver model", "solver models"),
         counted
             .optimum
             .as_ref()
@@ -90,7 +99,13 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
             .unwrap_or_default(),
         c.end.mark(reason)
     ));
-    let proven = Proven::make(prover.take(), |p| prove_counted(p, &instance, &counted));
+    let proven = Proven::make(prover.take(), &stop, |p| {
+        if c.end == End::Stopped && counted.keep == Keep::Traced {
+            // What the count printed, beside what its proven cubes hold.
+            p.set_found(c.count);
+        }
+        prove_counted(p, &instance, &counted)
+    });
     let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
@@ -111,7 +126,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         }
     }
     out.flush()?;
-    proven.finish()?;
+    if let Some(outcome) = proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(Outcome::of_end(c.end, reason))
 }
 
@@ -144,13 +161,15 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         ));
     }
     note(format!(
-        "{found} placements in {:.3} s by {backend}, {} solver calls{}",
+        "{} in {:.3} s by {backend}, {}{}",
+        plural(found, "placement", "placements"),
         start.elapsed().as_secs_f64(),
-        enumeration.session().calls(),
+        plural(enumeration.session().calls(), "solver call", "solver calls"),
         end.mark(reason)
     ));
-    let prover = prover.take().filter(|_| end == End::Exhausted);
-    let proven = Proven::make(prover, |p| prove_listed(p, &instance, &enumeration));
+    let proven = Proven::make(prover.take(), &stop, |p| {
+        prove_listed(p, &instance, &enumeration, end)
+    });
     let summary = proven.summary.clone();
     if args.job.json {
         let count = Count {
@@ -173,6 +192,8 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         out.json(&report)?;
     }
     out.flush()?;
-    proven.finish()?;
+    if let Some(outcome) = proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(Outcome::of_end(end, reason))
 }

@@ -5,17 +5,21 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use boardsat_encode::words::plural;
 use boardsat_jobs::JobResult;
 use boardsat_proof::{
     prover::Prover,
-    tasks::{begin_dimacs_proof, prove_dimacs_count, DimacsProof},
+    tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
+    witness::Witnesses,
 };
 use boardsat_solve::{
     backend::{spec::SolverSpec, Mode},
     formula::dimacs::{Format, Formula},
-    search::count::{count_projected, End},
+    search::count::{count_projected, End, Witness},
     stop::{Interrupter, StopReason},
 };
+
+use boardsat_report::Ending;
 
 use crate::{
     commands::solve_dimacs::read,
@@ -63,7 +67,9 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         ))?;
     }
     out.flush()?;
-    counted.proven.finish()?;
+    if let Some(outcome) = counted.proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(Outcome::of_end(counted.end, counted.reason))
 }
 
@@ -116,33 +122,55 @@ impl Counting<'_> {
             tracer.keep(&formula.projection_or_all())?;
         }
         let mut progress = ProgressLine::new();
-        let mut blocked = Vec::new();
-        let record = (how == Some(DimacsProof::Rerun)).then_some(&mut blocked);
-        let count = count_projected(&formula, backend.as_mut(), self.limit, record, |p| {
-            progress.update(|| format!("counting: {} models  {:.0}/s", p.count, p.rate()));
+        // Every model found, for the proof's witnesses.
+        let mut witnesses = match prover {
+            Some(_) => Some(Witnesses::new().context("cannot make a temporary file")?),
+            None => None,
+        };
+        let mut record = |model: &[bool]| {
+            if let Some(w) = witnesses.as_mut() {
+                w.push(model);
+            }
+        };
+        let witness: Option<Witness<'_>> = Some(&mut record);
+        let count = count_projected(&formula, backend.as_mut(), self.limit, witness, |p| {
+            progress.update(|| {
+                format!(
+                    "counting: {}  {:.0}/s",
+                    plural(p.count, "model", "models"),
+                    p.rate()
+                )
+            });
         })
         .with_context(|| self.name.clone())?;
         progress.finish();
         let reason = self.stop.reason();
-        let prover = prover.filter(|_| count.end == End::Exhausted);
-        let proven = Proven::make(prover, |p| {
+        let proven = Proven::make(prover, self.stop, |p| {
             let how = how.unwrap_or(DimacsProof::Rerun);
-            prove_dimacs_count(
-                p,
-                how,
-                backend.as_mut(),
-                &formula,
-                self.file,
-                &digest,
-                self.cube,
-                &blocked,
-                count.count,
-            )
+            let Some(found) = witnesses.as_mut() else {
+                return Ok(None);
+            };
+            match count.end {
+                End::Exhausted => prove_dimacs_count(
+                    p,
+                    how,
+                    backend.as_mut(),
+                    &formula,
+                    self.file,
+                    &digest,
+                    self.cube,
+                    found,
+                ),
+                // The models found are their own certificate.
+                End::Limit => record_models(p, self.file, &digest, self.cube, found),
+                End::Stopped => Ok(None),
+            }
         });
         let result = JobResult {
             command: "count-dimacs".to_string(),
             file: self.name.clone(),
             cube: self.cube,
+            status: Ending::of(count.end, reason).status().to_string(),
             count: count.count,
             complete: count.end == End::Exhausted,
             projected_vars: formula

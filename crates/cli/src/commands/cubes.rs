@@ -4,6 +4,7 @@
 //! `boardsat_jobs`, `boardsat_proof::jobs`).
 
 use anyhow::{bail, Result};
+use boardsat_encode::words::plural;
 use boardsat_jobs::{
     self as jobs,
     estimate::{estimate, EstimateOptions},
@@ -70,16 +71,15 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         jobs::write_split(dir, &split, &lines, args.force, Some(&stop))?;
         let shown = dir.display();
         let verify = if args.proof { "--verify " } else { "" };
+        let cubes = plural(split.cubes.len(), "cube", "cubes");
         note(match budget {
             None => format!(
-                "{} cubes in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {verify}{shown}'",
-                split.cubes.len(),
+                "{cubes} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {verify}{shown}'",
                 jobs::JOBS,
                 jobs::JOBS,
             ),
             Some(_) => format!(
-                "{} cubes in {shown}, each split again past its budget; run the rounds with 'boardsat jobs {shown} --run local|parallel|slurm' (or the lines of {} from inside it, then of each round 'boardsat jobs {shown}' lists), then 'boardsat merge {verify}{shown}'",
-                split.cubes.len(),
+                "{cubes} in {shown}, each split again past its budget; run the rounds with 'boardsat jobs {shown} --run local|parallel|slurm' (or the lines of {} from inside it, then of each round 'boardsat jobs {shown}' lists), then 'boardsat merge {verify}{shown}'",
                 jobs::JOBS,
             ),
         });
@@ -107,8 +107,10 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
                     ),
                 };
                 note(format!(
-                    "{}: {:.3} s, {} models{how}",
-                    s.id, s.seconds, s.count
+                    "{}: {:.3} s, {}{how}",
+                    s.id,
+                    s.seconds,
+                    plural(s.count, "model", "models")
                 ));
             })?;
             let report = EstimateReport::new(&estimated, args.seed);
@@ -139,13 +141,15 @@ fn estimate_line(report: &EstimateReport, limit: Option<f64>) -> String {
     let stopped = report.sampled.iter().filter(|s| !s.complete).count();
     let pieced = report.sampled.iter().filter(|s| s.pieces > 1).count();
     let at_least = if report.lower_bound { "at least " } else { "" };
+    let interval = match report.interval {
+        Some([low, high]) => format!("95 % interval {low:.1} to {high:.1} s"),
+        None => "no interval: one cube measures no spread".to_string(),
+    };
     let mut line = format!(
-        "projected CPU time: {at_least}{:.1} s for {} cubes (95 % interval {:.1} to {:.1} s), from {} cubes solved",
+        "projected CPU time: {at_least}{:.1} s for {} cubes ({interval}), from {} solved",
         report.projected_seconds,
         report.cubes,
-        report.interval[0],
-        report.interval[1],
-        report.sampled.len()
+        plural(report.sampled.len(), "cube", "cubes")
     );
     if let Some(longest) = &report.longest {
         line.push_str(&format!(
@@ -173,11 +177,11 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let mut out = Stdout::new();
     if args.verify {
         let stop = signals::job();
-        let verdicts = verify_jobs(&args.dir, Some(&stop))?;
+        let verification = verify_jobs(&args.dir, Some(&stop))?;
         if let Some(reason) = stop.reason() {
             return Ok(Outcome::Stopped(Some(reason)));
         }
-        let report = VerifyReport::new(&verdicts);
+        let report = VerifyReport::new(&verification);
         if !report.verified {
             if args.json {
                 out.json(&report)?;
@@ -189,10 +193,15 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             out.flush()?;
             return Ok(Outcome::Rejected);
         }
+        let lines = report.lines();
         note(format!(
-            "{} cubes' LRAT proofs verified; {}",
-            verdicts.len() - 1,
-            report.lines().last().map_or("", String::as_str)
+            "{} verified; {}",
+            plural(
+                verification.verdicts.len() - 1,
+                "cube's LRAT proof",
+                "cubes' LRAT proofs"
+            ),
+            lines.iter().rev().nth(1).map_or("", String::as_str)
         ));
     }
     let merged = jobs::merge(&args.dir)?;
@@ -212,13 +221,13 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let pieces = match merged.jobs - merged.cubes {
         0 => String::new(),
         n => format!(
-            " ({n} of them pieces of jobs split past their budget, {} rounds deep)",
-            merged.rounds - 1
+            " ({n} of them pieces of jobs split past their budget, {} deep)",
+            plural(merged.rounds - 1, "round", "rounds")
         ),
     };
     note(format!(
-        "{} jobs answered{pieces}; weighted total {}{}",
-        merged.jobs,
+        "{} answered{pieces}; weighted total {}{}",
+        plural(merged.jobs, "job", "jobs"),
         merged.count,
         if args.verify {
             ", every cube's count proven and the split's cover checked"

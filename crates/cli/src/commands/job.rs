@@ -110,7 +110,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
         return Ok(Outcome::Done);
     }
     // No answer without its proof: a job whose proof failed runs again.
-    proven.finish()?;
+    let stopped = proven.finish()?;
     claimed.write(&result)?;
     drop(claimed);
     note(format!(
@@ -124,5 +124,5 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
         out.json(&result)?;
     }
     out.flush()?;
-    Ok(Outcome::of_end(end, reason))
+    Ok(stopped.unwrap_or(Outcome::of_end(end, reason)))
 }

@@ -2,7 +2,7 @@
 //! solver's proof.
 
 use anyhow::Result;
-use boardsat_encode::draw;
+use boardsat_encode::{draw, words::plural, Bound};
 use boardsat_proof::{split::SplitProver, tasks::prove_solved};
 use boardsat_report::{solve_text, SolveReport};
 use boardsat_solve::{
@@ -33,10 +33,16 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         Optimiser::Split
     };
-    let observe = |bound| {
+    let observe = |bound: Bound| {
         let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let relation = match bound {
+            Bound::AtMost(_) => "at most",
+            Bound::AtLeast(_) => "at least",
+            Bound::Exactly(_) => "exactly",
+        };
+        let pieces = plural(bound.k(), "piece", "pieces");
         if let Ok(mut line) = progress.lock() {
-            line.show(|| format!("optimum: call {call}, {bound} pieces"));
+            line.show(|| format!("optimum: call {call}, {relation} {pieces}"));
         }
     };
     // Domination refutations are proven cube by cube as they are found.
@@ -49,8 +55,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let backend = solver.signature();
     note(solved.encoding.summary());
     note(format!(
-        "solver {backend}, {} calls, {:.3} s",
-        solved.calls,
+        "solver {backend}, {}, {:.3} s",
+        plural(solved.calls, "call", "calls"),
         solved.elapsed.as_secs_f64()
     ));
     if let Some([first, second]) = solved.portfolio {
@@ -61,7 +67,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     }
     // Proofs of the UNSAT answers; a failure here is reported after the
     // result, which it must not cost.
-    let proven = Proven::make(prover.take(), |p| prove_solved(p, &instance, &solved));
+    let proven = Proven::make(prover.take(), &stop, |p| {
+        prove_solved(p, &instance, &solved)
+    });
     let summary = proven.summary.clone();
     let external = solver.kind == SolverKind::External && summary.is_none();
     // The result first: an output file that fails afterwards loses nothing.
@@ -76,10 +84,13 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         out.text(&solve_text(&instance, &solved, &backend, reason, &backed))?;
     }
     out.flush()?;
-    proven.finish()?;
+    let stopped = proven.finish()?;
     if let (Some(path), Some(placement)) = (&args.svg, &solved.placement) {
         let problem = &instance.problem;
         write_text(path, &draw::svg(problem, placement), Some(&stop))?;
+    }
+    if let Some(outcome) = stopped {
+        return Ok(outcome);
     }
     Ok(match solved.status {
         Status::Sat => Outcome::Done,

@@ -3,6 +3,10 @@
 use std::{fs::File, io, path::Path, time::Instant};
 
 use anyhow::{bail, Context, Result};
+use boardsat_proof::{
+    tasks::{prove_unsatisfiable, record_models},
+    witness::Witnesses,
+};
 use boardsat_report::SolveDimacsReport;
 use boardsat_solve::{
     backend::{read_model, spec::SolverKind, Mode, Status},
@@ -66,10 +70,18 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             .with_context(|| name);
         }
     }
-    let prover = prover.take().filter(|_| status == Status::Unsat);
-    let proven = Proven::make(prover, |p| {
-        p.formula(&formula, &args.formula.file, &digest, None, None)
-            .map(|_| ())
+    let source = &args.formula.file;
+    let proven = Proven::make(prover.take(), &stop, |p| match status {
+        Status::Unsat => prove_unsatisfiable(p, &formula, source, &digest),
+        // The model is its own certificate: recorded for verify.
+        Status::Sat => {
+            let mut found = Witnesses::new().map_err(|e| {
+                boardsat_solve::files::FileError::io(std::path::Path::new("a temporary file"), e)
+            })?;
+            found.push(&model);
+            record_models(p, source, &digest, None, &mut found)
+        }
+        Status::Unknown => Ok(None),
     });
     let summary = proven.summary.clone();
     let unverified =
@@ -105,7 +117,9 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
         }
     }
     out.flush()?;
-    proven.finish()?;
+    if let Some(outcome) = proven.finish()? {
+        return Ok(outcome);
+    }
     Ok(match status {
         Status::Sat => Outcome::Sat,
         Status::Unsat => Outcome::Unsat,

@@ -1,35 +1,40 @@
 //! `boardsat verify`: checks a `--proof` directory (or one formula and its
-//! proof) with boardsat's own LRAT checker and ties every claim to its
-//! problem (`boardsat_proof::verify`); a split directory written by
-//! `cubes --proof` is checked whole (`boardsat_proof::jobs`).
+//! proof) with boardsat's own LRAT checker, ties every claim to its
+//! problem and derives the run's whole result from them
+//! (`boardsat_proof::verify`); a split directory written by `cubes
+//! --proof` is checked whole (`boardsat_proof::jobs`). The last line is
+//! the result's sentence, or what is missing; exit 0 only for a result
+//! proven whole.
 
 use anyhow::Result;
 use boardsat_jobs as jobs;
-use boardsat_proof::{
-    jobs::verify_jobs,
-    manifest::MANIFEST_JSON,
-    report::VerifyReport,
-    verify::{self, Verdict},
-};
+use boardsat_proof::{jobs::verify_jobs, manifest::MANIFEST_JSON, report::VerifyReport, verify};
 
 use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
 
 /// Runs `verify DIR` or `verify FORMULA.cnf PROOF.lrat`.
 pub fn run(args: &VerifyArgs) -> Result<Outcome> {
     let stop = signals::job();
-    let verdicts: Vec<Verdict> = match args.paths.as_slice() {
-        // A split written by `cubes --proof`: the whole split.
-        [dir] if dir.join(jobs::MANIFEST).is_file() && !dir.join(MANIFEST_JSON).exists() => {
+    let verification = match args.paths.as_slice() {
+        // A split written by `cubes --proof` (with a proof directory's
+        // manifest beside it too: a mixed directory, which it rejects).
+        [dir] if std::fs::symlink_metadata(dir.join(jobs::MANIFEST)).is_ok() => {
             verify_jobs(dir, Some(&stop))?
         }
-        [dir] => verify::verify(dir, Some(&stop))?,
-        [cnf, lrat] => vec![verify::verify_files(cnf, lrat, Some(&stop))],
+        [dir] if dir.is_dir() || std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok() => {
+            verify::verify(dir, Some(&stop))?
+        }
+        [file] => anyhow::bail!(
+            "{} is not a proof directory: verify takes a directory, or a formula and its proof",
+            file.display()
+        ),
+        [cnf, lrat] => verify::verify_files(cnf, lrat, Some(&stop)),
         _ => anyhow::bail!("verify takes a directory, or a formula and its proof"),
     };
     if let Some(reason) = stop.reason() {
         return Ok(Outcome::Stopped(Some(reason)));
     }
-    let report = VerifyReport::new(&verdicts);
+    let report = VerifyReport::new(&verification);
     let mut out = Stdout::new();
     if args.json {
         out.json(&report)?;

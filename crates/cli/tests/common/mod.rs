@@ -30,6 +30,29 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Output {
         .expect("the boardsat binary runs")
 }
 
+/// Runs one line of a split's `jobs.txt` with `sh` from inside `dir`, as
+/// `parallel` or a Slurm array task would.
+pub fn shell(dir: &Path, line: &str) -> Output {
+    Command::new("sh")
+        .args(["-c", line])
+        .current_dir(dir)
+        .output()
+        .expect("sh runs")
+}
+
+/// Runs every line of a split's `jobs.txt` from inside `dir`; each must
+/// succeed. Their stderr, joined.
+pub fn run_jobs(dir: &Path) -> String {
+    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).expect("jobs.txt");
+    let mut notes = String::new();
+    for line in jobs.lines() {
+        let out = shell(dir, line);
+        assert!(out.status.success(), "{line}: {}", stderr(&out));
+        notes.push_str(&stderr(&out));
+    }
+    notes
+}
+
 /// Bytes as text (lossily).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -4,10 +4,16 @@
 //!
 //! ## The model file
 //!
-//! Only its comment lines before the first line that is not one are read
-//! ([`read_provenance`]): `*` (OPB), `c` (WCNF) or `\` (LP), up to 1 MiB.
-//! They name the format, the problem, the bound or the objective and the
-//! number of variables ([`crate::export::Provenance`]).
+//! Its comment lines before the first line that is not one are read
+//! ([`read_provenance`]): `*` (OPB), `c` (WCNF) or `\` (LP), up to
+//! [`MAX_HEADER_BYTES`] (more is an error, not a shorter header). They
+//! name the format, the problem, the bound or the objective and the
+//! number of variables ([`crate::export::Provenance`]). The rest of the
+//! file is only measured: every variable of a file boardsat wrote is named
+//! in it, so a file of `B` bytes has at most `B` variables, and a
+//! provenance that declares more (`variables: 4294967295`, `board:
+//! 16000x16000` in a file of a few lines) is refused before anything is
+//! sized by it.
 //!
 //! ## Solutions ([`parse`]; the style is told by the first line that says
 //! something)
@@ -33,13 +39,17 @@
 //!
 //! The placement is the set of squares whose variable is true, checked by
 //! [`crate::check::check`] against the file's bound (any count for an
-//! optimum). A solver's objective value must be its own placement's in the
-//! file's terms (OPB: the pieces, or minus them for the most pieces; WCNF:
-//! the falsified soft clauses; LP: the pieces). An optimum the solver
+//! optimum). A solver's objective value must be a number, and its own
+//! placement's in the file's terms (OPB: the pieces, or minus them for the
+//! most pieces; WCNF: the falsified soft clauses; LP: the pieces): CBC's
+//! `objective value nan` or `four`, HiGHS's `Objective NaN`, is rejected. An optimum the solver
 //! claims, and a claim that no placement exists, are its claims:
 //! [`Checked`] reports them as such, never as proven.
 
-use std::io::BufRead;
+use std::{
+    collections::HashMap,
+    io::{self, BufRead, Read},
+};
 
 use crate::{
     check::{check as check_placement, Placement},
@@ -49,8 +59,14 @@ use crate::{
     linear::{Goal, Sense},
 };
 
-/// The most bytes of a model file read for its provenance.
-const MAX_HEADER_BYTES: u64 = 1 << 20;
+/// The most bytes of comment lines read for a model file's provenance
+/// (1 MiB; boardsat writes about 500).
+pub const MAX_HEADER_BYTES: u64 = 1 << 20;
+
+/// The most bytes of a solution read (256 MiB: the `v` line of a
+/// 10,000 × 10,000 board fits); a longer one is an error
+/// ([`read_solution`]).
+pub const MAX_SOLUTION_BYTES: u64 = 256 << 20;
 
 /// How far an LP value may be from 0 or 1.
 const TOLERANCE: f64 = 1e-6;
@@ -102,10 +118,39 @@ pub struct Answer {
     /// What the solver claims.
     pub claim: Claim,
     /// Its objective value, if it printed one.
-    pub objective: Option<f64>,
+    pub objective: Option<Objective>,
     /// The value of each variable `1..=n_vars` (index 0 is variable 1),
     /// when the solution gives an assignment.
     pub values: Option<Vec<bool>>,
+}
+
+/// A solver's objective value, as it printed it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Objective {
+    /// A finite number.
+    Value(f64),
+    /// Anything else (`nan`, `inf`, `four`): the text, shortened.
+    NotANumber(String),
+}
+
+impl Objective {
+    /// The objective value that `text` states.
+    fn read(text: &str) -> Objective {
+        let text = text.trim();
+        match text.parse::<f64>() {
+            Ok(value) if value.is_finite() => Objective::Value(value),
+            _ => Objective::NotANumber(text.chars().take(40).collect()),
+        }
+    }
+
+    /// The value, when it is a number.
+    #[must_use]
+    pub fn value(&self) -> Option<f64> {
+        match self {
+            Objective::Value(v) => Some(*v),
+            Objective::NotANumber(_) => None,
+        }
+    }
 }
 
 /// What the check found.
@@ -128,7 +173,7 @@ pub enum Verdict {
 pub struct Checked {
     /// What the solver claims.
     pub claim: Claim,
-    /// The solver's objective value.
+    /// The solver's objective value, when it is a number.
     pub objective: Option<f64>,
     /// The placement its assignment decodes to.
     pub placement: Option<Placement>,
@@ -175,33 +220,102 @@ pub enum SolutionError {
     /// Nothing that says what the solver found.
     #[error("the solution has no status: no 's' line, and not a CBC or HiGHS solution file")]
     NoStatus,
+    /// An input longer than its reader's limit, which is refused rather
+    /// than read in part.
+    #[error("the {what} is longer than {} MiB (the most boardsat reads)", limit >> 20)]
+    TooLong {
+        /// `solution`, or `model file's comment block`.
+        what: &'static str,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The provenance declares more variables than the model file holds.
+    #[error("the model file declares {n_vars} variables ({rows}x{cols} board), more than its {bytes} bytes can name")]
+    Oversized {
+        /// Declared variables.
+        n_vars: u32,
+        /// The declared board's rows.
+        rows: usize,
+        /// The declared board's columns.
+        cols: usize,
+        /// The file's size.
+        bytes: u64,
+    },
 }
 
 /// The provenance of the OPB, WCNF or LP file `input`, from its leading
-/// comment lines.
+/// comment lines; the rest of the file is read only to measure it (see
+/// the module doc).
 ///
 /// # Errors
 ///
 /// [`SolutionError::Io`], [`SolutionError::Provenance`],
-/// [`SolutionError::NotExported`] for a DIMACS file.
-pub fn read_provenance<R: BufRead>(input: R) -> Result<Provenance, SolutionError> {
+/// [`SolutionError::NotExported`] for a DIMACS file,
+/// [`SolutionError::TooLong`] for comment lines beyond
+/// [`MAX_HEADER_BYTES`], [`SolutionError::Oversized`] for more variables
+/// than the file's bytes.
+pub fn read_provenance<R: BufRead>(mut input: R) -> Result<Provenance, SolutionError> {
+    let too_long = SolutionError::TooLong {
+        what: "model file's comment block",
+        limit: MAX_HEADER_BYTES,
+    };
     let mut comments = Vec::new();
-    for line in input.take(MAX_HEADER_BYTES).lines() {
-        let line = line?;
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let Some(rest) = line.strip_prefix(['*', 'c', '\\']) else {
+    let mut header_bytes = 0u64;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // At most one byte past the limit, which tells a long block.
+        let room = (MAX_HEADER_BYTES + 1).saturating_sub(header_bytes);
+        let read = input.by_ref().take(room).read_until(b'\n', &mut line)?;
+        if read == 0 {
             break;
-        };
-        comments.push(rest.trim().to_string());
+        }
+        header_bytes += read as u64;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        let comment = text.strip_prefix(['*', 'c', '\\']);
+        if comment.is_none() && !text.is_empty() {
+            break;
+        }
+        if header_bytes > MAX_HEADER_BYTES {
+            return Err(too_long);
+        }
+        comments.extend(comment.map(|rest| rest.trim().to_string()));
     }
+    let bytes = header_bytes + io::copy(&mut input, &mut io::sink())?;
     let provenance = Provenance::parse(&comments)?;
     if provenance.format.is_dimacs() {
         return Err(SolutionError::NotExported(provenance.format));
     }
+    if u64::from(provenance.n_vars) > bytes {
+        let board = provenance.problem.board;
+        return Err(SolutionError::Oversized {
+            n_vars: provenance.n_vars,
+            rows: board.rows(),
+            cols: board.cols(),
+            bytes,
+        });
+    }
     Ok(provenance)
+}
+
+/// A solution's text from `input`, lossily decoded, up to
+/// [`MAX_SOLUTION_BYTES`].
+///
+/// # Errors
+///
+/// [`SolutionError::Io`]; [`SolutionError::TooLong`] when `input` holds
+/// more (a solution cut short could hide a line that rejects it).
+pub fn read_solution<R: Read>(input: R) -> Result<String, SolutionError> {
+    let mut bytes = Vec::new();
+    input.take(MAX_SOLUTION_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SOLUTION_BYTES {
+        return Err(SolutionError::TooLong {
+            what: "solution",
+            limit: MAX_SOLUTION_BYTES,
+        });
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Parses a solver's solution of a file with `n_vars` variables (see the
@@ -220,17 +334,18 @@ pub fn parse(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
     }
 }
 
-/// The values being read, with the line that set each.
+/// The values being read, with the line that set each: only those the
+/// solution names, so that what is held grows with the solution.
 struct Values {
     n_vars: u32,
-    values: Vec<Option<(bool, usize)>>,
+    values: HashMap<u32, (bool, usize)>,
 }
 
 impl Values {
     fn new(n_vars: u32) -> Self {
         Values {
             n_vars,
-            values: vec![None; n_vars as usize],
+            values: HashMap::new(),
         }
     }
 
@@ -246,10 +361,9 @@ impl Values {
         let var: u64 = digits
             .parse()
             .map_err(|_| garbage(line, text, format!("'{name}' is not a variable")))?;
-        let Some(slot) = usize::try_from(var)
+        let Some(index) = u32::try_from(var)
             .ok()
-            .and_then(|v| v.checked_sub(1))
-            .and_then(|i| self.values.get_mut(i))
+            .filter(|&v| v >= 1 && v <= self.n_vars)
         else {
             return Err(garbage(
                 line,
@@ -260,12 +374,13 @@ impl Values {
                 ),
             ));
         };
-        match *slot {
-            Some((earlier, at)) if earlier != value => Err(SolutionError::Contradiction(format!(
+        match self.values.get(&index) {
+            Some(&(earlier, at)) if earlier != value => Err(SolutionError::Contradiction(format!(
                 "variable {var} is set both ways (lines {at} and {line})"
             ))),
-            _ => {
-                *slot = Some((value, line));
+            Some(_) => Ok(()),
+            None => {
+                self.values.insert(index, (value, line));
                 Ok(())
             }
         }
@@ -295,11 +410,16 @@ impl Values {
         Ok(())
     }
 
+    /// The value of every variable of the file (bounded by its size,
+    /// [`read_provenance`]); those not named are false.
     fn finish(self) -> Vec<bool> {
-        self.values
-            .into_iter()
-            .map(|v| v.is_some_and(|(value, _)| value))
-            .collect()
+        let mut all = vec![false; self.n_vars as usize];
+        for (var, (value, _)) in self.values {
+            if let Some(slot) = all.get_mut(var as usize - 1) {
+                *slot = value;
+            }
+        }
+        all
     }
 }
 
@@ -354,7 +474,7 @@ fn parse_competition(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
                 match (value, words.next()) {
                     // Exact enough: a count of pieces, far below 2^53.
                     #[allow(clippy::cast_precision_loss)]
-                    (Some(v), None) => objective = Some(v as f64),
+                    (Some(v), None) => objective = Some(Objective::Value(v as f64)),
                     _ => {
                         return Err(garbage(
                             line,
@@ -421,7 +541,7 @@ fn parse_cbc(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
     let (status, value) = head
         .split_once(" - objective value ")
         .ok_or(SolutionError::NoStatus)?;
-    let objective = value.trim().parse::<f64>().ok();
+    let objective = Some(Objective::read(value));
     let status = status.trim();
     let claim = if status == "Optimal" {
         Claim::Optimum
@@ -489,7 +609,7 @@ fn parse_highs(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
     let columns = lines.iter().position(|(_, l)| l.starts_with("# Columns"));
     for &(_, content) in &lines {
         if let Some(v) = content.strip_prefix("Objective ") {
-            objective = v.trim().parse::<f64>().ok();
+            objective = Some(Objective::read(v));
         }
     }
     if let (Some(start), true) = (columns, feasible) {
@@ -510,7 +630,7 @@ fn parse_highs(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
 /// The answer of a MIP solver's solution file: the values and the
 /// objective only with a solution (an infeasible or stopped run prints
 /// where it stopped, which is no answer).
-fn solver_file(style: Style, claim: Claim, objective: Option<f64>, values: Values) -> Answer {
+fn solver_file(style: Style, claim: Claim, objective: Option<Objective>, values: Values) -> Answer {
     let values = matches!(claim, Claim::Optimum | Claim::Satisfiable).then(|| values.finish());
     Answer {
         style,
@@ -555,8 +675,11 @@ pub fn check(provenance: &Provenance, answer: &Answer) -> Checked {
         (Some(placement), _) => {
             match check_placement(&provenance.problem, provenance.goal.bound(), placement) {
                 Err(violation) => Verdict::Rejected(violation.to_string()),
-                Ok(()) => match (answer.objective, objective_of(provenance, placement.len())) {
-                    (Some(said), Some(own)) if (said - own).abs() > TOLERANCE => {
+                Ok(()) => match (&answer.objective, objective_of(provenance, placement.len())) {
+                    (Some(Objective::NotANumber(text)), _) => Verdict::Rejected(format!(
+                        "the solver's objective value '{text}' is not a number"
+                    )),
+                    (Some(Objective::Value(said)), Some(own)) if (said - own).abs() > TOLERANCE => {
                         Verdict::Rejected(format!(
                             "the solver's objective value {said} is not its own placement's ({own}, {} pieces)",
                             placement.len()
@@ -574,7 +697,7 @@ pub fn check(provenance: &Provenance, answer: &Answer) -> Checked {
     };
     Checked {
         claim,
-        objective: answer.objective,
+        objective: answer.objective.as_ref().and_then(Objective::value),
         placement,
         verdict,
     }

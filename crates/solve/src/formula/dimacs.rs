@@ -25,7 +25,7 @@
 //!   input (the SATLIB benchmarks end with `%` and `0`); CRLF line ends,
 //!   tabs and leading or trailing whitespace; `+1` and `-0` (Rust's integer
 //!   syntax); the empty clause (a line `0`); fewer variables used than
-//!   declared.
+//!   declared, up to [`MAX_UNNAMED_VARS`] more.
 //!
 //! ## What is an error
 //! Each with the line it is on (the header's line for a clause-count
@@ -38,7 +38,9 @@
 //! - a malformed header: not `p cnf <vars> <clauses>` with two unsigned
 //!   integers (missing fields, `p dnf`, `P CNF`, negative counts), or more
 //!   variables than a DIMACS literal can name (2³¹ − 1), or more than
-//!   [`MAX_VARS`];
+//!   [`MAX_VARS`], or more than [`MAX_UNNAMED_VARS`] beyond the largest
+//!   variable the file names (reported at the header's line once the
+//!   file is read);
 //! - a second header;
 //! - a token that is not an integer (`two`, `2.5`), a number too large for
 //!   a literal, or a comment after literals on the same line (solvers
@@ -51,16 +53,20 @@
 //! - an `a` line in a `p cnf` file; in iCNF, an `a` line inside a clause, a
 //!   clause after the first `a` line, a cube line without its `0`;
 //! - a malformed projection line, or a projection variable beyond the
-//!   declared variables;
+//!   declared variables (also on a projection line before the header);
 //! - bytes that are not UTF-8; a line longer than [`MAX_LINE_BYTES`].
 //!
 //! ## Bounds
 //! Memory grows with the clauses read, never with a number a tiny file
-//! merely states: the declared variable count is capped at [`MAX_VARS`],
-//! solvers are sized by the largest variable actually used
-//! ([`Formula::max_var`]), and a line is read up to [`MAX_LINE_BYTES`]
-//! (`/dev/zero` is an error, not an endless allocation). A stop flag, when
-//! given, is polled between lines.
+//! merely states: nothing is allocated for the declared variable count,
+//! which is capped at [`MAX_VARS`] and at [`MAX_UNNAMED_VARS`] beyond the
+//! largest variable the file names ([`Formula::max_var`]), so that what
+//! is sized by [`Formula::n_vars`] (a counter's projection over every
+//! variable, a model) stays within what the file holds (`p cnf 134217728
+//! 1` with one unit clause is an error, not gigabytes of solver tables);
+//! solvers are sized by the largest variable actually used; and a line is
+//! read up to [`MAX_LINE_BYTES`] (`/dev/zero` is an error, not an endless
+//! allocation). A stop flag, when given, is polled between lines.
 
 use std::io::BufRead;
 
@@ -78,6 +84,15 @@ pub const MAX_VARS: u32 = 1 << 27;
 
 /// The longest line read (64 MiB).
 pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// The most variables a `p cnf` header may declare beyond the largest
+/// variable the file names (2²⁰ = 1,048,576). Declared variables that no
+/// clause or projection line names are free: a few are customary (a
+/// formula whose last variables were eliminated), but every one of them
+/// is sized by solvers and counters, and a count over them doubles with
+/// each, so a header cannot make boardsat allocate more than this for
+/// variables the file does not hold.
+pub const MAX_UNNAMED_VARS: u32 = 1 << 20;
 
 pub use boardsat_encode::dimacs::Format;
 
@@ -395,8 +410,10 @@ struct Reader {
     max_var: u32,
     show: Option<Vec<Var>>,
     ind: Option<Vec<Var>>,
-    /// The line of the first projection variable beyond the header, if any.
-    projection_beyond: Option<(usize, u32)>,
+    /// The largest projection variable and the first line naming it,
+    /// checked against the header once the file is read (a projection
+    /// line may come before the header).
+    projection_max: Option<(usize, u32)>,
     cubes: Vec<Cube>,
     tags: Vec<(String, String)>,
     comments: Vec<String>,
@@ -625,10 +642,8 @@ impl Reader {
                 ));
             }
             let index = u32::try_from(v).unwrap_or(MAX_VARS);
-            if let Some((n_vars, _, _)) = self.header {
-                if self.format == Format::Cnf && index > n_vars {
-                    self.projection_beyond.get_or_insert((line_no, index));
-                }
+            if self.projection_max.is_none_or(|(_, max)| index > max) {
+                self.projection_max = Some((line_no, index));
             }
             self.max_var = self.max_var.max(index);
             found.push(Var::new(index - 1));
@@ -729,10 +744,26 @@ impl Reader {
                 ));
             }
         }
-        if let Some((line, v)) = self.projection_beyond {
+        if let Some((line, v)) = self
+            .projection_max
+            .filter(|&(_, v)| self.format == Format::Cnf && v > declared_vars)
+        {
             return Err(syntax(
                 line,
-                format!("projection variable {v} is beyond the {declared_vars} variables"),
+                format!(
+                    "projection variable {v} is beyond the {declared_vars} variables of the header"
+                ),
+            ));
+        }
+        if self.format == Format::Cnf
+            && declared_vars.saturating_sub(self.max_var) > MAX_UNNAMED_VARS
+        {
+            return Err(syntax(
+                header_line,
+                format!(
+                    "the header declares {declared_vars} variables, but the file names none beyond {}: at most {MAX_UNNAMED_VARS} declared variables may go unnamed",
+                    self.max_var
+                ),
             ));
         }
         // The reader sets only Cnf and Inccnf.

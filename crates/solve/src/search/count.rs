@@ -256,12 +256,17 @@ fn blocking_clause(projection: &[Var], model: &[bool]) -> Vec<Lit> {
         .collect()
 }
 
+/// Where [`count_projected`] hands each model it finds, in the order of
+/// its blocking clauses (`model[v]`: the value of variable v + 1).
+pub type Witness<'a> = &'a mut dyn FnMut(&[bool]);
+
 /// Counts the models of `formula` projected on its projection (every
 /// variable when it has none) by blocking clauses on `backend`, which
 /// should be fresh and tuned for enumeration ([`crate::backend::Mode::Enumerate`]).
 /// Every model is checked against every clause of the formula. With
-/// `blocked`, the blocking clauses are kept there (for a proof that the
-/// count is complete).
+/// `witness`, every model is handed to it as found, in the order of the
+/// blocking clauses (for a proof that the count is complete, whose
+/// verifier checks each blocked assignment as a model).
 ///
 /// # Errors
 ///
@@ -272,7 +277,7 @@ pub fn count_projected(
     formula: &Formula,
     backend: &mut dyn Backend,
     limit: Option<u64>,
-    mut blocked: Option<&mut Vec<Vec<Lit>>>,
+    mut witness: Option<Witness<'_>>,
     mut progress: impl FnMut(&Progress),
 ) -> Result<Count, SolveError> {
     let start = Instant::now();
@@ -286,7 +291,6 @@ pub fn count_projected(
         signature: backend.signature(),
     };
     let mut tally = Tally::default();
-    let projection = models.projection.clone();
     let end = count_models(
         backend,
         &[],
@@ -294,8 +298,8 @@ pub fn count_projected(
         limit,
         &mut tally,
         |model, p| {
-            if let Some(list) = blocked.as_deref_mut() {
-                list.push(blocking_clause(&projection, &model));
+            if let Some(witness) = witness.as_deref_mut() {
+                witness(&model);
             }
             progress(p);
         },

@@ -102,7 +102,9 @@ impl CountFlags {
     /// one placement per orbit of the board's symmetries unless told not
     /// to: every piece attacks alike from symmetric squares); `--depth`
     /// and `--threads` to the counts split into cubes
-    /// ([`Instance::splits`]), `--halve` to N-queens.
+    /// ([`Instance::splits`]), `--cube-budget` to those of domination (the
+    /// only cubes split again), `--halve` to N-queens and not with
+    /// `--no-symmetry` (which would drop it).
     ///
     /// # Errors
     ///
@@ -118,16 +120,28 @@ impl CountFlags {
         let split_flags = [
             ("--depth", self.depth.is_some()),
             ("--threads", self.threads.is_some()),
-            ("--cube-budget", self.budget.is_some()),
         ];
         if let Some((flag, _)) = split_flags.iter().find(|(_, set)| *set).filter(|_| !splits) {
             return Err(SolveError::Unsupported(format!(
                 "{flag} applies to 'count queens N' and 'count domination N' without --limit"
             )));
         }
+        // Only domination cubes are split again: elsewhere a budget would
+        // be carried and ignored. (Any positive budget acts on domination:
+        // a tiny one splits every cube still running at the tail.)
+        if self.budget.is_some() && !(splits && instance.problem.kind.dominating()) {
+            return Err(SolveError::Unsupported(
+                "--cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)".to_string(),
+            ));
+        }
         if self.halve && !(instance.is_n_queens() && limit.is_none()) {
             return Err(SolveError::Unsupported(
                 "--halve applies to 'count queens N' without --limit".to_string(),
+            ));
+        }
+        if self.halve && self.no_symmetry {
+            return Err(SolveError::Unsupported(
+                "--halve is a symmetry reduction (the left half of the first row, doubled), which --no-symmetry turns off: choose one".to_string(),
             ));
         }
         let orbits = [

@@ -11,6 +11,7 @@ use boardsat_encode::{
     dimacs::{self, Format},
     export::{self, check_fit, Provenance},
     linear::Model,
+    words::plural,
     Encoding,
 };
 use rustsat::instances::Cnf;
@@ -164,16 +165,20 @@ impl Exported {
                 encoding,
                 ..
             } => format!(
-                "hard clauses: {}; {} soft units",
+                "hard clauses: {}; {}",
                 encoding.summary(),
-                encoding.stats.n_board_vars
+                plural(encoding.stats.n_board_vars, "soft unit", "soft units")
             ),
             Exported::Clauses { encoding, .. } => encoding.summary(),
             Exported::Linear { format, model } => format!(
-                "{} variables, {} linear constraints, {} terms; {format}",
-                model.n_vars(),
-                model.constraints.len(),
-                model.n_terms()
+                "{}, {}, {}; {format}",
+                plural(model.n_vars(), "variable", "variables"),
+                plural(
+                    model.constraints.len(),
+                    "linear constraint",
+                    "linear constraints"
+                ),
+                plural(model.n_terms(), "term", "terms")
             ),
         }
     }

@@ -88,9 +88,15 @@ pub fn solve(
     let start = Instant::now();
     let Instance { problem, k, config } = *instance;
     if optimiser == Optimiser::Portfolio && k.is_some() {
-        return Err(SolveError::Unsupported(
-            "--portfolio races encodings for an optimum; it does not apply with -k".to_string(),
-        ));
+        // N-queens fixes k = n without -k being typed.
+        let queens = if instance.is_n_queens() {
+            " (queens N places exactly N queens)"
+        } else {
+            ""
+        };
+        return Err(SolveError::Unsupported(format!(
+            "--portfolio races encodings for an optimum; it does not apply with -k{queens}"
+        )));
     }
     if let Some(k) = k.filter(|_| problem.kind.dominating()) {
         // A bound of unknown status, decided as the optimiser decides its
