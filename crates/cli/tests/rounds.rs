@@ -602,3 +602,110 @@ fn stopped_and_killed_jobs_are_failed_and_listed_again() {
     assert_eq!(code, Some(0), "{}", stderr(&out));
     assert_eq!(merged(t), in_process("8", "5"));
 }
+
+/// `merge --verify` and `verify` check a split with rounds whole: every
+/// leaf's proof, every split job's pieces rebuilt from the spec and
+/// covering it, the total; a round tampered with — a piece's weight, file,
+/// proof or count, a piece dropped, a stray proof of a split job — is not
+/// verified (exit 1, nothing merged), and verifies again once restored.
+#[test]
+fn rounds_with_proofs_verify_whole_and_tampering_is_rejected() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let dir = budget_split(t, "9", "5", &["--proof"]);
+    let (code, report, out) = jobs(t, &["--run", "local"]);
+    assert_eq!(code, Some(0), "{}", stderr(&out));
+    let leaves = report["done"].as_u64().unwrap();
+    let verified = |t: &Path| {
+        let out = run_in(t, &["merge", "--verify", "split"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+        assert_eq!(stdout(&out).trim(), in_process("9", "5"));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("{leaves} jobs' LRAT proofs verified")),
+            "{err}"
+        );
+        assert!(
+            err.contains("61 pieces of jobs split past their budget"),
+            "{err}"
+        );
+    };
+    verified(t);
+    let out = run_in(t, &["verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("cube-00000: verified (split past its budget into 6 pieces, rebuilt from the spec, whose orbits under its stabilizer hold its 16 refinements"), "{text}");
+    assert!(
+        text.contains("cube-00000.00.00: verified (LRAT proof of"),
+        "{text}"
+    );
+    assert!(
+        !dir.join("proofs/cube-00000").exists(),
+        "a split job has no proof"
+    );
+    let rejected = |what: &str| {
+        for command in [&["merge", "--verify", "split"][..], &["verify", "split"]] {
+            let out = run_in(t, command);
+            let text = stdout(&out);
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{command:?} {what}: {text}{}",
+                stderr(&out)
+            );
+            assert!(text.contains(what), "{command:?} {what}: {text}");
+            assert!(
+                text.lines().last().unwrap().starts_with("NOT verified"),
+                "{text}"
+            );
+            assert!(!text.lines().any(|l| l.trim() == "114"), "merged: {text}");
+        }
+    };
+    let parent = answer(&dir, "cube-00000.08");
+    let saved = std::fs::read_to_string(&parent).unwrap();
+    let mut v: Value = serde_json::from_str(&saved).unwrap();
+    let n = v["pieces"].as_array().unwrap().len();
+    let weight = v["pieces"][0]["weight"].as_u64().unwrap();
+    v["pieces"][0]["weight"] = Value::from(weight * 2);
+    std::fs::write(&parent, v.to_string()).unwrap();
+    rejected(&format!("job cube-00000.08, split past its budget: its {n} pieces are not the {n} pieces rebuilt from the spec"));
+    let mut v: Value = serde_json::from_str(&saved).unwrap();
+    v["pieces"].as_array_mut().unwrap().pop();
+    std::fs::write(&parent, v.to_string()).unwrap();
+    rejected(&format!(
+        "its {} pieces are not the {n} pieces rebuilt from the spec",
+        n - 1
+    ));
+    std::fs::write(&parent, &saved).unwrap();
+    verified(t);
+    // A piece's file, a leaf's proof, a leaf's count.
+    let leaf = "cube-00000.08.00";
+    let file = dir.join(format!("{leaf}.cnf"));
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::copy(dir.join("cube-00000.08.02.cnf"), &file).unwrap();
+    rejected(&format!(
+        "{leaf}.cnf is not the piece's formula as rebuilt from the manifest's spec"
+    ));
+    std::fs::write(&file, &bytes).unwrap();
+    let proof = dir.join(format!("proofs/{leaf}/MANIFEST.json"));
+    let kept = std::fs::read(&proof).unwrap();
+    std::fs::remove_file(&proof).unwrap();
+    rejected("missing: no proof");
+    std::fs::write(&proof, &kept).unwrap();
+    let result = answer(&dir, leaf);
+    let kept = std::fs::read_to_string(&result).unwrap();
+    let mut v: Value = serde_json::from_str(&kept).unwrap();
+    v["count"] = Value::from(v["count"].as_u64().unwrap() + 1);
+    std::fs::write(&result, v.to_string()).unwrap();
+    rejected("the job's result counts");
+    std::fs::write(&result, &kept).unwrap();
+    // A proof for a split job, which counts nothing: a stray claim.
+    let stray = dir.join("proofs/cube-00000.08");
+    std::fs::create_dir_all(&stray).unwrap();
+    for name in ["MANIFEST.json", "claim-0000.cnf", "claim-0000.lrat"] {
+        std::fs::copy(dir.join(format!("proofs/{leaf}/{name}")), stray.join(name)).unwrap();
+    }
+    rejected("holds 1 proof for no cube of the split (cube-00000.08)");
+    std::fs::remove_dir_all(&stray).unwrap();
+    verified(t);
+}

@@ -12,7 +12,7 @@ use boardsat_jobs::{
     split::{Split, SplitSpec},
     Budget, JobLines,
 };
-use boardsat_proof::{jobs::verify_jobs, report::VerifyReport};
+use boardsat_proof::{jobs::verify_jobs, report::VerifyReport, verify::Outcome as VerifyOutcome};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     search::{count::Proofs, pool::Cubes},
@@ -197,9 +197,13 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         note(format!(
             "{} verified; {}",
             plural(
-                verification.verdicts.len() - 1,
-                "cube's LRAT proof",
-                "cubes' LRAT proofs"
+                verification
+                    .verdicts
+                    .iter()
+                    .filter(|v| matches!(v.outcome, VerifyOutcome::Verified { steps: Some(_), .. }))
+                    .count(),
+                "job's LRAT proof",
+                "jobs' LRAT proofs"
             ),
             lines.iter().rev().nth(1).map_or("", String::as_str)
         ));
