@@ -4,6 +4,7 @@
 //! an engine until every job has its answer (`boardsat_jobs::engine`).
 
 use anyhow::{bail, Result};
+use boardsat_encode::words::plural;
 use boardsat_jobs::{
     self as jobs,
     engine::{drive, driving, given_up_line, Drive, Engine, Progress},
@@ -136,20 +137,23 @@ fn status(
 }
 
 fn jobs_word(n: usize) -> String {
-    format!("{n} job{}", if n == 1 { "" } else { "s" })
+    plural(n, "job", "jobs")
 }
 
 fn rounds_word(n: usize) -> String {
-    format!("{n} round{}", if n == 1 { "" } else { "s" })
+    plural(n, "round", "rounds")
 }
 
 /// The report in words: the jobs by state, what failed and runs, and
 /// what to do next.
 fn lines(report: &JobsReport, dir: &str) -> Vec<String> {
+    let pieces = match report.depth.saturating_sub(1) {
+        0 => "none split yet".to_string(),
+        n => plural(n, "round of pieces", "rounds of pieces"),
+    };
     let mut out = vec![format!(
-        "{} ({} rounds of pieces): {} done, {} split, {} running, {} failed, {} left",
+        "{} ({pieces}): {} done, {} split, {} running, {} failed, {} left",
         jobs_word(report.jobs),
-        report.depth.saturating_sub(1),
         report.done,
         report.split,
         report.running,
