@@ -284,7 +284,7 @@ fn slurm_arrays_run_the_rounds_exactly_through_cancels_and_crashes() {
     let dir = budget_split(t, "cancel", "9", "5");
     let leaf = "cube-00000.00.00";
     let wrapper = hanging_wrapper(t, leaf);
-    let mut driver = boardsat()
+    let driver = boardsat()
         .args(["jobs", dir.to_str().unwrap(), "--run", "slurm"])
         .env("BOARDSAT", &wrapper)
         .stdout(std::process::Stdio::piped())
