@@ -699,6 +699,19 @@ fn rounds_with_proofs_verify_whole_and_tampering_is_rejected() {
     std::fs::write(&result, v.to_string()).unwrap();
     rejected("the job's result counts");
     std::fs::write(&result, &kept).unwrap();
+    // A split of every cube (no orbits) with rounds verifies too.
+    let every = tempfile::tempdir().unwrap();
+    budget_split(
+        every.path(),
+        "8",
+        "5",
+        &["--proof", "--no-halve", "--depth", "0", "--max-depth", "1"],
+    );
+    let (code, _, out) = jobs(every.path(), &["--run", "local"]);
+    assert_eq!(code, Some(0), "{}", stderr(&out));
+    let out = run_in(every.path(), &["merge", "--verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out).trim(), in_process("8", "5"));
     // A proof for a split job, which counts nothing: a stray claim.
     let stray = dir.join("proofs/cube-00000.08");
     std::fs::create_dir_all(&stray).unwrap();

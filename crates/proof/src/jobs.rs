@@ -410,7 +410,8 @@ fn split_pieces(
             want.len()
         )));
     }
-    let refinements = piece_cover(&board, &cube, entry.weight, pieces).map_err(bad)?;
+    let refinements =
+        piece_cover(&board, &cube, entry.weight, walk.spec.cubes, pieces).map_err(bad)?;
     let split = walk
         .spec
         .piece_split(id, &expected)
@@ -448,21 +449,24 @@ fn piece_file(
 /// The pieces of a domination job's cube `parent` (of weight `weight`)
 /// cover it, checked from their descriptions alone: each fixes the
 /// parent's lines as the parent does and the next ring's lines; its orbit
-/// under the parent's stabilizer in the board's symmetries has its
-/// weight over the parent's as size; the orbits are disjoint and hold
-/// every refinement of the parent by the next ring. How many those are.
+/// under the parent's stabilizer in the board's symmetries (itself alone
+/// in a split of every cube, `cubes`) has its weight over the parent's as
+/// size; the orbits are disjoint and hold every refinement of the parent
+/// by the next ring. How many those are.
 fn piece_cover(
     board: &Board,
     parent: &LineCube,
     weight: u64,
+    cubes: Cubes,
     pieces: &[Entry],
 ) -> Result<u64, String> {
-    let group = Symmetry::of(board);
-    let stabilizer: Vec<Symmetry> = group
-        .iter()
-        .copied()
-        .filter(|&s| parent.image(board, s) == *parent)
-        .collect();
+    let stabilizer: Vec<Symmetry> = match cubes {
+        Cubes::All => vec![Symmetry::Identity],
+        Cubes::OnePerOrbit => Symmetry::of(board)
+            .into_iter()
+            .filter(|&s| parent.image(board, s) == *parent)
+            .collect(),
+    };
     let depth = parent.depth + 1;
     let mut seen = std::collections::BTreeSet::new();
     for piece in pieces {
@@ -796,23 +800,47 @@ mod tests {
                 digest: String::new(),
             })
             .collect();
-        assert_eq!(piece_cover(&board, &parent, 4, &entries), Ok(16));
+        assert_eq!(
+            piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &entries),
+            Ok(16)
+        );
         let mut heavier = entries.clone();
         heavier[0].weight *= 2;
-        let e = piece_cover(&board, &parent, 4, &heavier).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &heavier).unwrap_err();
         assert!(e.contains("has weight"), "{e}");
-        let e = piece_cover(&board, &parent, 4, &entries[1..]).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &entries[1..]).unwrap_err();
         assert!(e.contains("refinements by the next ring"), "{e}");
         let mut twice = entries.clone();
         twice.push(entries[0].clone());
-        let e = piece_cover(&board, &parent, 4, &twice).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &twice).unwrap_err();
         assert!(e.contains("meets another piece's"), "{e}");
         let (_, other) = spec.job_cube(0, "r0-r8-c0-c8-").unwrap().unwrap();
-        let e = piece_cover(&board, &other, 1, &entries).unwrap_err();
+        let e = piece_cover(&board, &other, 1, Cubes::OnePerOrbit, &entries).unwrap_err();
         assert!(e.contains("does not refine its parent"), "{e}");
+        // In a split of every cube, every refinement is a piece of the
+        // parent's weight.
+        let every: Vec<Entry> = SplitSpec {
+            cubes: Cubes::All,
+            ..spec
+        }
+        .pieces(&board, "cube-00001", &parent, 1)
+        .into_iter()
+        .map(|p| Entry {
+            file: format!("{}.cnf", p.id),
+            id: p.id,
+            weight: p.weight,
+            description: p.cube.to_string(),
+            index: None,
+            digest: String::new(),
+        })
+        .collect();
+        assert_eq!(every.len(), 16);
+        assert_eq!(piece_cover(&board, &parent, 1, Cubes::All, &every), Ok(16));
+        let e = piece_cover(&board, &parent, 4, Cubes::All, &entries).unwrap_err();
+        assert!(e.contains("has weight"), "{e}");
         let mut deeper = entries.clone();
         deeper[0].description = "r0+r1-r2-r6-r7-r8-c0-c1-c2-c6-c7-c8-".to_string();
-        let e = piece_cover(&board, &parent, 4, &deeper).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &deeper).unwrap_err();
         assert!(e.contains("is not a cube of rings of lines"), "{e}");
     }
 }
