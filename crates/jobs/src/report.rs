@@ -214,6 +214,9 @@ pub struct JobsReport {
     pub left: usize,
     /// Whether every job has its answer (`merge` can sum them).
     pub finished: bool,
+    /// Whether the split's jobs prove their counts (`merge --verify`
+    /// checks them).
+    pub proofs: bool,
     /// Rounds listed so far (`jobs.txt` and `rounds/R.txt`).
     pub rounds: usize,
     /// Rounds of pieces, plus one (1: no job was split).
@@ -292,6 +295,7 @@ impl JobsReport {
             failed: count(|s| matches!(s, State::Failed(_))),
             left: count(|s| matches!(s, State::Left)),
             finished: status.finished(),
+            proofs: status.tree.manifest.proofs == boardsat_solve::search::count::Proofs::On,
             rounds,
             depth: status.tree.rounds(),
             next: next.map(RoundReport::from),

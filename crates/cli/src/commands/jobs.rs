@@ -181,7 +181,8 @@ fn lines(report: &JobsReport, dir: &str) -> Vec<String> {
     }
     if report.finished {
         out.push(format!(
-            "every job has its answer: 'boardsat merge {dir}' sums them"
+            "every job has its answer: 'boardsat merge {}{dir}' sums them",
+            if report.proofs { "--verify " } else { "" }
         ));
     } else if let Some(next) = &report.next {
         out.push(format!(
