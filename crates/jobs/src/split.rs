@@ -285,42 +285,25 @@ impl Split {
     /// The split of a single piece of a domination split made by
     /// [`Split::of`]: `piece`, a cube of ring lines of any depth (a
     /// refinement of one of the split's cubes, say), as the one job of a
-    /// split that deep, weight 1; `None` for a split of N-queens or one
-    /// made without a spec.
+    /// split that deep, weight 1 ([`SplitSpec::piece_split`]); `None` for
+    /// a split of N-queens or one made without a spec.
     ///
     /// # Errors
     ///
     /// Encoding errors.
     pub fn piece(&self, piece: &LineCube) -> Result<Option<Split>, SolveError> {
-        let Some(spec) = self.spec.filter(|s| s.family == Family::Domination) else {
+        let Some(spec) = self
+            .spec
+            .filter(|s| s.family == Family::Domination && s.k.is_some())
+        else {
             return Ok(None);
         };
-        let Some(k) = spec.k else { return Ok(None) };
-        let problem = spec.problem()?;
-        let Lined {
-            base,
-            n_vars,
-            lines,
-            defined,
-            ..
-        } = lined(&problem, k, piece.order, piece.depth, spec.config())?;
-        Ok(Some(Split {
-            header: self.header.clone(),
-            base,
-            n_vars,
-            cubes: vec![CubeJob {
-                id: piece.to_string(),
-                weight: 1,
-                description: piece.to_string(),
-                lits: cube_lits(piece, &lines, &defined),
-            }],
-            format: self.format,
-            spec: Some(SplitSpec {
-                depth: piece.depth,
-                cubes: Cubes::All,
-                ..spec
-            }),
-        }))
+        let one = PieceCube {
+            id: piece.to_string(),
+            weight: 1,
+            cube: piece.clone(),
+        };
+        spec.piece_split(&one.id, &[one.clone()]).map(Some)
     }
 }
 
