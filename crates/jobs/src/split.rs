@@ -303,7 +303,7 @@ impl Split {
             weight: 1,
             cube: piece.clone(),
         };
-        spec.piece_split(&one.id, &[one.clone()]).map(Some)
+        spec.piece_split(&one.id, std::slice::from_ref(&one)).map(Some)
     }
 }
 
