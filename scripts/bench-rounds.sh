@@ -16,7 +16,9 @@
 # efficiency CPU / (wall x cores), the longest job's wall seconds, the
 # number of rounds and of jobs, and the count; in one process, wall, CPU
 # and efficiency of the `count` itself. Run it on an otherwise idle
-# machine: the efficiency counts only the jobs' CPU.
+# machine: the efficiency counts only the jobs' CPU. The occupancy, the
+# jobs' wall seconds summed over (wall x cores), is how full the engine
+# kept the cores with jobs, whatever else the machine ran meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -82,8 +84,8 @@ for engine in "${engines[@]}"; do
   jobs=$(jq .jobs "$out/$engine.json")
   cat "$out"/cpu/* | awk -v e="$engine" -v w="$(echo "$end - $start" | bc)" -v c="$cores" \
     -v r="$rounds" -v j="$jobs" -v n="$count" '
-    { cpu += $2 + $3; if ($1 > longest) longest = $1 }
-    END { printf "%-10s wall %8.1f s  cpu %9.1f s  efficiency %5.1f %%  longest job %6.1f s  rounds %d  jobs %d  count %s\n",
-                 e, w, cpu, 100 * cpu / (w * c), longest, r, j, n }'
+    { cpu += $2 + $3; busy += $1; if ($1 > longest) longest = $1 }
+    END { printf "%-10s wall %8.1f s  cpu %9.1f s  efficiency %5.1f %%  occupancy %5.1f %%  longest job %6.1f s  rounds %d  jobs %d  count %s\n",
+                 e, w, cpu, 100 * cpu / (w * c), 100 * busy / (w * c), longest, r, j, n }'
 done
 echo "(runs in $out)"
