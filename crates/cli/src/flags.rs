@@ -104,6 +104,21 @@ pub struct ProofArgs {
     /// writes it.
     #[arg(long, value_name = "DIR")]
     pub proof: Option<PathBuf>,
+    /// With --proof: write the proofs that solvers trace as they answer
+    /// (split cubes, DIMACS counts) as text LRAT or as CaDiCaL's binary
+    /// LRAT, about half the size (for runs whose proofs take gigabytes).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
+    pub proof_format: ProofFormat,
+}
+
+/// How `--proof` writes the proofs solvers trace (`--proof-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofFormat {
+    /// Text LRAT, one step per line.
+    #[default]
+    Text,
+    /// CaDiCaL's binary LRAT.
+    Binary,
 }
 
 /// The problem: family, board, piece, k.

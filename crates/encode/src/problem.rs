@@ -338,8 +338,7 @@ impl Problem {
         sink: &mut C,
         vars: &mut BasicVarManager,
     ) -> Result<Encoding, EncodeError> {
-        let formulation = self.effective_formulation(config.formulation, k);
-        refuse_lazy(self.lazy_lines(config.amo, formulation))?;
+        refuse_lazy(self.lazy_lines_bounded(k, config))?;
         self.encode_lazy(k, config, sink, vars)
     }
 
@@ -368,7 +367,7 @@ impl Problem {
             n_lits: 0,
         };
         let line_vars = self.encode_base(config.amo, formulation, &mut sink, vars)?;
-        let lazy = self.lazy_lines(config.amo, formulation);
+        let lazy = self.lazy_lines_bounded(k, config);
         // Independence in the lines formulation needs no counter: the exact
         // lines count for it.
         if formulation == Formulation::Cardinality || self.kind.dominating() {
@@ -431,7 +430,7 @@ impl Problem {
         sink: &mut C,
         vars: &mut BasicVarManager,
     ) -> Result<Encoding, EncodeError> {
-        refuse_lazy(self.lazy_lines(config.amo, self.open_formulation(config, max_bound)))?;
+        refuse_lazy(self.lazy_lines_open(max_bound, config))?;
         self.encode_open_lazy(max_bound, config, sink, vars)
     }
 
@@ -486,7 +485,7 @@ impl Problem {
             Some(counter),
         );
         encoding.implied = implied;
-        encoding.lazy = self.lazy_lines(config.amo, formulation);
+        encoding.lazy = self.lazy_lines_open(max_bound, config);
         Ok(encoding)
     }
 
@@ -520,6 +519,25 @@ impl Problem {
             .filter(|&kind| self.exact(formulation, kind))
             .collect();
         Some(lines)
+    }
+
+    /// The lines [`Problem::encode_lazy`] leaves to a propagator for `k`
+    /// pieces (its [`Encoding::lazy`]), known before any clause: a solver
+    /// is sized for the board and connected to its propagator first, and
+    /// the clauses then stream into it.
+    #[must_use]
+    pub fn lazy_lines_bounded(&self, k: usize, config: Config) -> Option<LazyLines> {
+        self.lazy_lines(
+            config.amo,
+            self.effective_formulation(config.formulation, k),
+        )
+    }
+
+    /// As [`Problem::lazy_lines_bounded`], for [`Problem::encode_open_lazy`]
+    /// up to `max_bound` pieces.
+    #[must_use]
+    pub fn lazy_lines_open(&self, max_bound: usize, config: Config) -> Option<LazyLines> {
+        self.lazy_lines(config.amo, self.open_formulation(config, max_bound))
     }
 
     /// Whether the lines of `kind` get at-least-one clauses: N-queens'

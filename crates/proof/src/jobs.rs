@@ -60,8 +60,8 @@ use boardsat_solve::{
 use crate::{
     manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
     verify::{
-        check_lrat, check_source_at, check_words, inside, open_regular, plural, read_formula,
-        read_regular, BoardCheck, Outcome, Verdict, Verification, VerifyError,
+        check_lrat, check_source_at, check_words, inside, open_regular, plural, proof_format,
+        read_formula, read_regular, BoardCheck, Outcome, Verdict, Verification, VerifyError,
     },
     words,
 };
@@ -548,7 +548,8 @@ fn verify_count(
             manifest.claims.len()
         )));
     };
-    if claim.kind != ClaimKind::ProjectedComplete || claim.format != "lrat" {
+    let lrat = proof_format(claim)?;
+    if claim.kind != ClaimKind::ProjectedComplete {
         return Err(Outcome::FormulaMismatch(format!(
             "{}: the claim is not a complete projected count with an LRAT proof",
             path.display()
@@ -586,7 +587,7 @@ fn verify_count(
             path.display()
         )));
     }
-    let steps = check_lrat(&formula, &inside(proofs, &claim.proof)?)?;
+    let steps = check_lrat(&formula, &inside(proofs, &claim.proof)?, lrat)?;
     Ok((steps, count, what))
 }
 

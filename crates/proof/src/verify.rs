@@ -39,6 +39,7 @@ use crate::{
         parse_bound_tag, placement_of, Answer, ClaimEntry, ClaimKind, Cover, ProofManifest,
         RunStatus, SplitCube, LOCK, MANIFEST_JSON,
     },
+    trace::LratFormat,
     witness, words,
 };
 
@@ -367,7 +368,8 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
     let name = cnf.display().to_string();
     let checked = (|| {
         let formula = read_formula_at(cnf, stop, false)?;
-        let steps = check_lrat_at(&formula, proof, false)?;
+        // A proof named by the user may be text or binary LRAT.
+        let steps = check_lrat_at(&formula, proof, false, boardsat_lrat::Format::Detect)?;
         let tied = formula.tag("bound").is_some() && formula.tag("split").is_none();
         if !tied {
             let what = format!("the formula as given ({} clauses)", formula.clauses.len());
@@ -438,16 +440,11 @@ fn verify_cube(
     sc: &SplitCube,
     stop: Option<&Interrupter>,
 ) -> Result<(u64, String, CubeRecord), Outcome> {
-    if entry.format != "lrat" {
-        return Err(Outcome::Unreadable(format!(
-            "unknown proof format '{}'",
-            entry.format
-        )));
-    }
+    let lrat = proof_format(entry)?;
     let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     // The formula first: what it says is cheaper to check than its proof.
     let (what, record) = check_split_cube(&formula, entry, sc).map_err(Outcome::FormulaMismatch)?;
-    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?)?;
+    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?, lrat)?;
     Ok((steps, what, record))
 }
 
@@ -473,12 +470,7 @@ fn verify_claim(
     entry: &ClaimEntry,
     stop: Option<&Interrupter>,
 ) -> Result<(u64, String, Fact), Outcome> {
-    if entry.format != "lrat" {
-        return Err(Outcome::Unreadable(format!(
-            "unknown proof format '{}'",
-            entry.format
-        )));
-    }
+    let lrat = proof_format(entry)?;
     let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     let tied = match entry.kind {
         ClaimKind::NoPlacement if formula.tag("blocking").is_some() => {
@@ -493,7 +485,7 @@ fn verify_claim(
     }
     .and_then(|tied| check_words(&formula, entry).map(|()| tied))
     .map_err(Outcome::FormulaMismatch)?;
-    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?)?;
+    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?, lrat)?;
     Ok((steps, tied.0, tied.1))
 }
 
@@ -529,24 +521,43 @@ pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), S
     }
 }
 
-/// The LRAT check of `proof` (a regular file) against `formula`: the
-/// steps checked.
-pub(crate) fn check_lrat(formula: &Formula, proof: &Path) -> Result<u64, Outcome> {
-    check_lrat_at(formula, proof, true)
+/// The LRAT format a claim's manifest entry names (`lrat`, `lrat-binary`).
+pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Format, Outcome> {
+    match LratFormat::from_name(&entry.format) {
+        Some(LratFormat::Text) => Ok(boardsat_lrat::Format::Text),
+        Some(LratFormat::Binary) => Ok(boardsat_lrat::Format::Binary),
+        None => Err(Outcome::Unreadable(format!(
+            "unknown proof format '{}'",
+            entry.format
+        ))),
+    }
 }
 
-fn check_lrat_at(formula: &Formula, proof: &Path, strict: bool) -> Result<u64, Outcome> {
+/// The LRAT check of `proof` (a regular file, in `lrat`) against
+/// `formula`: the steps checked.
+pub(crate) fn check_lrat(
+    formula: &Formula,
+    proof: &Path,
+    lrat: boardsat_lrat::Format,
+) -> Result<u64, Outcome> {
+    check_lrat_at(formula, proof, true, lrat)
+}
+
+fn check_lrat_at(
+    formula: &Formula,
+    proof: &Path,
+    strict: bool,
+    lrat: boardsat_lrat::Format,
+) -> Result<u64, Outcome> {
     let file = open_file(proof, strict).map_err(Outcome::Unreadable)?;
     let clauses = formula
         .clauses
         .iter()
         .map(|c| c.iter().map(|l| l.to_ipasir()).collect::<Vec<i32>>());
     let summary =
-        boardsat_lrat::check(clauses, file, boardsat_lrat::Format::Text).map_err(|e| {
-            Outcome::ProofRejected {
-                at: e.location(),
-                message: format!("{}: {e}", proof.display()),
-            }
+        boardsat_lrat::check(clauses, file, lrat).map_err(|e| Outcome::ProofRejected {
+            at: e.location(),
+            message: format!("{}: {e}", proof.display()),
         })?;
     Ok(summary.n_steps)
 }

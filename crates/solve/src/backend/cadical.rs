@@ -541,8 +541,17 @@ impl PropagateLines for Cadical {
         let Ok(max_var) = i32::try_from(core.n_vars()) else {
             return Err(refuse("the board has too many squares"));
         };
+        let stopped = |solver: &Cadical| {
+            solver
+                .interrupter
+                .reason()
+                .map_or(Ok(()), |reason| Err(SolveError::Interrupted(reason)))
+        };
         // Declared up front, CaDiCaL sizes its per-variable tables once and
-        // exactly, instead of doubling them as variables are observed.
+        // exactly, instead of doubling them as variables are observed. It
+        // is one call that cannot be polled (seconds at n = 5000), so a stop
+        // that came before it is obeyed before it.
+        stopped(self)?;
         if max_var > self.solver.vars() {
             self.has_model = false;
             self.solver.resize(max_var);
@@ -550,12 +559,15 @@ impl PropagateLines for Cadical {
         let model = core.model();
         self.solver
             .connect_external_propagator(lines::Propagator(core));
+        self.propagator = Slot::Lines { stats, model };
         // Highest first, so that CaDiCaL's observed and frozen tables grow
-        // once.
+        // once; the flag polled every 2^16 variables (about 5 ms).
         for var in (1..=max_var).rev() {
+            if var % (1 << 16) == 0 {
+                stopped(self)?;
+            }
             self.solver.add_observed_var(var);
         }
-        self.propagator = Slot::Lines { stats, model };
         Ok(())
     }
 

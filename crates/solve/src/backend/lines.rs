@@ -678,12 +678,16 @@ fn to_lits(clause: &[i32]) -> Vec<Lit> {
 /// ([`crate::backend::Backend::propagate_lines`]).
 pub trait PropagateLines {
     /// Enforces `lines` in every later call. Call it once, before the first
-    /// solve; the board's variables are declared if they are not yet.
+    /// clause (the solver is then sized for the board once, exactly) or at
+    /// least before the first solve; the board's variables are declared if
+    /// they are not yet. The backend's stop flag is obeyed meanwhile.
     ///
     /// # Errors
     ///
     /// When the backend cannot (already connected, or in a state where the
-    /// board variables may have been eliminated).
+    /// board variables may have been eliminated);
+    /// [`crate::error::SolveError::Interrupted`] when its stop flag was
+    /// raised, which leaves the backend unfit for solving (drop it).
     fn connect_lines(&mut self, lines: &LazyLines) -> Result<(), crate::error::SolveError>;
 
     /// What the propagator has done so far; `None` before

@@ -7,7 +7,7 @@
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `sink` — encoding that obeys a stop flag
+//! 1. `sink`, `detach` — encoding and loading that obey a stop flag; work on a thread of its own that a stop can leave behind
 //! 2. `count` — the one counting loop ([`count::count_projected`] for any formula), how counts end, are reduced and block
 //! 3. `lex` — lex-leader symmetry breaking in two orders, under a group
 //! 4. `session` — a problem loaded into one solver: solve, enumerate, count
@@ -17,6 +17,7 @@
 //! 8. `domination` — domination counts and decisions split on the outer rings
 
 pub mod count;
+pub mod detach;
 pub mod domination;
 pub mod lex;
 pub mod optimise;

@@ -11,8 +11,8 @@
 use std::time::{Duration, Instant};
 
 use boardsat_encode::{
-    card::Counter, check, symmetry, Board, Bound, Config, Encoding, Formulation, Placement,
-    Problem, Square, Symmetry,
+    card::Counter, check, symmetry, Board, Bound, Config, EncodeError, Encoding, Formulation,
+    LazyLines, Placement, Problem, Square, Symmetry,
 };
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
@@ -25,7 +25,7 @@ use crate::{
     search::{
         count::{count_models, Count, End, Models, Progress, Tally},
         lex::{self, LexOrder},
-        sink::Checked,
+        sink::Load,
     },
     stop::Interrupter,
 };
@@ -172,15 +172,14 @@ impl Session {
             session.fix_bound(fix)?;
             return Ok(session);
         }
-        let mut vars = problem.var_manager();
-        let mut cnf = Cnf::new();
-        let mut backend = backend;
-        let stop = stop_flag(backend.as_mut());
-        let encoding = Checked::run(&stop, &mut cnf, |sink| {
-            problem.encode_lazy(k, config, sink, &mut vars)
+        // An impossible bound fails before the solver is sized for the
+        // board, not after.
+        problem.kind.bound(k).check(problem.board.n_squares())?;
+        let lines = problem.lazy_lines_bounded(k, config);
+        let mut session = Session::load(problem, lines, backend, |sink, vars| {
+            problem.encode_lazy(k, config, sink, vars)
         })?;
-        let bound = encoding.bound;
-        let mut session = Session::load(problem, encoding, vars, &cnf, backend)?;
+        let bound = session.encoding.bound;
         session.bound = BoundState {
             bound,
             uniform: matches!(bound, Some(Bound::Exactly(_))),
@@ -201,42 +200,42 @@ impl Session {
         config: Config,
         backend: Box<dyn Backend>,
     ) -> Result<Self, SolveError> {
-        let mut vars = problem.var_manager();
-        let mut cnf = Cnf::new();
-        let mut backend = backend;
-        let stop = stop_flag(backend.as_mut());
-        let encoding = Checked::run(&stop, &mut cnf, |sink| {
-            problem.encode_open_lazy(max_bound, config, sink, &mut vars)
-        })?;
-        Session::load(problem, encoding, vars, &cnf, backend)
+        let lines = problem.lazy_lines_open(max_bound, config);
+        Session::load(problem, lines, backend, |sink, vars| {
+            problem.encode_open_lazy(max_bound, config, sink, vars)
+        })
     }
 
+    /// Connects `lines` (the lines `encode` will leave to a propagator) to
+    /// the backend, which sizes it for the board before the first clause,
+    /// then streams `encode`'s clauses straight into it, the stop flag
+    /// polled all the way ([`Load`]).
     fn load(
         problem: &Problem,
-        encoding: Encoding,
-        vars: BasicVarManager,
-        cnf: &Cnf,
+        lines: Option<LazyLines>,
         mut backend: Box<dyn Backend>,
+        encode: impl FnOnce(&mut Load<'_>, &mut BasicVarManager) -> Result<Encoding, EncodeError>,
     ) -> Result<Self, SolveError> {
-        backend.reserve_vars(vars.n_used());
-        // The lines the lazy AMO left out of the clauses go to the
+        let stop = stop_flag(backend.as_mut());
+        // The lines the lazy AMO leaves out of the clauses go to the
         // backend's propagator, or the problem cannot be solved there.
-        if let Some(lines) = encoding.lazy.as_ref().filter(|l| !l.is_empty()) {
+        if let Some(lines) = lines.as_ref().filter(|l| !l.is_empty()) {
             let signature = backend.signature();
             backend
                 .propagate_lines()
                 .ok_or(SolveError::NoPropagator { backend: signature })?
                 .connect_lines(lines)?;
         }
-        let stop = stop_flag(backend.as_mut());
-        for (i, clause) in cnf.iter().enumerate() {
-            if i % 65_536 == 0 {
-                if let Some(reason) = stop.reason() {
-                    return Err(SolveError::Interrupted(reason));
-                }
-            }
-            backend.add_clause(&clause[..])?;
+        let mut vars = problem.var_manager();
+        let encoding = Load::run(&stop, backend.as_mut(), |sink| encode(sink, &mut vars))?;
+        if encoding.lazy != lines {
+            return Err(SolveError::Solver {
+                backend: backend.signature(),
+                message: "the encoding left other lines to the propagator than were connected"
+                    .to_string(),
+            });
         }
+        backend.reserve_vars(vars.n_used());
         Ok(Session {
             backend,
             problem: *problem,

@@ -3,12 +3,16 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Bound, Card, Config, Encoding, Placement};
+use boardsat_encode::{Bound, Card, Config, Encoding, Placement, Problem};
 
 use crate::{
-    backend::{spec::SolverSpec, Mode, Status},
+    backend::{
+        spec::{SolverKind, SolverSpec},
+        Mode, Status,
+    },
     error::SolveError,
     search::{
+        detach::detached,
         domination::{self, certify::Certify, SplitOptions},
         lex::LexOrder,
         optimise::{optimise_portfolio, Optimum, Strategy},
@@ -72,6 +76,14 @@ impl Solved {
 /// problem with k is decided by [`domination::decide_split`] over every
 /// core, as the optimiser decides its bounds. With `certify`, the split refutations of domination prove each
 /// cube's answer (see [`crate::search::domination::certify`]).
+/// `observe` is told each bound before its call; with k, the one bound
+/// before any encoding.
+///
+/// Any other problem with k is one call on an embedded solver of its own,
+/// run [`detached`]: a stop is answered within
+/// [`crate::search::detach::GRACE`] even while CaDiCaL is being sized for
+/// a big board (seconds at n = 5000, which cannot be polled), and the
+/// solver is torn down on its own thread after the answer.
 ///
 /// # Errors
 ///
@@ -98,6 +110,9 @@ pub fn solve(
             "--portfolio races encodings for an optimum; it does not apply with -k{queens}"
         )));
     }
+    if let Some(k) = k {
+        observe(problem.kind.bound(k));
+    }
     if let Some(k) = k.filter(|_| problem.kind.dominating()) {
         // A bound of unknown status, decided as the optimiser decides its
         // theorem's start.
@@ -115,15 +130,23 @@ pub fn solve(
         });
     }
     if let Some(k) = k {
-        let backend = solver.create(Mode::Decide, stop)?;
-        let mut session = Session::fixed(&problem, k, config, backend)?;
-        let (status, placement) = session.solve(Mode::Decide)?;
+        let answer = match solver.kind {
+            // An external solver's files and process are cleaned up by its
+            // own polling, which must not be left behind.
+            SolverKind::External => one_call(&problem, k, config, solver, stop)?.0,
+            // Sizing CaDiCaL for a big board cannot be polled, nor can its
+            // teardown: both stay on a thread of their own.
+            _ => {
+                let (spec, flag) = (solver.clone(), stop.clone());
+                detached(stop, move || one_call(&problem, k, config, &spec, &flag))?
+            }
+        };
         return Ok(Solved {
-            status,
-            placement,
+            status: answer.status,
+            placement: answer.placement,
             optimum: None,
-            calls: session.calls(),
-            encoding: session.into_encoding(),
+            calls: answer.calls,
+            encoding: answer.encoding,
             portfolio: None,
             certified: false,
             elapsed: start.elapsed(),
@@ -145,6 +168,36 @@ pub fn solve(
         portfolio: raced,
         elapsed: start.elapsed(),
     })
+}
+
+/// What one call with k pieces answered.
+struct OneCall {
+    status: Status,
+    placement: Option<Placement>,
+    calls: u64,
+    /// The encoding's facts (no counters: the session keeps those).
+    encoding: Encoding,
+}
+
+/// One solver call with `k` pieces on a session of its own: the answer,
+/// and the session, to be dropped once the answer is out.
+fn one_call(
+    problem: &Problem,
+    k: usize,
+    config: Config,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+) -> Result<(OneCall, Session), SolveError> {
+    let backend = solver.create(Mode::Decide, stop)?;
+    let mut session = Session::fixed(problem, k, config, backend)?;
+    let (status, placement) = session.solve(Mode::Decide)?;
+    let answer = OneCall {
+        status,
+        placement,
+        calls: session.calls(),
+        encoding: session.encoding().facts(),
+    };
+    Ok((answer, session))
 }
 
 /// The optimum of `instance` (without k) with its proof, as `solve` and
