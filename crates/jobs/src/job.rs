@@ -43,6 +43,7 @@ use std::{
 };
 
 use boardsat_encode::Board;
+use boardsat_lrat::LratFormat;
 use boardsat_solve::{
     files, search::count::Proofs, search::domination::lines::LineCube, stop::Interrupter,
 };
@@ -68,6 +69,8 @@ pub struct Job {
     pub round: usize,
     /// Whether the split's jobs prove their counts.
     pub proofs: Proofs,
+    /// How they write their proofs.
+    pub proof_format: LratFormat,
     /// What the split was made of, when the manifest says.
     pub spec: Option<SplitSpec>,
     /// The jobs' budget, if they have one.
@@ -99,6 +102,7 @@ impl Job {
             entry,
             round,
             proofs: manifest.proofs,
+            proof_format: manifest.proof_format,
             spec: manifest.spec,
             budget: manifest.budget,
         })

@@ -303,7 +303,8 @@ impl Split {
             weight: 1,
             cube: piece.clone(),
         };
-        spec.piece_split(&one.id, std::slice::from_ref(&one)).map(Some)
+        spec.piece_split(&one.id, std::slice::from_ref(&one))
+            .map(Some)
     }
 }
 

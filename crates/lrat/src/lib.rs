@@ -79,5 +79,7 @@ mod db;
 mod error;
 mod parse;
 
-pub use checker::{check, Checker, EmptyClause, Format, Limits, Summary, UnknownFormat};
+pub use checker::{
+    check, Checker, EmptyClause, Format, Limits, LratFormat, Summary, UnknownFormat,
+};
 pub use error::{Error, FormulaProblem, Location, StepProblem};

@@ -67,7 +67,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     // A previous attempt's proof files are this job's to replace.
     let proof = ProofArgs {
         proof: job.proof_dir(),
-        proof_format: crate::flags::ProofFormat::Text,
+        proof_format: crate::flags::ProofFormat::of(job.proof_format),
     };
     let prover = hiargs::prover(&proof, true, &stop)?;
     let counting = Counting {
