@@ -45,9 +45,12 @@ fn placement(n: usize, squares: &Value) -> Placement {
     )
 }
 
+/// A symmetry of the n×n board: (n, row, col) to the image square.
+type Map = fn(usize, usize, usize) -> (usize, usize);
+
 /// The placement's orbit representative: the least of its eight images.
 fn canonical(n: usize, p: &Placement) -> Vec<(usize, usize)> {
-    let maps: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+    let maps: [Map; 8] = [
         |_, r, c| (r, c),
         |n, r, c| (c, n - 1 - r),
         |n, r, c| (n - 1 - r, n - 1 - c),
