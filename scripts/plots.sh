@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Regenerates the figures of BENCHMARKS.md and the tables beside them:
-# docs/figures/NAME.svg (`boardsat bench … --plot`) and NAME.md (the same
-# cells as a markdown table, with the command, commit and machine).
+# Makes the figures of BENCHMARKS.md and the tables beside them:
+# OUT/NAME.svg (`boardsat bench … --plot`) and OUT/NAME.md (the same cells
+# as a markdown table, with the command, commit and machine). OUT is a
+# directory outside the tree unless you name one, so a run never rewrites
+# the committed figures by surprise; OUT=docs/figures replaces them.
 #
-#   scripts/plots.sh                 # every figure, medians of 3 runs
-#   RUNS=1 scripts/plots.sh queens-clauses
+#   scripts/plots.sh                 # every figure, medians of 3 runs, into /tmp/boardsat-figures
+#   RUNS=1 OUT=figs scripts/plots.sh queens-clauses
+#   OUT=docs/figures scripts/plots.sh   # the committed figures, regenerated
 #
 # Figures (all of them without arguments):
 #   queens-clauses   N-queens encoding sizes per AMO encoding (lines formulation)
@@ -15,13 +18,15 @@
 #
 # Builds the release binary unless BOARDSAT points at one. RUNS (default 3)
 # and LIMIT (the cell time limit in seconds, default 60) can be set; OUT
-# (default docs/figures) is where the files go.
+# (default ${TMPDIR:-/tmp}/boardsat-figures) is where the files go. Every
+# figure is a benchmark run, not timed here: with the defaults up to
+# RUNS x LIMIT seconds per cell (the cells are listed below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs="${RUNS:-3}"
 limit="${LIMIT:-60}"
-out="${OUT:-docs/figures}"
+out="${OUT:-${TMPDIR:-/tmp}/boardsat-figures}"
 if [ -z "${BOARDSAT:-}" ]; then
     cargo build --release -p boardsat >&2
     BOARDSAT="${CARGO_TARGET_DIR:-target}/release/boardsat"
@@ -60,3 +65,4 @@ fi
 for name in "$@"; do
     run "$name"
 done
+echo "== figures in $out" >&2

@@ -14,6 +14,12 @@
 # scripts/slurm-local.sh installs (slurm-wlm, munge) and starts; where it
 # cannot (no root, no apt-get), BOARDSAT_SKIP_SLURM=1 skips them, said
 # here and by each test.
+#
+# The Python tests (scripts/test-python.sh) build the package into
+# python/.venv and install pytest, python-sat, mypy, Exact and highspy from
+# PyPI (python/tests/requirements.txt). The README's transcripts run as
+# tests too (crates/cli/tests/readme.rs, python/tests/test_readme.py). The
+# whole script takes about 25 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

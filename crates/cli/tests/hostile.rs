@@ -871,6 +871,8 @@ fn counts_of_one_are_singular() {
     assert!(solve.contains(", 1 call, "), "{solve}");
     let count = said(&["count", "queens", "1"]);
     assert!(count.contains("1 solution (1 solver model)"), "{count}");
+    let threads = said(&["count", "queens", "6", "--threads", "1"]);
+    assert!(threads.contains("over 1 thread, "), "{threads}");
     let listed = said(&["enumerate", "queens", "1"]);
     assert!(listed.contains("c 1 placement in "), "{listed}");
     let cubes = said(&["cubes", "queens", "8", "--estimate", "1"]);
@@ -880,7 +882,7 @@ fn counts_of_one_are_singular() {
     assert!(bench.contains("c 1 of 1 cell, "), "{bench}");
     // No "1 <plural>" anywhere in what these printed ("1 is" is a verb,
     // "1 s" a unit).
-    for text in [&solve, &count, &listed, &cubes, &bench] {
+    for text in [&solve, &count, &threads, &listed, &cubes, &bench] {
         let words: Vec<&str> = text.split([' ', '(', '\n']).collect();
         for pair in words.windows(2) {
             let plural = pair[1].trim_end_matches([',', ';', ')', ':']);

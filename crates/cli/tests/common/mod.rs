@@ -99,8 +99,15 @@ pub fn one_line_error(o: &Output, what: &str) {
 
 /// Whether `binary` is on the `PATH`.
 pub fn on_path(binary: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
+    which(binary).is_some()
+}
+
+/// Where `binary` is on the `PATH`, if it is.
+pub fn which(binary: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(binary))
+        .find(|p| p.is_file())
 }
 
 /// Whether the external program `binary` (Debian package `package`) can

@@ -83,9 +83,9 @@ impl CountPlan {
     pub fn describe(&self) -> Option<String> {
         self.split.map(|s| {
             format!(
-                "cubes of depth {} over {} threads, {}",
+                "cubes of depth {} over {}, {}",
                 s.depth,
-                s.threads,
+                boardsat_encode::words::plural(s.threads, "thread", "threads"),
                 self.reduction.name()
             )
         })
