@@ -11,7 +11,7 @@
 //! not is `None` in the cell (shown as `-`) and its cell is run once:
 //! - the AMO encoding matters only when pieces may not attack each other
 //!   (independence, queens, independent domination); `lazy` (lines
-//!   propagated inside CaDiCaL, [`boardsat_solve::backend::lines`]) runs with CaDiCaL only,
+//!   propagated inside CaDiCaL, [`boardsat_solve::backend::propagator`]) runs with CaDiCaL only,
 //!   so `--amo auto,lazy` gives the rows "eager encodings vs lazy
 //!   propagation", and a matrix of `lazy` without CaDiCaL is an error
 //!   saying so, not an empty table;

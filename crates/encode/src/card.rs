@@ -277,7 +277,7 @@ impl Shape {
 /// Implementations provide [`Counter::shape`] and the two raw enforcements;
 /// the provided methods handle what every encoding shares: trivial bounds,
 /// impossible ones, and bounds the counter was not built for.
-pub trait Counter: fmt::Debug + Send {
+pub trait Counter: fmt::Debug + Send + Sync {
     /// What the counter was built for.
     fn shape(&self) -> Shape;
 
@@ -525,7 +525,7 @@ impl Rewrite {
 /// The parts in which the own counters differ; [`Counter`],
 /// [`BuildCounter`] and rustsat's encoding traits are written once on top
 /// of them.
-trait OwnCounter: fmt::Debug + Send + Default + Sized {
+trait OwnCounter: fmt::Debug + Send + Sync + Default + Sized {
     /// What every own counter keeps ([`own_requests!`] writes these two).
     fn requests(&self) -> &Requests;
 

@@ -15,10 +15,10 @@ use boardsat_solve::{
     error::SolveError,
     search::{
         count::Reduction,
-        domination::lines::{ring_lines, split, LineCube, Rings},
         lex::Line,
         pool::Cubes,
         queens::queen_cubes,
+        rings::{ring_lines, split, LineCube, Rings},
     },
 };
 

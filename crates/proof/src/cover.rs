@@ -12,11 +12,9 @@ use boardsat_encode::{check, symmetry::orbit_size, Board, Kind, Problem, Symmetr
 use boardsat_solve::{
     formula::dimacs::Formula,
     search::{
-        domination::{
-            cube_clauses,
-            lines::{representatives, LineCube},
-        },
+        domination::cube_clauses,
         lex::{is_lines_first_leader_under, LexOrder},
+        rings::{representatives, LineCube},
     },
 };
 use rustsat::types::Lit;

@@ -37,8 +37,8 @@ use boardsat_jobs::{
 use boardsat_solve::{
     search::{
         count::Proofs,
-        domination::lines::{ring_lines, LineCube},
         pool::Cubes,
+        rings::{ring_lines, LineCube},
     },
     stop::Interrupter,
 };

@@ -13,8 +13,8 @@ use boardsat_solve::{
     backend::ProofSink,
     error::SolveError,
     search::{
+        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
         count::Blocking,
-        domination::certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
         lex::LexOrder,
     },
 };

@@ -1,4 +1,4 @@
-//! The geometry of domination splits (`search::domination::lines`): the
+//! The geometry of domination splits (`search::rings`): the
 //! rings from the edge in (and from the middle out, as older proofs have
 //! them), and one cube per orbit covering every cube once.
 
@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use boardsat_encode::{Board, Symmetry};
 use boardsat_solve::search::{
-    domination::lines::{ring_lines, split, LineCube, Rings},
     lex::Line,
+    rings::{ring_lines, split, LineCube, Rings},
 };
 
 #[test]

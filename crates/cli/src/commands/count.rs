@@ -11,8 +11,8 @@ use boardsat_report::{squares, CountReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
     search::{
+        certify::Certify,
         count::{Count, End, Keep, Progress, Proofs},
-        domination::certify::Certify,
     },
     stop::StopReason,
     task::{
@@ -68,7 +68,8 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         }
     };
     // Domination counts are proven cube by cube as they are counted.
-    let splits = prover.as_mut().map(SplitProver::new);
+    let traced = plan.keep == Keep::Traced;
+    let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
     let counted = count(&instance, &solver, &plan, &stop, &show, certify)?;
     drop(splits);

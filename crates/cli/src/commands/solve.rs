@@ -8,8 +8,8 @@ use boardsat_report::{solve_text, SolveReport};
 use boardsat_solve::{
     backend::{spec::SolverKind, Status},
     files::{check_writable, write_text},
-    search::domination::certify::Certify,
-    task::solve::{solve, Optimiser},
+    search::certify::Certify,
+    task::solve::{solve, traces_proofs, Optimiser},
 };
 
 use crate::{
@@ -53,7 +53,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         }
     };
     // Domination refutations are proven cube by cube as they are found.
-    let splits = prover.as_mut().map(SplitProver::new);
+    let traced = traces_proofs(&instance, optimiser);
+    let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
     let solved = solve(&instance, &solver, optimiser, &stop, &observe, certify)?;
     drop(splits);

@@ -11,18 +11,18 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`TraceProof`] (into a [`ProofSink`]: `boardsat-proof` writes the LRAT), [`lines::PropagateLines`] |
+//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`TraceProof`] (into a [`ProofSink`]: `boardsat-proof` writes the LRAT), [`propagator::PropagateLines`] |
 //! | [`spec`] | [`spec::SolverKind`], [`spec::SolverSpec`]: which backend, built for many threads |
 //! | [`varisat`] | varisat, pure Rust |
 //! | [`cadical`] | CaDiCaL (feature `cadical`) |
-//! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL |
+//! | [`propagator`] | the lazy AMO's line propagator inside CaDiCaL |
 //! | [`external`] | any DIMACS solver binary, run through files |
 //! | [`recorder`] | a backend that only records its clauses (a formula re-derived without solving) |
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod external;
-pub mod lines;
+pub mod propagator;
 pub mod recorder;
 pub mod spec;
 pub mod varisat;
@@ -144,7 +144,7 @@ pub trait Backend {
 
     /// The line-propagator capability ([`boardsat_encode::Amo::Lazy`]), if
     /// the backend has one.
-    fn propagate_lines(&mut self) -> Option<&mut dyn lines::PropagateLines> {
+    fn propagate_lines(&mut self) -> Option<&mut dyn propagator::PropagateLines> {
         None
     }
 

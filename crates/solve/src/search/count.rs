@@ -94,7 +94,7 @@ pub enum Keep {
     /// made afterwards (a second solver run on the claim's formula).
     Placements,
     /// Every cube's proof, traced by the solver that counts it as it
-    /// counts (domination splits, [`crate::search::domination::certify`]).
+    /// counts (domination splits, [`crate::search::certify`]).
     Traced,
 }
 

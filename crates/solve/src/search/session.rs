@@ -20,7 +20,7 @@ use rustsat::{
 };
 
 use crate::{
-    backend::{Backend, Mode, Status},
+    backend::{recorder::Recorder, Backend, Mode, Status},
     error::SolveError,
     search::{
         count::{count_models, Count, End, Models, Progress, Tally},
@@ -126,7 +126,7 @@ impl Session {
     ///
     /// The clauses are those of [`Problem::encode`] (what `boardsat dimacs`
     /// writes), except with [`boardsat_encode::Amo::Lazy`], whose lines go
-    /// to the backend's line propagator ([`crate::backend::lines::PropagateLines`]; a
+    /// to the backend's line propagator ([`crate::backend::propagator::PropagateLines`]; a
     /// backend without one is refused with [`SolveError::NoPropagator`]),
     /// and except for domination in the `lines` formulation: there the
     /// implied line bounds stay assumptions of decision calls rather than
@@ -615,6 +615,99 @@ impl Session {
             models: tally.models,
             end,
             elapsed: start.elapsed(),
+        })
+    }
+}
+
+/// A problem encoded once with its bound fixed, to be loaded into many
+/// solvers: the cubes of a split share it, so that no cube encodes the
+/// problem again (each gets the same clauses, in the same order, as
+/// [`Session::with_bound`] would give it). A session loaded from it keeps
+/// the encoding's facts, not its counters: its bound cannot be moved.
+#[derive(Debug)]
+pub struct Base {
+    problem: Problem,
+    clauses: Vec<Vec<Lit>>,
+    vars: BasicVarManager,
+    /// The encoding's facts (no counters).
+    encoding: Encoding,
+    bound: BoundState,
+}
+
+/// Clauses loaded between two looks at the stop flag.
+const LOAD_BATCH: usize = 4096;
+
+impl Base {
+    /// Encodes `problem` with `k` pieces as [`Session::with_bound`] with
+    /// `fix` would, into memory. The boards that are split are small next
+    /// to their solving (a split's cubes are solved many times over): the
+    /// base is encoded whole, a stop is answered by the loads.
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::with_bound`].
+    pub fn new(problem: &Problem, k: usize, config: Config, fix: Fix) -> Result<Self, SolveError> {
+        let (recorder, clauses) = Recorder::new();
+        let session = Session::with_bound(problem, k, config, Box::new(recorder), fix)?;
+        let Session {
+            problem,
+            encoding,
+            vars,
+            bound,
+            ..
+        } = session;
+        let clauses = clauses.take();
+        Ok(Base {
+            problem,
+            clauses,
+            vars,
+            encoding: encoding.facts(),
+            bound,
+        })
+    }
+
+    /// The encoding's facts.
+    #[must_use]
+    pub fn encoding(&self) -> &Encoding {
+        &self.encoding
+    }
+
+    /// A session of `backend` holding the base: its lines connected to the
+    /// backend's propagator, its clauses added in order (the backend's
+    /// stop flag polled between batches).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NoPropagator`] for lines left to a propagator the
+    /// backend does not have; [`SolveError::Interrupted`] when stopped;
+    /// backend errors.
+    pub fn load(&self, mut backend: Box<dyn Backend>) -> Result<Session, SolveError> {
+        let stop = stop_flag(backend.as_mut());
+        if let Some(lines) = self.encoding.lazy.as_ref().filter(|l| !l.is_empty()) {
+            let signature = backend.signature();
+            backend
+                .propagate_lines()
+                .ok_or(SolveError::NoPropagator { backend: signature })?
+                .connect_lines(lines)?;
+        }
+        for batch in self.clauses.chunks(LOAD_BATCH) {
+            if let Some(reason) = stop.reason() {
+                return Err(SolveError::Interrupted(reason));
+            }
+            for clause in batch {
+                backend.add_clause(clause)?;
+            }
+        }
+        backend.reserve_vars(self.vars.n_used());
+        Ok(Session {
+            backend,
+            problem: self.problem,
+            encoding: self.encoding.facts(),
+            vars: self.vars.clone(),
+            bound: self.bound.clone(),
+            symmetry: SymmetryState::Off,
+            calls: 0,
+            blocked: None,
         })
     }
 }

@@ -11,8 +11,10 @@ use crate::{
     backend::{spec::SolverSpec, Backend, Mode},
     error::SolveError,
     search::{
+        certify::Certify,
+        context::Context,
         count::{Blocking, Count, End, Keep, Progress, Proofs, Reduction},
-        domination::{self, certify::Certify, SplitOptions, DEFAULT_DEPTH},
+        domination::{self, SplitOptions},
         lex::LexOrder,
         optimise::{optimise_with, Optimum, Strategy},
         pool::{default_threads, CubeCount},
@@ -21,7 +23,7 @@ use crate::{
     },
     stop::Interrupter,
     task::{
-        solve::{optimum, stopped, Optimiser},
+        solve::{encoding_or_facts, optimum, Optimiser},
         Instance,
     },
 };
@@ -169,11 +171,7 @@ impl CountFlags {
             (None, false, true) => Reduction::Halve,
             (None, false, false) => Reduction::Symmetry,
         };
-        let depth = self.depth.unwrap_or(if instance.is_n_queens() {
-            2
-        } else {
-            DEFAULT_DEPTH
-        });
+        let depth = self.depth.unwrap_or_else(|| instance.default_depth());
         Ok(CountPlan {
             limit,
             keep,
@@ -245,32 +243,6 @@ impl Counted {
     }
 }
 
-/// The encoding the solvers of a split ran on, or, when none was loaded
-/// because the split has no cube (N-queens on 2 × 2 and 3 × 3), the facts
-/// of the encoding with `k` pieces — encoded for them alone, only then.
-///
-/// # Errors
-///
-/// [`SolveError::Interrupted`] when no solver was loaded because the work
-/// was stopped; encoding errors.
-fn encoding_or_facts(
-    found: Option<Encoding>,
-    instance: &Instance,
-    k: usize,
-    stop: &Interrupter,
-) -> Result<Encoding, SolveError> {
-    match found {
-        Some(encoding) => Ok(encoding),
-        None if stop.is_interrupted() => Err(stopped(stop)),
-        None => {
-            let problem = &instance.problem;
-            let mut vars = problem.var_manager();
-            let cnf = &mut rustsat::instances::Cnf::new();
-            Ok(problem.encode_lazy(k, instance.config, cnf, &mut vars)?)
-        }
-    }
-}
-
 /// A count that never started: the optimum it needed was not proven.
 fn not_counted() -> Count {
     Count {
@@ -285,11 +257,15 @@ fn not_counted() -> Count {
 /// (the optimum first, with its proof), as `plan` says: N-queens and
 /// domination split into cubes over threads ([`crate::search::queens`],
 /// [`crate::search::domination`]), other counts on one solver. `progress`
-/// sees the count so far (and, for cubes, the cubes done).
+/// sees the count so far (and, for cubes, the cubes done). With
+/// [`Keep::Traced`] (the plan's decision, [`CountFlags::plan`]) the
+/// cubes' proofs go to `certify`, which is then needed; otherwise it is
+/// not used.
 ///
 /// # Errors
 ///
-/// Backend and encoding errors; wrong placements.
+/// [`SolveError::Unsupported`] for a traced count without a certifier;
+/// backend and encoding errors; wrong placements.
 pub fn count(
     instance: &Instance,
     solver: &SolverSpec,
@@ -299,6 +275,19 @@ pub fn count(
     certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
     let start = Instant::now();
+    let certify = match (plan.keep, certify) {
+        (Keep::Traced, None) => {
+            return Err(SolveError::Unsupported(
+                "a count with traced proofs needs a certifier".to_string(),
+            ))
+        }
+        (Keep::Traced, certify) => certify,
+        (Keep::Count | Keep::Placements, _) => None,
+    };
+    let threads = plan.split.map_or_else(default_threads, |s| s.threads);
+    let ctx = Context::new(instance.problem, instance.config, solver, stop)
+        .with_threads(threads)
+        .with_certify(certify);
     let cubes = |total: u64, done: usize| {
         progress(
             &Progress {
@@ -308,52 +297,41 @@ pub fn count(
             Some(done),
         );
     };
-    match plan.split {
-        Some(split) if instance.is_n_queens() => {
-            count_n_queens(instance, solver, plan, split, stop, &cubes, start)
-        }
+    let counted = match plan.split {
+        Some(split) if instance.is_n_queens() => count_n_queens(&ctx, plan, split, &cubes)?,
         Some(split) if instance.problem.kind.dominating() => {
-            let certify = match (plan.keep, certify) {
-                (Keep::Traced, None) => {
-                    return Err(SolveError::Unsupported(
-                        "a count with traced proofs needs a certifier".to_string(),
-                    ))
-                }
-                (Keep::Traced, certify) => certify,
-                _ => None,
-            };
-            count_domination(instance, solver, plan, split, stop, &cubes, start, certify)
+            count_domination(&ctx, instance.k, plan, split, &cubes)?
         }
-        _ => count_one_solver(instance, solver, plan, stop, &|p| progress(p, None), start),
-    }
+        _ => count_one_solver(&ctx, instance.k, plan, &|p| progress(p, None))?,
+    };
+    Ok(Counted {
+        elapsed: start.elapsed(),
+        ..counted
+    })
 }
 
 /// [`count`] of N-queens over the cubes of [`crate::search::queens`].
 fn count_n_queens(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
     plan: &CountPlan,
     split: Split,
-    stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
-    start: Instant,
 ) -> Result<Counted, SolveError> {
-    let n = instance.problem.board.rows();
+    let n = ctx.problem.board.rows();
     let options = CubeOptions {
         depth: split.depth,
-        threads: split.threads,
         reduction: plan.reduction,
         keep: plan.keep,
     };
-    let counted = count_queens(n, instance.config, options, solver, stop, progress)?;
-    let encoding = encoding_or_facts(counted.encoding, instance, n, stop)?;
+    let counted = count_queens(ctx, options, progress)?;
+    let encoding = encoding_or_facts(counted.encoding, ctx, n)?;
     Ok(Counted {
         count: cube_count(&counted.counted),
         optimum: None,
         encoding,
         calls: 0,
         cubes: Some(cube_report(&counted.counted, split, plan.reduction)),
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         placements: counted
             .placements
             .into_iter()
@@ -384,27 +362,22 @@ fn cube_report(counted: &CubeCount, split: Split, reduction: Reduction) -> CubeR
     }
 }
 
-/// [`count`] of a domination problem over the line cubes of
-/// [`crate::search::domination`]: the optimum first when k is not given
-/// (split over the cores, with its proof), then the placements; with
-/// `certify`, every cube's answer proven.
-#[allow(clippy::too_many_arguments)]
+/// [`count`] of a domination problem with at most `k` pieces (`None`: the
+/// optimum) over the line cubes of [`crate::search::domination`]: the
+/// optimum first when k is not given (split over the cores, with its
+/// proof), then the placements; with the context's certifier, every
+/// cube's answer proven.
 fn count_domination(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
+    k: Option<usize>,
     plan: &CountPlan,
     split: Split,
-    stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
-    start: Instant,
-    certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
-    let Instance { problem, k, config } = *instance;
     let (optimum, optimiser_encoding) = match k {
         Some(_) => (None, None),
         None => {
-            let (optimum, encoding, _) =
-                optimum(instance, solver, Optimiser::Split, stop, &|_| {}, certify)?;
+            let (optimum, encoding, _) = optimum(ctx, Optimiser::Split, &|_| {})?;
             (Some(optimum), Some(encoding))
         }
     };
@@ -424,14 +397,14 @@ fn count_domination(
     .map(|k| {
         let options = SplitOptions {
             budget: split.budget,
-            ..SplitOptions::count(k, blocking, split.depth, split.threads, symmetry)
+            ..SplitOptions::count(k, blocking, split.depth, symmetry)
         };
-        domination::count_split(&problem, config, options, solver, stop, progress, certify)
+        domination::count_split(ctx, options, progress)
     })
     .transpose()?;
     let (counted, cube_encoding) = counted.map_or((None, None), |(c, e)| (Some(c), e));
     let k = k.or(optimum.as_ref().map(|o| o.value)).unwrap_or(0);
-    let encoding = encoding_or_facts(cube_encoding.or(optimiser_encoding), instance, k, stop)?;
+    let encoding = encoding_or_facts(cube_encoding.or(optimiser_encoding), ctx, k)?;
     Ok(Counted {
         count: counted.as_ref().map_or_else(not_counted, cube_count),
         optimum,
@@ -440,15 +413,11 @@ fn count_domination(
         cubes: counted
             .as_ref()
             .map(|c| cube_report(c, split, plan.reduction)),
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         placements: Vec::new(),
         blocking,
         reduction: plan.reduction,
-        keep: if certify.is_some() {
-            Keep::Traced
-        } else {
-            Keep::Count
-        },
+        keep: plan.keep,
         fundamental: counted
             .as_ref()
             .filter(|_| symmetry.is_some())
@@ -456,18 +425,16 @@ fn count_domination(
     })
 }
 
-/// [`count`] on one solver: with k a fixed bound, without k the optimum
+/// [`count`] on one solver: with `k` a fixed bound, without k the optimum
 /// then its placements on the optimiser's session.
 fn count_one_solver(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
+    k: Option<usize>,
     plan: &CountPlan,
-    stop: &Interrupter,
     progress: &dyn Fn(&Progress),
-    start: Instant,
 ) -> Result<Counted, SolveError> {
-    let Instance { problem, k, config } = *instance;
-    let backend = solver.create(Mode::Enumerate, stop)?;
+    let (problem, config) = (ctx.problem, ctx.config);
+    let backend = ctx.solver.create(Mode::Enumerate, ctx.stop)?;
     let (optimum, count, session) = match k {
         Some(k) => {
             let mut session = Session::fixed(&problem, k, config, backend)?;
@@ -510,7 +477,7 @@ fn count_one_solver(
         optimum,
         encoding: session.into_encoding(),
         cubes: None,
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         placements,
         blocking,
         reduction,

@@ -104,6 +104,17 @@ impl Instance {
             && self.k == Some(p.board.rows())
     }
 
+    /// The rows (N-queens) or outer rings (domination) a split count of
+    /// this instance fixes per cube unless told otherwise.
+    #[must_use]
+    pub fn default_depth(&self) -> usize {
+        if self.is_n_queens() {
+            crate::search::queens::DEFAULT_DEPTH
+        } else {
+            crate::search::domination::DEFAULT_DEPTH
+        }
+    }
+
     /// Whether a count of this instance (without a limit) is split into
     /// cubes over threads: N-queens ([`crate::search::queens`]), and
     /// domination ([`crate::search::domination`]).

@@ -11,7 +11,7 @@ use boardsat_encode::{Config, Encoding, Placement, Problem, Symmetry};
 use crate::{
     backend::ProofSink,
     error::SolveError,
-    search::{count::Blocking, domination::lines::LineCube, lex::LexOrder},
+    search::{count::Blocking, lex::LexOrder, rings::LineCube},
 };
 
 /// What a split's cubes prove together.
