@@ -26,6 +26,7 @@
 //!   it): with the optimum alone it is an error.
 
 use boardsat_encode::{
+    setting::{LibraryWords, Names, Setting},
     Amo, Card, Config, EncodeError, Family, Formulation, Kind, Piece, Problem, Request,
 };
 use boardsat_solve::backend::spec::SolverKind;
@@ -145,17 +146,52 @@ pub enum PlanError {
     #[error("bench runs the embedded backends only (varisat, cadical)")]
     External,
     /// `first` or `count` without k for a family that needs one.
-    #[error("--task first needs -k for independence and domination (or use --task optimum)")]
+    #[error("{}", self.message(&LibraryWords))]
     NoK,
-    /// An encoding list without a name.
-    #[error("--{0} names no encoding")]
-    Empty(&'static str),
+    /// An encoding list (the setting) without a name.
+    #[error("{}", self.message(&LibraryWords))]
+    Empty(Setting),
     /// `-k` with no task that uses it.
-    #[error("-k applies to the tasks first and count; --task optimum finds the optimum itself")]
+    #[error("{}", self.message(&LibraryWords))]
     UnusedK,
-    /// The matrix spans no cell: why.
-    #[error("nothing to run: {0}")]
-    NoCells(String),
+    /// The matrix spans no cell: the lazy AMO without CaDiCaL (the
+    /// backends of the matrix), or no size or no task.
+    #[error("{}", self.message(&LibraryWords))]
+    NoCells(Option<String>),
+}
+
+impl PlanError {
+    /// The message, with the settings it names worded by `names` (its
+    /// `Display` is the library's words).
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        let task = |t: &str| names.name(Setting::Task, Some(t));
+        let k = names.name(Setting::Pieces, None);
+        match self {
+            PlanError::Request(e) => e.message(names),
+            PlanError::External => self.to_string(),
+            PlanError::NoK => format!(
+                "{} needs {k} for independence and domination (or use {})",
+                task("first"),
+                task("optimum")
+            ),
+            PlanError::Empty(setting) => {
+                format!("{} names no encoding", names.name(*setting, None))
+            }
+            PlanError::UnusedK => format!(
+                "{k} applies to the tasks first and count; {} finds the optimum itself",
+                task("optimum")
+            ),
+            PlanError::NoCells(Some(solvers)) => format!(
+                "nothing to run: {} runs with {} only (CaDiCaL propagates the lines), and the matrix has {solvers}",
+                names.name(Setting::Amo, Some("lazy")),
+                names.name(Setting::Solver, Some("cadical"))
+            ),
+            PlanError::NoCells(None) => {
+                "nothing to run: the matrix spans no cell (no size or no task)".to_string()
+            }
+        }
+    }
 }
 
 fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
@@ -184,12 +220,12 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
         solvers.push(SolverKind::default_embedded());
     }
     let lists = [
-        ("amo", matrix.amos.is_empty()),
-        ("card", matrix.cards.is_empty()),
-        ("formulation", matrix.formulations.is_empty()),
+        (Setting::Amo, matrix.amos.is_empty()),
+        (Setting::Card, matrix.cards.is_empty()),
+        (Setting::Formulation, matrix.formulations.is_empty()),
     ];
-    if let Some((what, _)) = lists.iter().find(|(_, empty)| *empty) {
-        return Err(PlanError::Empty(what));
+    if let Some(&(setting, _)) = lists.iter().find(|(_, empty)| *empty) {
+        return Err(PlanError::Empty(setting));
     }
     let needs_k = matrix.family != Family::Queens && matrix.k.is_none();
     if needs_k && matrix.tasks.contains(&Task::First) {
@@ -220,16 +256,9 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
     }
     if cells.is_empty() {
         let lazy_only = matrix.amos.iter().all(|a| a.is_lazy());
-        return Err(PlanError::NoCells(
-            if lazy_only && !solvers.contains(&SolverKind::Cadical) {
-                format!(
-                "--amo lazy runs with --solver cadical only (CaDiCaL propagates the lines), and the matrix has {}",
-                solvers.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
-            )
-            } else {
-                "the matrix spans no cell (no size or no task)".to_string()
-            },
-        ));
+        let names: Vec<&str> = solvers.iter().map(|s| s.name()).collect();
+        let lazy = lazy_only && !solvers.contains(&SolverKind::Cadical);
+        return Err(PlanError::NoCells(lazy.then(|| names.join(", "))));
     }
     Ok(cells)
 }

@@ -58,7 +58,9 @@ use crate::{
     amo::Amo,
     board::LineKind,
     card::{Card, Direction},
+    error::TooLarge,
     problem::{Config, Formulation, Kind, Problem},
+    setting::Setting,
 };
 
 /// Estimated encoding sizes.
@@ -566,34 +568,32 @@ pub fn check_fits(
     if e.fits() {
         return Ok(());
     }
-    let mut options: Vec<(String, Estimate)> = Vec::new();
+    let mut options: Vec<(Setting, &'static str, Estimate)> = Vec::new();
     // Eager encodings only: the lazy AMO has no DIMACS form, and a solve
     // that can use it gets it by default.
     for amo in Amo::EAGER.into_iter().filter(|&a| a != config.amo) {
         let c = Config { amo, ..config };
-        options.push((format!("--amo {amo}"), estimate_for(problem, k, c)));
+        options.push((Setting::Amo, amo.name(), estimate_for(problem, k, c)));
     }
     for card in Card::ALL.into_iter().filter(|&c| c != config.card) {
         let c = Config { card, ..config };
-        options.push((format!("--card {card}"), estimate_for(problem, k, c)));
+        options.push((Setting::Card, card.name(), estimate_for(problem, k, c)));
     }
-    let best = options
+    let fits = options
         .into_iter()
-        .filter(|(_, e)| e.fits())
-        .min_by_key(|(_, e)| e.bytes());
-    let hint = match best {
-        Some((flag, alt)) => format!(
-            "try {flag} (about {} clauses), or --force to go on",
-            in_words(alt.n_clauses)
-        ),
-        None => "no other encoding fits either; a smaller board, or --force to go on".to_string(),
-    };
-    Err(crate::error::EncodeError::TooLarge(format!(
-        "the encoding of {problem} would have about {} clauses and {} literals (about {:.1} GiB), above the limit of {} clauses or {} GiB; {hint}",
+        .filter(|(_, _, e)| e.fits())
+        .min_by_key(|(_, _, e)| e.bytes())
+        .map(|(setting, value, alt)| (setting, value, in_words(alt.n_clauses)));
+    let estimate = format!(
+        "the encoding of {problem} would have about {} clauses and {} literals (about {:.1} GiB), above the limit of {} clauses or {} GiB",
         in_words(e.n_clauses),
         in_words(e.n_lits),
         e.bytes() as f64 / f64::from(1u32 << 30),
         in_words(MAX_CLAUSES),
         MAX_BYTES >> 30,
-    )))
+    );
+    Err(crate::error::EncodeError::TooLarge(Box::new(TooLarge {
+        estimate,
+        fits,
+    })))
 }

@@ -27,6 +27,7 @@
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
 //! | [`words::plural`] | a count with the noun that agrees with it, for every printed sentence |
+//! | [`setting::Setting`], [`setting::Names`] | a user's choices, as messages name them: the library's words, the CLI's flags, Python's keywords |
 //! | [`EncodeError`] | everything that can go wrong while encoding |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
@@ -38,7 +39,7 @@
 //! by its path (`crate::board::Board`), never through the re-exports below,
 //! which are for outside users (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `names`, `words` — the name tables of the run-time choices, counts in sentences
+//! 1. `names`, `words`, `setting` — the name tables of the run-time choices, counts in sentences, the user's choices as messages name them
 //! 2. `error`, `board`, `amo`, `card` — the error type, geometry, the encodings (errors name bounds and encodings)
 //! 3. `piece`, `lazy` — attacks and neighbourhoods, lines left to a propagator
 //! 4. `problem` — the problems as CNF builders
@@ -84,6 +85,7 @@ pub mod linear;
 pub mod piece;
 pub mod problem;
 pub mod request;
+pub mod setting;
 pub mod symmetry;
 pub mod words;
 

@@ -379,7 +379,11 @@ impl Problem {
                     .encode(lits, Bound::AtMost(k), &mut sink, vars)?;
             }
         }
-        let mut encoding = self.finish(Some(bound), formulation, config, before, &sink, vars, None);
+        let config = Config {
+            formulation,
+            ..config
+        };
+        let mut encoding = self.finish(Some(bound), config, before, &sink, vars);
         encoding.lazy = lazy;
         Ok(encoding)
     }
@@ -411,7 +415,11 @@ impl Problem {
             n_lits: 0,
         };
         self.encode_base(config.amo, formulation, &mut sink, vars)?;
-        Ok(self.finish(None, formulation, config, before, &sink, vars, None))
+        let config = Config {
+            formulation,
+            ..config
+        };
+        Ok(self.finish(None, config, before, &sink, vars))
     }
 
     /// Encodes the problem with the number of pieces left open: a counter of
@@ -475,15 +483,12 @@ impl Problem {
                     .build(lits, Direction::Upper, max_bound, &mut sink, vars)
             })
             .collect::<Result<_, _>>()?;
-        let mut encoding = self.finish(
-            None,
+        let used = Config {
             formulation,
-            config,
-            before,
-            &sink,
-            vars,
-            Some(counter),
-        );
+            ..config
+        };
+        let mut encoding = self.finish(None, used, before, &sink, vars);
+        encoding.counter = Some(counter);
         encoding.implied = implied;
         encoding.lazy = self.lazy_lines_open(max_bound, config);
         Ok(encoding)
@@ -549,25 +554,22 @@ impl Problem {
             && self.exact_line(kind)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The encoding of this problem with `bound`, encoded with `config`
+    /// (its formulation the one used) into `sink` from `vars_before`
+    /// variables on: its sizes, no counter, no lazy lines.
     fn finish<C>(
         &self,
         bound: Option<Bound>,
-        formulation: Formulation,
         config: Config,
         vars_before: u32,
         sink: &Measure<'_, C>,
         vars: &BasicVarManager,
-        counter: Option<Box<dyn Counter>>,
     ) -> Encoding {
         let n_board_vars = board_vars(&self.board);
         Encoding {
             problem: *self,
             bound,
-            config: Config {
-                formulation,
-                ..config
-            },
+            config,
             stats: Stats {
                 n_vars: vars.n_used(),
                 n_board_vars,
@@ -575,7 +577,7 @@ impl Problem {
                 n_clauses: sink.n_clauses,
                 n_lits: sink.n_lits,
             },
-            counter,
+            counter: None,
             implied: Vec::new(),
             lazy: None,
         }

@@ -272,13 +272,13 @@ impl Clearing {
         let shown = shown.join(", ");
         if !force {
             return Err(LayoutError::Refused(format!(
-                "{} is not empty ({shown}); write the split into a new directory, or add --force to replace a previous split there",
+                "{} is not empty ({shown}); write the split into a new directory, or add --replace to replace a previous split there",
                 dir.display()
             )));
         }
         let Some(listed) = previous_ids(dir)? else {
             return Err(LayoutError::Refused(format!(
-                "{} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by 'boardsat cubes'); --force replaces only a split: write into a new directory",
+                "{} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by 'boardsat cubes'); --replace replaces only a split: write into a new directory",
                 dir.display()
             )));
         };

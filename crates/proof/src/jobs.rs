@@ -28,7 +28,9 @@
 
 use std::path::Path;
 
-use boardsat_encode::{check::attacks, Board, Family, Kind, Piece, Problem, Square, Symmetry};
+use boardsat_encode::{
+    check::attacks, words::plural, Board, Family, Kind, Piece, Problem, Square, Symmetry,
+};
 use boardsat_jobs::{
     self as jobs,
     split::{Split, SplitSpec},
@@ -46,11 +48,31 @@ use boardsat_solve::{
 use crate::{
     manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
     verify::{
-        check_lrat, check_source_at, check_words, inside, open_regular, plural, read_formula,
-        read_regular, BoardCheck, Outcome, Verdict, Verification, VerifyError,
+        check_lrat, check_source_at, check_words, inside, open_regular, read_formula, read_regular,
+        BoardCheck, Outcome, Rejection, Verdict, Verification, VerifyError,
     },
     words,
 };
+
+/// Verifies the proof directory `dir`, or the split directory written
+/// with proofs (`cubes --proof`, its `MANIFEST` beside its results): what
+/// `boardsat verify DIR` checks, for any caller.
+///
+/// # Errors
+///
+/// As [`verify_jobs`] and [`crate::verify::verify`].
+pub fn verify_directory(
+    dir: &Path,
+    stop: Option<&Interrupter>,
+) -> Result<Verification, VerifyError> {
+    // A split written by `cubes --proof` (with a proof directory's
+    // manifest beside it too: a mixed directory, which it rejects).
+    if std::fs::symlink_metadata(dir.join(jobs::MANIFEST)).is_ok() {
+        verify_jobs(dir, stop)
+    } else {
+        crate::verify::verify(dir, stop)
+    }
+}
 
 /// The verdicts on a split directory: one per cube, then `split` for the
 /// cover and the total, and the split's whole result (see the module doc).
@@ -62,7 +84,7 @@ use crate::{
 /// line); every other failure is a verdict or the result's reason.
 pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, VerifyError> {
     if let Err(why) = open_regular(&dir.join(jobs::MANIFEST)) {
-        return Err(VerifyError::Manifest(why));
+        return Err(VerifyError::Manifest(why.to_string()));
     }
     let manifest = jobs::read_manifest(dir).map_err(|e| VerifyError::Manifest(e.to_string()))?;
     let spec = manifest.spec.ok_or_else(|| {
@@ -72,13 +94,10 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
         ))
     })?;
     if manifest.proofs != Proofs::On {
-        return Err(VerifyError::Manifest(format!(
-            "{}: the split was written without --proof: its jobs prove nothing",
-            dir.display()
-        )));
+        return Err(VerifyError::WithoutProofs(dir.to_path_buf()));
     }
     let split = Split::of(&spec).map_err(|e| VerifyError::Manifest(e.to_string()))?;
-    let (problem, k) = spec_problem(&spec).map_err(VerifyError::Manifest)?;
+    let (problem, k) = spec_problem(&spec)?;
     let board = Some((problem, problem.kind.bound(k)));
     let mut verdicts = Vec::new();
     let mut counts = Vec::new();
@@ -92,9 +111,9 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
                     what,
                 }
             }
-            Err(outcome) => {
+            Err(why) => {
                 counts.push(None);
-                outcome
+                Outcome::Rejected(why)
             }
         };
         verdicts.push(Verdict {
@@ -113,11 +132,13 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
                 None,
             )
         }),
-        Err(why) => Err(format!("not proven: the split is not verified: {why}")),
+        Err(why) => Err(Rejection::not_proven(format!(
+            "the split is not verified: {why}"
+        ))),
     };
     let outcome = match checked {
         Ok((what, _)) => Outcome::Verified { steps: None, what },
-        Err(why) => Outcome::CoverMismatch(why),
+        Err(why) => Outcome::Rejected(why),
     };
     verdicts.push(Verdict {
         name: "split".to_string(),
@@ -127,8 +148,8 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
 }
 
 /// The problem and bound a split's spec counts.
-fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), String> {
-    let board = Board::square(spec.n).map_err(|e| e.to_string())?;
+fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), VerifyError> {
+    let board = Board::square(spec.n).map_err(|e| VerifyError::Manifest(e.to_string()))?;
     match (spec.family, spec.k) {
         (Family::Queens, None) => Ok((
             Problem::new(board, Piece::Queen, Kind::Independence),
@@ -137,22 +158,22 @@ fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), String> {
         (Family::Domination, Some(k)) => {
             Ok((Problem::new(board, Piece::Queen, Kind::Domination), k))
         }
-        _ => Err(format!(
+        _ => Err(VerifyError::Manifest(format!(
             "the spec '{}' names no split of boardsat's",
             spec.line()
-        )),
+        ))),
     }
 }
 
 /// The split directory holds nothing a result must account for beyond its
 /// cubes: no proof directory's `MANIFEST.json`, no proof of a cube the
 /// split does not have.
-fn whole(dir: &Path, manifest: &Manifest) -> Result<(), String> {
+fn whole(dir: &Path, manifest: &Manifest) -> Result<(), Rejection> {
     if std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok() {
-        return Err(format!(
-            "not proven: {} holds both a split's MANIFEST and a proof directory's {MANIFEST_JSON}: a mixed directory",
+        return Err(Rejection::not_proven(format!(
+            "{} holds both a split's MANIFEST and a proof directory's {MANIFEST_JSON}: a mixed directory",
             dir.display()
-        ));
+        )));
     }
     let ids: std::collections::BTreeSet<&str> =
         manifest.entries.iter().map(|e| e.id.as_str()).collect();
@@ -174,11 +195,11 @@ fn whole(dir: &Path, manifest: &Manifest) -> Result<(), String> {
         })
         .unwrap_or_default();
     if !stray.is_empty() {
-        return Err(format!(
-            "not proven: {PROOFS}/ holds {} for no cube of the split ({}): claims the result does not account for",
-            plural(stray.len(), "proof"),
+        return Err(Rejection::not_proven(format!(
+            "{PROOFS}/ holds {} for no cube of the split ({}): claims the result does not account for",
+            plural(stray.len(), "proof", "proofs"),
             summary(&stray.iter().map(String::as_str).collect::<Vec<_>>())
-        ));
+        )));
     }
     Ok(())
 }
@@ -193,15 +214,13 @@ fn verify_cube(
     i: usize,
     board: BoardCheck,
     stop: Option<&Interrupter>,
-) -> Result<(u64, u64, String), Outcome> {
+) -> Result<(u64, u64, String), Rejection> {
     let entry = &manifest.entries[i];
     let Some(job) = split.cubes.get(i) else {
-        return Err(Outcome::CoverMismatch(
-            "the rebuilt split has fewer cubes".to_string(),
-        ));
+        return Err(Rejection::cover("the rebuilt split has fewer cubes"));
     };
     if job.id != entry.id || job.weight != entry.weight || job.description != entry.description {
-        return Err(Outcome::CoverMismatch(format!(
+        return Err(Rejection::cover(format!(
             "the manifest lists {} weight {} ({}), the rebuilt split {} weight {} ({})",
             entry.id, entry.weight, entry.description, job.id, job.weight, job.description
         )));
@@ -213,7 +232,7 @@ fn verify_cube(
         _ => entry.file == format!("{}.cnf", entry.id) && entry.index.is_none(),
     };
     if !own_file {
-        return Err(Outcome::CoverMismatch(format!(
+        return Err(Rejection::cover(format!(
             "the manifest gives {} the file {}{}, not its own",
             entry.id,
             entry.file,
@@ -225,7 +244,7 @@ fn verify_cube(
     let file = match entry.index {
         Some(index) => file
             .with_cube(index)
-            .map_err(|e| Outcome::Unreadable(format!("{}: {e}", source.display())))?,
+            .map_err(|e| Rejection::unreadable(format!("{}: {e}", source.display())))?,
         None => file,
     };
     let rebuilt: Vec<Vec<rustsat::types::Lit>> = split
@@ -237,7 +256,7 @@ fn verify_cube(
         .map(rustsat::types::Var::new)
         .collect();
     if file.clauses != rebuilt || file.projection_or_all() != projection {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{} is not the cube's formula as rebuilt from the manifest's spec",
             entry.file
         )));
@@ -246,7 +265,7 @@ fn verify_cube(
     let proofs = dir.join(PROOFS).join(&entry.id);
     let (steps, count, what) = verify_count(&proofs, &source, board, stop)?;
     if !result.complete || result.count != count {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "the job's result counts {}{}, its proof {count}",
             result.count,
             if result.complete { "" } else { " (incomplete)" }
@@ -256,17 +275,17 @@ fn verify_cube(
 }
 
 /// The job's answer in `results/`.
-fn read_result(dir: &Path, id: &str) -> Result<JobResult, Outcome> {
+fn read_result(dir: &Path, id: &str) -> Result<JobResult, Rejection> {
     let path = dir.join(RESULTS).join(format!("{id}.json"));
     if std::fs::symlink_metadata(&path).is_err() {
-        return Err(Outcome::Unreadable(format!(
+        return Err(Rejection::unreadable(format!(
             "missing: no result {}",
             path.display()
         )));
     }
-    let text = read_regular(&path).map_err(Outcome::Unreadable)?;
+    let text = read_regular(&path)?;
     serde_json::from_str(text.trim())
-        .map_err(|e| Outcome::Unreadable(format!("{}: not a job's result ({e})", path.display())))
+        .map_err(|e| Rejection::unreadable(format!("{}: not a job's result ({e})", path.display())))
 }
 
 /// The one claim of a job's proof directory `proofs`: a complete
@@ -276,39 +295,39 @@ fn verify_count(
     source: &Path,
     board: BoardCheck,
     stop: Option<&Interrupter>,
-) -> Result<(u64, u64, String), Outcome> {
+) -> Result<(u64, u64, String), Rejection> {
     let path = proofs.join(MANIFEST_JSON);
     if std::fs::symlink_metadata(&path).is_err() {
-        return Err(Outcome::Unreadable(format!(
+        return Err(Rejection::unreadable(format!(
             "missing: no proof {}",
             path.display()
         )));
     }
     if std::fs::symlink_metadata(proofs).is_ok_and(|m| !m.is_dir()) {
-        return Err(Outcome::Unreadable(format!(
+        return Err(Rejection::unreadable(format!(
             "{} is not a directory",
             proofs.display()
         )));
     }
-    let text = read_regular(&path).map_err(Outcome::Unreadable)?;
+    let text = read_regular(&path)?;
     let manifest: ProofManifest = serde_json::from_str(&text).map_err(|e| {
-        Outcome::Unreadable(format!("{}: not a proof manifest ({e})", path.display()))
+        Rejection::unreadable(format!("{}: not a proof manifest ({e})", path.display()))
     })?;
     let [claim] = manifest.claims.as_slice() else {
-        return Err(Outcome::FormulaMismatch(format!(
-            "{} holds {} claims, not the one count of its cube",
+        return Err(Rejection::mismatch(format!(
+            "{} holds {}, not the one count of its cube",
             path.display(),
-            manifest.claims.len()
+            plural(manifest.claims.len(), "claim", "claims")
         )));
     };
     if claim.kind != ClaimKind::ProjectedComplete || claim.format != "lrat" {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{}: the claim is not a complete projected count with an LRAT proof",
             path.display()
         )));
     }
     if manifest.status != crate::manifest::RunStatus::Complete {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{}: the job's proof run {}",
             path.display(),
             manifest.status.words()
@@ -316,11 +335,10 @@ fn verify_count(
     }
     let formula = read_formula(&inside(proofs, &claim.cnf)?, stop)?;
     let (what, _) = check_source_at(proofs, &formula, claim, source, board)
-        .and_then(|checked| check_words(&formula, claim).map(|()| checked))
-        .map_err(Outcome::FormulaMismatch)?;
+        .and_then(|checked| check_words(&formula, claim).map(|()| checked))?;
     let count = claim
         .count
-        .ok_or_else(|| Outcome::FormulaMismatch("a count claim without a count".to_string()))?;
+        .ok_or_else(|| Rejection::mismatch("a count claim without a count"))?;
     // The job's own result: the count its claim proves, in its words.
     let expected = claim
         .source
@@ -334,7 +352,7 @@ fn verify_count(
         None => None,
     };
     if stated.is_none() || stated != expected.as_ref() {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{}: the job's result is not the count its claim proves ({count})",
             path.display()
         )));
@@ -352,13 +370,13 @@ fn check_split(
     split: &Split,
     manifest: &Manifest,
     counts: &[Option<u64>],
-) -> Result<(String, u128), String> {
+) -> Result<(String, u128), Rejection> {
     if split.cubes.len() != manifest.entries.len() {
-        return Err(format!(
-            "the manifest lists {} cubes, the rebuilt split has {}",
-            manifest.entries.len(),
+        return Err(Rejection::cover(format!(
+            "the manifest lists {}, the rebuilt split has {}",
+            plural(manifest.entries.len(), "cube", "cubes"),
             split.cubes.len()
-        ));
+        )));
     }
     let covered = match spec.family {
         Family::Domination => domination_cover(spec, manifest)?,
@@ -372,12 +390,12 @@ fn check_split(
         .map(|(e, _)| e.id.as_str())
         .collect();
     if !missing.is_empty() {
-        return Err(format!(
-            "{} of {} cubes are not verified ({})",
+        return Err(Rejection::cover(format!(
+            "{} of {} not verified ({})",
             missing.len(),
-            counts.len(),
+            plural(counts.len(), "cube is", "cubes are"),
             summary(&missing)
-        ));
+        )));
     }
     let total = manifest
         .entries
@@ -388,13 +406,13 @@ fn check_split(
                 .checked_mul(u128::from(e.weight))
                 .and_then(|x| t.checked_add(x))
         })
-        .ok_or("the weighted total overflows")?;
-    let merged = jobs::merge(dir).map_err(|e| e.to_string())?;
+        .ok_or_else(|| Rejection::cover("the weighted total overflows"))?;
+    let merged = jobs::merge(dir).map_err(|e| Rejection::cover(e.to_string()))?;
     if merged.count != total {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the verified cubes' weighted total is {total}, the results sum to {}",
             merged.count
-        ));
+        )));
     }
     Ok((
         format!(
@@ -417,45 +435,48 @@ fn summary(ids: &[&str]) -> String {
 /// lines once per orbit: each cube's orbit under the board's symmetries,
 /// computed here from its description, has its weight as size (1 each
 /// with every cube), and the orbits are disjoint and hold all patterns.
-fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, String> {
-    let board = Board::square(spec.n).map_err(|e| e.to_string())?;
+fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Rejection> {
+    let board = Board::square(spec.n).map_err(|e| Rejection::cover(e.to_string()))?;
     let group = Symmetry::of(&board);
     let mut seen = std::collections::BTreeSet::new();
     let mut order = None;
     for entry in &manifest.entries {
         let cube = LineCube::parse(&board, spec.depth, &entry.description)
-            .map_err(|e| format!("{}: {e}", entry.id))?;
+            .map_err(|e| Rejection::cover(format!("{}: {e}", entry.id)))?;
         if *order.get_or_insert(cube.order) != cube.order {
-            return Err(format!(
+            return Err(Rejection::cover(format!(
                 "{}'s rings are not in the order of the first cube's",
                 entry.id
-            ));
+            )));
         }
         let orbit: std::collections::BTreeSet<LineCube> = match spec.cubes {
             Cubes::All => [cube].into(),
             Cubes::OnePerOrbit => group.iter().map(|&s| cube.image(&board, s)).collect(),
         };
         if orbit.len() as u64 != entry.weight {
-            return Err(format!(
-                "{} has weight {}, its orbit {} cubes",
+            return Err(Rejection::cover(format!(
+                "{} has weight {}, its orbit {}",
                 entry.id,
                 entry.weight,
-                orbit.len()
-            ));
+                plural(orbit.len(), "cube", "cubes")
+            )));
         }
         for image in orbit {
             if !seen.insert(image) {
-                return Err(format!("{}'s orbit meets another cube's", entry.id));
+                return Err(Rejection::cover(format!(
+                    "{}'s orbit meets another cube's",
+                    entry.id
+                )));
             }
         }
     }
     let lines = ring_lines(&board, order.unwrap_or_default(), spec.depth).len();
     let patterns = 1u128 << lines;
     if seen.len() as u128 != patterns {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the cubes' orbits hold {} of the {patterns} occupancy patterns of the {lines} split lines",
             seen.len()
-        ));
+        )));
     }
     Ok(format!(
         "cover all {patterns} occupancy patterns of the {lines} split lines"
@@ -466,7 +487,7 @@ fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Str
 /// queens on the first rows, found here by brute force: every one once,
 /// or (halved) every one whose first queen is left of the middle with
 /// weight 2 and on it with weight 1, standing for its mirror image too.
-fn queens_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, String> {
+fn queens_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Rejection> {
     let n = spec.n;
     let halve = spec.cubes == Cubes::OnePerOrbit;
     let depth = if halve { spec.depth.max(1) } else { spec.depth }.min(n);
@@ -493,15 +514,17 @@ fn queens_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, String>
     want.sort();
     got.sort();
     if got != want {
-        return Err(format!(
-            "the cubes are not the {} non-attacking placements of queens on the first {depth} rows{}",
+        return Err(Rejection::cover(format!(
+            "the cubes are not the {} non-attacking placements of queens on the first {}{}",
             want.len(),
+            plural(depth, "row", "rows"),
             if halve { " up to the mirror" } else { "" }
-        ));
+        )));
     }
     let all: u64 = want.iter().map(|(_, w)| w).sum();
     Ok(format!(
-        "cover all {all} non-attacking placements of queens on the first {depth} rows"
+        "cover all {all} non-attacking placements of queens on the first {}",
+        plural(depth, "row", "rows")
     ))
 }
 

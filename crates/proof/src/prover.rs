@@ -8,7 +8,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use boardsat_encode::{dimacs::Header, symmetry, Config, Placement, Problem, Square};
+use boardsat_encode::{
+    dimacs::Header,
+    setting::{LibraryWords, Names, Setting},
+    symmetry, Config, Placement, Problem, Square,
+};
 use boardsat_report::ProofSummary;
 use boardsat_solve::{
     backend::Status,
@@ -33,10 +37,17 @@ use crate::{
 /// Why proofs could not be written or checked.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofError {
-    /// The directory is not empty (and `--force` was not given), or not a
-    /// directory.
+    /// The directory cannot be used: not a directory, locked by another
+    /// run, or it cannot be made.
     #[error("{0}")]
     Dir(String),
+    /// The directory is not empty, and replacing a previous proof
+    /// directory's files was not asked for.
+    #[error("{}", not_empty(.0, &LibraryWords))]
+    NotEmpty(PathBuf),
+    /// A traced proof that derives no empty clause (of what, in words).
+    #[error("the proof of {0} derives no empty clause")]
+    NoRefutation(String),
     /// A file could not be written.
     #[error(transparent)]
     File(#[from] FileError),
@@ -61,6 +72,27 @@ impl From<boardsat_encode::EncodeError> for ProofError {
     fn from(e: boardsat_encode::EncodeError) -> Self {
         ProofError::Solve(e.into())
     }
+}
+
+impl ProofError {
+    /// The message, with the settings it names worded by `names` (its
+    /// `Display` is the library's words).
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        match self {
+            ProofError::NotEmpty(dir) => not_empty(dir, names),
+            ProofError::Solve(e) => e.message(names),
+            other => other.to_string(),
+        }
+    }
+}
+
+fn not_empty(dir: &Path, names: &dyn Names) -> String {
+    format!(
+        "{} is not empty; choose a new directory for the proofs, or {} to replace a previous proof directory's files",
+        dir.display(),
+        names.name(Setting::Replace, None)
+    )
 }
 
 /// Writes claims with their proofs into a directory, which it holds
@@ -90,7 +122,7 @@ pub struct Concluded {
 
 /// Whether a directory entry is a file a proof directory's run wrote
 /// (the manifest, a claim's formula, proof or witnesses, the models
-/// found): what `--force` removes.
+/// found): what a run told to replace a previous one's files removes.
 fn owned(name: &str) -> bool {
     name == MANIFEST_JSON
         || name == crate::manifest::FOUND_MODELS
@@ -101,7 +133,7 @@ fn owned(name: &str) -> bool {
 }
 
 impl Prover {
-    /// A prover writing into `dir`, which must be empty or new (`force`
+    /// A prover writing into `dir`, which must be empty or new (`replace`
     /// clears a previous proof directory's files there) and not written
     /// by another run (its lock, [`LOCK`], is taken here and held until
     /// the prover is dropped). `command` is recorded in the manifest,
@@ -114,7 +146,7 @@ impl Prover {
     /// another run, or cannot be made.
     pub fn create(
         dir: &Path,
-        force: bool,
+        replace: bool,
         command: String,
         stop: Interrupter,
     ) -> Result<Self, ProofError> {
@@ -145,11 +177,8 @@ impl Prover {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter(|n| n != LOCK)
             .collect();
-        if !names.is_empty() && !force {
-            return Err(ProofError::Dir(format!(
-                "{} is not empty; choose a new directory for the proofs, or --force to replace a previous proof directory's files",
-                dir.display()
-            )));
+        if !names.is_empty() && !replace {
+            return Err(ProofError::NotEmpty(dir.to_path_buf()));
         }
         for name in names.iter().filter(|n| owned(n)) {
             let path = dir.join(name);
@@ -237,10 +266,10 @@ impl Prover {
         Ok(&self.manifest.claims[i])
     }
 
-    /// Proves that `formula`, read from `source` with `digest`, is
-    /// unsatisfiable; with `witnesses`, that the projected models they
-    /// hold, each blocked by a clause over the projection, are all there
-    /// are (the witnesses are written beside the claim for `verify`).
+    /// Proves that `formula`, read from `source`, is unsatisfiable; with
+    /// `witnesses`, that the projected models they hold, each blocked by a
+    /// clause over the projection, are all there are (the witnesses are
+    /// written beside the claim for `verify`).
     ///
     /// # Errors
     ///
@@ -248,9 +277,7 @@ impl Prover {
     pub fn formula(
         &mut self,
         formula: &Formula,
-        source: &Path,
-        digest: &str,
-        icnf_cube: Option<usize>,
+        source: &DimacsSource<'_>,
         mut witnesses: Option<&mut Witnesses>,
     ) -> Result<&ClaimEntry, ProofError> {
         let mut cnf = Cnf::new();
@@ -278,7 +305,7 @@ impl Prover {
                 );
             }
         }
-        let about = SourceClaim::new(source, digest, icnf_cube, count);
+        let about = SourceClaim::new(source, count);
         let mut header = Header::new();
         header.comments.extend(about.comments());
         let built = Built {
@@ -315,13 +342,11 @@ impl Prover {
         &mut self,
         trace: LratTrace,
         n_vars: u32,
-        source: &Path,
-        digest: &str,
-        icnf_cube: Option<usize>,
+        source: &DimacsSource<'_>,
         witnesses: Option<&mut Witnesses>,
     ) -> Result<&ClaimEntry, ProofError> {
         let count = witnesses.as_ref().map(|w| w.len());
-        let about = SourceClaim::new(source, digest, icnf_cube, count);
+        let about = SourceClaim::new(source, count);
         let name = self.next_name();
         let (cnf, proof) = (format!("{name}.cnf"), format!("{name}.lrat"));
         let mut header = Header::new().comments;
@@ -334,10 +359,7 @@ impl Prover {
             LratFormat::Text,
         )?;
         if !trace.refutes {
-            return Err(ProofError::Solve(SolveError::Solver {
-                backend: "LRAT trace".to_string(),
-                message: format!("the trace of '{}' derives no empty clause", about.claim),
-            }));
+            return Err(ProofError::NoRefutation(format!("'{}'", about.claim)));
         }
         let models = match witnesses {
             Some(w) => Some(self.write_witnesses(&name, w)?),
@@ -657,6 +679,18 @@ fn board_formula(
     })
 }
 
+/// A DIMACS formula's source: the file it was read from, the digest of
+/// its bytes, and for an iCNF file the cube read with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DimacsSource<'a> {
+    /// The file.
+    pub path: &'a Path,
+    /// The digest of its bytes.
+    pub digest: &'a str,
+    /// The iCNF cube read with the base clauses, if any.
+    pub icnf_cube: Option<usize>,
+}
+
 /// What a DIMACS claim says about its source file: unsatisfiable, or
 /// (with a count) that many projected models and no more.
 struct SourceClaim {
@@ -669,8 +703,13 @@ struct SourceClaim {
 }
 
 impl SourceClaim {
-    fn new(source: &Path, digest: &str, icnf_cube: Option<usize>, count: Option<u64>) -> Self {
-        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+    fn new(source: &DimacsSource<'_>, count: Option<u64>) -> Self {
+        let DimacsSource {
+            path,
+            digest,
+            icnf_cube,
+        } = *source;
+        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let shown = absolute.display().to_string();
         let (kind, claim) = match count {
             None => (ClaimKind::Formula, words::formula(&shown)),

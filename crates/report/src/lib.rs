@@ -200,8 +200,19 @@ impl SolveReport {
             calls: solved.optimum.as_ref().map(calls),
             stopped: stopped(solved.status != Status::Sat, stop),
             proof: None,
-            unverified: false,
+            unverified: solved.unverified,
             encoding: EncodingReport::from(&solved.encoding),
+        }
+    }
+
+    /// The report with its proofs (`proof`): an answer they back is
+    /// verified.
+    #[must_use]
+    pub fn with_proof(self, proof: Option<ProofSummary>) -> Self {
+        SolveReport {
+            unverified: self.unverified && proof.is_none(),
+            proof,
+            ..self
         }
     }
 }
@@ -386,7 +397,19 @@ impl CountReport {
             report.split = Some(SplitReport::from(cubes));
         }
         report.fundamental = counted.fundamental;
+        report.unverified = counted.unverified;
         report
+    }
+
+    /// The report with its proofs (`proof`): an answer they back is
+    /// verified.
+    #[must_use]
+    pub fn with_proof(self, proof: Option<ProofSummary>) -> Self {
+        CountReport {
+            unverified: self.unverified && proof.is_none(),
+            proof,
+            ..self
+        }
     }
 
     /// The report of a count (or a listing) of placements of `encoding`,

@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use boardsat_encode::words::plural;
 use boardsat_jobs::{job::Job, JobResult};
 use boardsat_proof::{
-    prover::Prover,
+    prover::{DimacsSource, Prover},
     tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
     witness::Witnesses,
 };
@@ -47,7 +47,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
+    let prover = hiargs::prover(&args.formula.proof, &stop)?;
     let counting = Counting {
         file: &args.formula.file,
         name,
@@ -114,8 +114,9 @@ pub fn job(args: &CubeJobArgs) -> Result<Outcome> {
     // A previous attempt's proof files are this job's to replace.
     let proof = ProofArgs {
         proof: job.proof_dir(),
+        replace: true,
     };
-    let prover = hiargs::prover(&proof, true, &stop)?;
+    let prover = hiargs::prover(&proof, &stop)?;
     let counting = Counting {
         file: &source,
         name: job.entry.file.clone(),
@@ -186,7 +187,7 @@ impl Counting<'_> {
         };
         // The blocking clauses are over the projection: a traced solver keeps
         // those variables (an LRAT proof cannot state restored clauses).
-        if let (Some(DimacsProof::Traced), Some(tracer)) = (how, backend.trace_proof()) {
+        if let (Some(DimacsProof::Traced(_)), Some(tracer)) = (&how, backend.trace_proof()) {
             tracer.keep(&formula.projection_or_all())?;
         }
         let mut progress = ProgressLine::new();
@@ -218,19 +219,17 @@ impl Counting<'_> {
             let Some(found) = witnesses.as_mut() else {
                 return Ok(None);
             };
+            let source = DimacsSource {
+                path: self.file,
+                digest: &digest,
+                icnf_cube: self.cube,
+            };
             match count.end {
-                End::Exhausted => prove_dimacs_count(
-                    p,
-                    how,
-                    backend.as_mut(),
-                    &formula,
-                    self.file,
-                    &digest,
-                    self.cube,
-                    found,
-                ),
+                End::Exhausted => {
+                    prove_dimacs_count(p, how, backend.as_mut(), &formula, &source, found)
+                }
                 // The models found are their own certificate.
-                End::Limit => record_models(p, self.file, &digest, self.cube, found),
+                End::Limit => record_models(p, &source, found),
                 End::Stopped => Ok(None),
             }
         });

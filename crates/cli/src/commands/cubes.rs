@@ -52,7 +52,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
             program: jobs::job_program(&exe.to_string_lossy())?,
             proofs: if args.proof { Proofs::On } else { Proofs::Off },
         };
-        jobs::write_split(dir, &split, &lines, args.force, Some(&stop))?;
+        jobs::write_split(dir, &split, &lines, args.replace, Some(&stop))?;
         let shown = dir.display();
         note(format!(
             "{} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {}{shown}'",

@@ -615,15 +615,16 @@ impl TraceProof for Cadical {
         Ok(())
     }
 
-    fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError> {
+    fn stop_trace(&mut self) -> Result<(), SolveError> {
         let ProofTrace::Traced(trace) = std::mem::replace(&mut self.proof, ProofTrace::Closed)
         else {
             return Err(fail("no proof is being traced".to_string()));
         };
-        // Disconnecting drops the solver's handle on the trace.
+        // Disconnecting drops the solver's handle on the trace; the sink
+        // is dropped here, so whoever gave it holds the trace alone.
         self.solver.disconnect_proof_tracer1();
         Rc::try_unwrap(trace)
-            .map(RefCell::into_inner)
+            .map(drop)
             .map_err(|_| fail("the proof trace is still shared".to_string()))
     }
 }

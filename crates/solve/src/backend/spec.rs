@@ -2,7 +2,7 @@
 
 use crate::{
     backend::{external::External, varisat::Varisat, Backend, Mode},
-    error::SolveError,
+    error::{Inapplicable, SolveError},
     stop::Interrupter,
 };
 
@@ -130,23 +130,18 @@ impl SolverSpec {
     /// # Errors
     ///
     /// [`SolveError::Unavailable`], [`SolveError::MissingCommand`],
-    /// [`SolveError::Unsupported`].
+    /// [`SolveError::Inapplicable`].
     pub fn validate(&self) -> Result<(), SolveError> {
         match self.kind {
             SolverKind::Cadical if !cfg!(feature = "cadical") => {
                 Err(SolveError::Unavailable("cadical"))
             }
             SolverKind::External if self.command.is_none() => Err(SolveError::MissingCommand),
-            SolverKind::Varisat | SolverKind::External if self.seed.is_some() => {
-                Err(SolveError::Unsupported(format!(
-                    "--seed applies to cadical only ({} has no seed option)",
-                    self.kind
-                )))
-            }
+            SolverKind::Varisat | SolverKind::External if self.seed.is_some() => Err(
+                SolveError::Inapplicable(Inapplicable::Seed(self.kind.to_string())),
+            ),
             _ if self.command.is_some() && self.kind != SolverKind::External => {
-                Err(SolveError::Unsupported(
-                    "--solver-cmd needs --solver external (or no --solver)".to_string(),
-                ))
+                Err(SolveError::Inapplicable(Inapplicable::SolverCommand))
             }
             _ => Ok(()),
         }

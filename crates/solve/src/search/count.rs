@@ -147,16 +147,42 @@ impl Progress {
 }
 
 /// Counts so far: models and weighted solutions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tally {
     pub(crate) models: u64,
     pub(crate) count: u64,
+    /// When the count started.
+    start: Instant,
 }
 
 impl Tally {
-    pub(crate) fn add(&mut self, other: Tally) {
-        self.models = self.models.saturating_add(other.models);
-        self.count = self.count.saturating_add(other.count);
+    /// Nothing counted yet, the count started at `start`.
+    pub(crate) fn since(start: Instant) -> Self {
+        Tally {
+            models: 0,
+            count: 0,
+            start,
+        }
+    }
+
+    /// One more model, standing for `weight` solutions: the progress.
+    fn add(&mut self, weight: u64) -> Progress {
+        self.models = self.models.saturating_add(1);
+        self.count = self.count.saturating_add(weight);
+        Progress {
+            count: self.count,
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    /// The count, ended as `end` says.
+    pub(crate) fn count(&self, end: End) -> Count {
+        Count {
+            count: self.count,
+            models: self.models,
+            end,
+            elapsed: self.start.elapsed(),
+        }
     }
 }
 
@@ -176,8 +202,9 @@ pub(crate) trait Models {
 }
 
 /// The counting loop: one solver call per model under `assumptions`, until
-/// UNSAT, `limit` models, or a call that gives up. `seen` gets each model
-/// (after it is blocked) and the weighted count so far.
+/// UNSAT, `limit` models, or a call that gives up, counted into `tally`
+/// (which keeps what was counted when a call fails). `seen` gets each
+/// model (after it is blocked) and the weighted count so far.
 pub(crate) fn count_models<M: Models>(
     backend: &mut dyn Backend,
     assumptions: &[Lit],
@@ -185,7 +212,6 @@ pub(crate) fn count_models<M: Models>(
     limit: Option<u64>,
     tally: &mut Tally,
     mut seen: impl FnMut(M::Model, &Progress),
-    start: Instant,
 ) -> Result<End, SolveError> {
     loop {
         if limit.is_some_and(|l| tally.models >= l) {
@@ -194,15 +220,8 @@ pub(crate) fn count_models<M: Models>(
         match backend.solve(assumptions)? {
             Status::Sat => {
                 let model = models.read(backend)?;
-                tally.add(Tally {
-                    models: 1,
-                    count: models.weight(&model),
-                });
+                let progress = tally.add(models.weight(&model));
                 backend.add_clause(&models.blocking_clause(&model))?;
-                let progress = Progress {
-                    count: tally.count,
-                    elapsed: start.elapsed(),
-                };
                 seen(model, &progress);
             }
             Status::Unsat => return Ok(End::Exhausted),
@@ -290,25 +309,12 @@ pub fn count_projected(
         projection: formula.projection_or_all(),
         signature: backend.signature(),
     };
-    let mut tally = Tally::default();
-    let end = count_models(
-        backend,
-        &[],
-        &mut models,
-        limit,
-        &mut tally,
-        |model, p| {
-            if let Some(witness) = witness.as_deref_mut() {
-                witness(&model);
-            }
-            progress(p);
-        },
-        start,
-    )?;
-    Ok(Count {
-        count: tally.count,
-        models: tally.models,
-        end,
-        elapsed: start.elapsed(),
-    })
+    let mut tally = Tally::since(start);
+    let end = count_models(backend, &[], &mut models, limit, &mut tally, |model, p| {
+        if let Some(witness) = witness.as_deref_mut() {
+            witness(&model);
+        }
+        progress(p);
+    })?;
+    Ok(tally.count(end))
 }

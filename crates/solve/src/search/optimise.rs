@@ -289,10 +289,7 @@ impl<'a> Own<'a> {
 /// The optimiser's own solver could not be made: it was made already and
 /// given up (a bug, never a user's error).
 fn unloaded() -> SolveError {
-    SolveError::Solver {
-        backend: "optimiser".to_string(),
-        message: "its own solver was made twice".to_string(),
-    }
+    SolveError::Internal("the optimiser's own solver was made twice")
 }
 
 /// The walk of [`optimise_refuting`] over sizes, from the greedy placement

@@ -212,7 +212,7 @@ impl<I, T> Pool<'_, I, T> {
                 Ok(Step::Split(pieces)) if !pieces.is_empty() => self.finish(slot, pieces),
                 // Nothing to split into: a bug, never a lost cube.
                 Ok(Step::Split(_)) => {
-                    let e = SolveError::Unsupported("a cube was split into nothing".to_string());
+                    let e = SolveError::Internal("a cube was split into nothing");
                     return self.fail(slot, e);
                 }
                 Ok(Step::Done(c, m, end, extra)) => {

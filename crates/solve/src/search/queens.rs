@@ -143,7 +143,7 @@ pub struct QueensCount {
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a problem that is not N-queens; the
+/// [`SolveError::NotSplit`] for a problem that is not N-queens; the
 /// first error of any worker (the others stop at their next cube).
 pub fn count_queens(
     ctx: &Context<'_>,
@@ -156,9 +156,10 @@ pub fn count_queens(
         || problem.piece != Piece::Queen
         || !problem.board.is_square()
     {
-        return Err(SolveError::Unsupported(
-            "queen cubes split N-queens only".to_string(),
-        ));
+        return Err(SolveError::NotSplit {
+            problem: problem.to_string(),
+            split: "queen cubes (N-queens only)",
+        });
     }
     let base = Base::new(&problem, n, ctx.config, Fix::Bound)?;
     let cubes = queen_cubes(n, options.depth, options.reduction);

@@ -186,9 +186,9 @@ impl LineCube {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for text that is not such a cube.
+    /// [`SolveError::BadCube`] for text that is not such a cube.
     pub fn parse(board: &Board, depth: usize, text: &str) -> Result<LineCube, SolveError> {
-        let bad = || SolveError::Unsupported(format!("'{text}' is not a cube of rings of lines"));
+        let bad = || SolveError::BadCube(text.to_string());
         let mut lines = Vec::new();
         let mut rest = text;
         while !rest.is_empty() && rest != "-" {

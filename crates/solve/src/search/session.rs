@@ -588,8 +588,7 @@ impl Session {
         limit: Option<u64>,
         mut progress: impl FnMut(&Progress),
     ) -> Result<Count, SolveError> {
-        let start = Instant::now();
-        let mut tally = Tally::default();
+        let mut tally = Tally::since(Instant::now());
         let assumptions = self.call_assumptions(Mode::Enumerate);
         let mut rules = self.rules();
         let blocked = &mut self.blocked;
@@ -605,17 +604,10 @@ impl Session {
                 }
                 progress(p);
             },
-            start,
         );
         // One call per model, and the one that ended the count.
         self.calls += tally.models + u64::from(!matches!(end, Ok(End::Limit)));
-        let end = end?;
-        Ok(Count {
-            count: tally.count,
-            models: tally.models,
-            end,
-            elapsed: start.elapsed(),
-        })
+        Ok(tally.count(end?))
     }
 }
 

@@ -5,11 +5,14 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Config, Encoding, Placement, Problem};
+use boardsat_encode::{setting::Setting, Config, Encoding, Placement, Problem};
 
 use crate::{
-    backend::{spec::SolverSpec, Backend, Mode},
-    error::SolveError,
+    backend::{
+        spec::{SolverKind, SolverSpec},
+        Backend, Mode,
+    },
+    error::{Inapplicable, SolveError},
     search::{
         certify::Certify,
         context::Context,
@@ -110,7 +113,7 @@ impl CountFlags {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`], naming the flag.
+    /// [`SolveError::Inapplicable`], naming the setting.
     pub fn plan(&self, instance: &Instance, proofs: Proofs) -> Result<CountPlan, SolveError> {
         let limit = self.limit;
         let keep = match proofs {
@@ -119,51 +122,39 @@ impl CountFlags {
             Proofs::On => Keep::Placements,
         };
         let splits = instance.splits() && limit.is_none();
-        let split_flags = [
-            ("--depth", self.depth.is_some()),
-            ("--threads", self.threads.is_some()),
+        let refuse = |why: Inapplicable| Err(SolveError::Inapplicable(why));
+        let split_settings = [
+            (Setting::Depth, self.depth.is_some()),
+            (Setting::Threads, self.threads.is_some()),
         ];
-        if let Some((flag, _)) = split_flags.iter().find(|(_, set)| *set).filter(|_| !splits) {
-            return Err(SolveError::Unsupported(format!(
-                "{flag} applies to 'count queens N' and 'count domination N' without --limit"
-            )));
+        if let Some(&(setting, _)) = split_settings.iter().find(|(_, set)| *set) {
+            if !splits {
+                return refuse(Inapplicable::NotSplit(setting));
+            }
         }
         // Only domination cubes are split again: elsewhere a budget would
         // be carried and ignored. (Any positive budget acts on domination:
         // a tiny one splits every cube still running at the tail.)
         if self.budget.is_some() && !(splits && instance.problem.kind.dominating()) {
-            return Err(SolveError::Unsupported(
-                "--cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)".to_string(),
-            ));
+            return refuse(Inapplicable::CubeBudget);
         }
         if self.halve && !(instance.is_n_queens() && limit.is_none()) {
-            return Err(SolveError::Unsupported(
-                "--halve applies to 'count queens N' without --limit".to_string(),
-            ));
+            return refuse(Inapplicable::Halve);
         }
         if self.halve && self.no_symmetry {
-            return Err(SolveError::Unsupported(
-                "--halve is a symmetry reduction (the left half of the first row, doubled), which --no-symmetry turns off: choose one".to_string(),
-            ));
+            return refuse(Inapplicable::HalveWithoutSymmetry);
         }
         let orbits = [
-            ("--unique", self.unique),
-            ("--no-symmetry", self.no_symmetry),
+            (Setting::Unique, self.unique),
+            (Setting::NoSymmetry, self.no_symmetry),
         ];
-        if let Some((flag, _)) = orbits
-            .iter()
-            .find(|(_, set)| *set)
-            .filter(|_| limit.is_some())
-        {
-            return Err(SolveError::Unsupported(format!(
-                "{flag} applies to counts without --limit"
-            )));
+        if let Some(&(setting, _)) = orbits.iter().find(|(_, set)| *set) {
+            if limit.is_some() {
+                return refuse(Inapplicable::OrbitsWithLimit(setting));
+            }
         }
         if self.unique && (self.no_symmetry || self.halve) {
-            return Err(SolveError::Unsupported(
-                "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
-                    .to_string(),
-            ));
+            return refuse(Inapplicable::UniqueWithoutSymmetry);
         }
         let reduction = match (limit, self.no_symmetry, self.halve) {
             // A count to a limit counts placements, not orbits.
@@ -230,6 +221,9 @@ pub struct Counted {
     /// board's symmetries (the orbits; `boardsat count --unique`, the
     /// JSON's `fundamental`).
     pub fundamental: Option<u64>,
+    /// Whether the count is complete by an external solver's UNSAT
+    /// answer, which carries no proof (a proof made afterwards backs it).
+    pub unverified: bool,
 }
 
 impl Counted {
@@ -264,7 +258,7 @@ fn not_counted() -> Count {
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a traced count without a certifier;
+/// [`SolveError::NoCertifier`] for a traced count without a certifier;
 /// backend and encoding errors; wrong placements.
 pub fn count(
     instance: &Instance,
@@ -276,11 +270,7 @@ pub fn count(
 ) -> Result<Counted, SolveError> {
     let start = Instant::now();
     let certify = match (plan.keep, certify) {
-        (Keep::Traced, None) => {
-            return Err(SolveError::Unsupported(
-                "a count with traced proofs needs a certifier".to_string(),
-            ))
-        }
+        (Keep::Traced, None) => return Err(SolveError::NoCertifier),
         (Keep::Traced, certify) => certify,
         (Keep::Count | Keep::Placements, _) => None,
     };
@@ -304,8 +294,10 @@ pub fn count(
         }
         _ => count_one_solver(&ctx, instance.k, plan, &|p| progress(p, None))?,
     };
+    let unverified = solver.kind == SolverKind::External && counted.count.end == End::Exhausted;
     Ok(Counted {
         elapsed: start.elapsed(),
+        unverified,
         ..counted
     })
 }
@@ -341,6 +333,7 @@ fn count_n_queens(
         reduction: plan.reduction,
         keep: plan.keep,
         fundamental: (plan.reduction == Reduction::Symmetry).then_some(counted.counted.models),
+        unverified: false,
     })
 }
 
@@ -422,6 +415,7 @@ fn count_domination(
             .as_ref()
             .filter(|_| symmetry.is_some())
             .map(|c| c.models),
+        unverified: false,
     })
 }
 
@@ -483,6 +477,7 @@ fn count_one_solver(
         reduction,
         keep: plan.keep,
         fundamental,
+        unverified: false,
     })
 }
 

@@ -10,7 +10,7 @@ use crate::{
         spec::{SolverKind, SolverSpec},
         Mode, Status,
     },
-    error::SolveError,
+    error::{Inapplicable, SolveError},
     search::{
         certify::Certify,
         context::Context,
@@ -59,6 +59,9 @@ pub struct Solved {
     /// found, by the traced cubes of a certified split (the claims are
     /// written already).
     pub certified: bool,
+    /// Whether it rests on an external solver's UNSAT answer, which
+    /// carries no proof (a proof made afterwards backs it).
+    pub unverified: bool,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -90,7 +93,7 @@ impl Solved {
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for [`Optimiser::Portfolio`] with k;
+/// [`SolveError::Inapplicable`] for [`Optimiser::Portfolio`] with k;
 /// backend and encoding errors; wrong placements.
 pub fn solve(
     instance: &Instance,
@@ -104,14 +107,10 @@ pub fn solve(
     let Instance { problem, k, config } = *instance;
     if optimiser == Optimiser::Portfolio && k.is_some() {
         // N-queens fixes k = n without -k being typed.
-        let queens = if instance.is_n_queens() {
-            " (queens N places exactly N queens)"
-        } else {
-            ""
-        };
-        return Err(SolveError::Unsupported(format!(
-            "--portfolio races encodings for an optimum; it does not apply with -k{queens}"
-        )));
+        let queens = instance.is_n_queens();
+        return Err(SolveError::Inapplicable(
+            Inapplicable::PortfolioWithPieces { queens },
+        ));
     }
     let certify = certify.filter(|_| traces_proofs(instance, optimiser));
     let ctx = Context::new(problem, config, solver, stop).with_certify(certify);
@@ -126,8 +125,10 @@ pub fn solve(
         }
         None => optimal(&ctx, optimiser, observe)?,
     };
+    let unverified = solver.kind == SolverKind::External && solved.rests_on_unsat();
     Ok(Solved {
         elapsed: start.elapsed(),
+        unverified,
         ..solved
     })
 }
@@ -145,6 +146,7 @@ fn decide(ctx: &Context<'_>, k: usize) -> Result<Solved, SolveError> {
         encoding: decided.encoding.ok_or_else(|| ctx.stopped())?,
         portfolio: None,
         certified: ctx.certify.is_some(),
+        unverified: false,
         elapsed: Duration::ZERO,
     })
 }
@@ -173,6 +175,7 @@ fn one_placement(ctx: &Context<'_>, k: usize) -> Result<Solved, SolveError> {
         encoding: answer.encoding,
         portfolio: None,
         certified: false,
+        unverified: false,
         elapsed: Duration::ZERO,
     })
 }
@@ -197,6 +200,7 @@ fn optimal(
         encoding,
         certified,
         portfolio: raced,
+        unverified: false,
         elapsed: Duration::ZERO,
     })
 }

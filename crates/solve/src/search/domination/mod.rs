@@ -56,7 +56,7 @@ use crate::{
     backend::{recorder::Recorder, Backend, Mode, Status},
     error::SolveError,
     search::{
-        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
+        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo, Ticket},
         context::Context,
         count::{Blocking, End},
         lex::LexOrder,
@@ -189,13 +189,36 @@ struct Run<'a> {
 /// What a worker keeps of a cube solved to the end.
 type Kept = Option<Placement>;
 
+/// A cube's trace that its certifier keeps for the cube's proof: taken
+/// for the proof, or forgotten when the cube ends otherwise (split again,
+/// stopped, failed), so that no trace outlives its cube.
+struct Pending<'a> {
+    certify: &'a dyn Certify,
+    ticket: Option<Ticket>,
+}
+
+impl Pending<'_> {
+    /// The ticket, for the cube's proof.
+    fn take(&mut self) -> Option<Ticket> {
+        self.ticket.take()
+    }
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        if let Some(ticket) = self.ticket.take() {
+            self.certify.forget(ticket);
+        }
+    }
+}
+
 impl<'a> Run<'a> {
     /// A split of `ctx`'s problem with `options`, asking `question`: its
     /// base formula encoded, and begun with the certifier when certified.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for a problem that is not domination;
+    /// [`SolveError::NotSplit`] for a problem that is not domination;
     /// encoding errors; the certifier's.
     fn begin(
         ctx: &'a Context<'a>,
@@ -203,9 +226,10 @@ impl<'a> Run<'a> {
         question: Question,
     ) -> Result<Self, SolveError> {
         if !ctx.problem.kind.dominating() {
-            return Err(SolveError::Unsupported(
-                "line cubes split domination only".to_string(),
-            ));
+            return Err(SolveError::NotSplit {
+                problem: ctx.problem.to_string(),
+                split: "the rings of rows and columns (domination only)",
+            });
         }
         let config = split_config(ctx.config, ctx.certify);
         let fix = Fix::BoundAndImplied;
@@ -242,23 +266,30 @@ impl<'a> Run<'a> {
 
     /// `cube`'s solver, obeying `stop`, loaded with the base formula, the
     /// cube's lex-leader constraints and the cube, tracing its proof when
-    /// certified.
-    fn load(&self, cube: &Representative, stop: &Interrupter) -> Result<Session, SolveError> {
+    /// certified (the ticket of its trace).
+    fn load(
+        &self,
+        cube: &Representative,
+        stop: &Interrupter,
+    ) -> Result<(Session, Option<Pending<'a>>), SolveError> {
         let mut backend = self.ctx.solver.create(self.options.mode, stop)?;
+        let mut pending = None;
         if let Some((certify, _)) = self.certify {
-            let signature = backend.signature();
-            backend
-                .trace_proof()
-                .ok_or_else(|| {
-                    SolveError::Unsupported(format!(
-                        "proofs of split answers need CaDiCaL ({signature} traces none)"
-                    ))
-                })?
-                .start_trace(certify.sink()?)?;
+            let backend_name = backend.signature();
+            let tracer = backend.trace_proof().ok_or(SolveError::NoTracer {
+                backend: backend_name,
+            })?;
+            let (ticket, sink) = certify.sink()?;
+            let given = Pending {
+                certify,
+                ticket: Some(ticket),
+            };
+            tracer.start_trace(sink)?;
+            pending = Some(given);
         }
         let session = cube_session(&self.base, backend, self.options.symmetry, cube)?;
         self.first.offer(session.encoding());
-        Ok(session)
+        Ok((session, pending))
     }
 
     /// Solves `cube` under `stops` (see the module doc for the budget and
@@ -268,7 +299,7 @@ impl<'a> Run<'a> {
         cube: &Representative,
         stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
-        let mut session = self.load(cube, &stops.cube)?;
+        let (mut session, mut pending) = self.load(cube, &stops.cube)?;
         let (count, models, end) = match self.question {
             Question::Count(blocking) => self.count(&mut session, blocking)?,
             Question::Decide => match session.solve(Mode::Decide)? {
@@ -285,7 +316,9 @@ impl<'a> Run<'a> {
             return Ok(Step::Split(self.refine(cube)));
         }
         if end == End::Exhausted {
-            self.certified(cube, &mut session, count)?;
+            if let Some(ticket) = pending.as_mut().and_then(Pending::take) {
+                self.certified(cube, &mut session, count, ticket)?;
+            }
         }
         Ok(Step::Done(count, models, end, None))
     }
@@ -332,24 +365,26 @@ impl<'a> Run<'a> {
             .collect()
     }
 
-    /// Hands the proof of `cube`'s answer, its solver's trace, to the
-    /// certifier, when certified.
+    /// Hands the proof of `cube`'s answer, its solver's trace (`ticket`),
+    /// to the certifier, when certified.
     fn certified(
         &self,
         cube: &Representative,
         session: &mut Session,
         count: u64,
+        ticket: Ticket,
     ) -> Result<(), SolveError> {
         let Some((certify, split)) = self.certify else {
             return Ok(());
         };
         let placements = session.blocked().to_vec();
         let encoding = session.encoding().facts();
-        let trace = session
-            .backend()
+        let backend = session.backend();
+        let backend_name = backend.signature();
+        backend
             .trace_proof()
-            .ok_or_else(|| {
-                SolveError::Unsupported("the cube's solver traced no proof".to_string())
+            .ok_or(SolveError::NoTracer {
+                backend: backend_name,
             })?
             .stop_trace()?;
         certify.proven(
@@ -361,7 +396,7 @@ impl<'a> Run<'a> {
                 placements,
                 count,
                 encoding,
-                trace,
+                trace: ticket,
             },
         )
     }
@@ -429,7 +464,7 @@ fn split_config(config: Config, certify: Option<&dyn Certify>) -> Config {
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a problem that is not domination, or a
+/// [`SolveError::NotSplit`] for a problem that is not domination, or a
 /// certified split on a solver that traces no proofs; the first error of
 /// any worker (the others stop at their next cube).
 pub fn count_split(
@@ -587,7 +622,7 @@ pub fn optimise_split(
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a problem that is not domination; the
+/// [`SolveError::NotSplit`] for a problem that is not domination; the
 /// first error of any worker.
 pub fn decide_split(ctx: &Context<'_>, options: SplitOptions) -> Result<Decided, SolveError> {
     let run = Run::begin(ctx, &options, Question::Decide)?;
