@@ -35,6 +35,8 @@ import boardsat
         (lambda: boardsat.count("independence", 5, k=3, depth=2), "depth=… applies to N-queens and domination counts without limit=…"),
         (lambda: boardsat.count("queens", 8, limit=5, threads=2), "threads=… applies to N-queens and domination counts without limit=…"),
         (lambda: boardsat.count("queens", 8, limit=-5), "the limit must be a non-negative integer"),
+        (lambda: boardsat.solve("queens", 6, card="seqcounter"), "card=… applies where pieces are counted"),
+        (lambda: boardsat.count("domination", 5, amo="ladder"), "amo=… applies where pieces may not attack each other"),
         (lambda: boardsat.encode("domination", 8).to_dimacs(), "a cnf file states a decision and needs k=… to fix the bound"),
         (lambda: boardsat.encode("domination", 8, k=5).to_wcnf(), "wcnf states an optimum"),
         (lambda: boardsat.encode("queens", 8).to_wcnf(), "not a fixed number of pieces (8 here)"),

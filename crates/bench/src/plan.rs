@@ -257,7 +257,7 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
     if cells.is_empty() {
         let lazy_only = matrix.amos.iter().all(|a| a.is_lazy());
         let names: Vec<&str> = solvers.iter().map(|s| s.name()).collect();
-        let lazy = lazy_only && !solvers.contains(&SolverKind::Cadical);
+        let lazy = lazy_only && !solvers.iter().any(|s| s.propagates_lines());
         return Err(PlanError::NoCells(lazy.then(|| names.join(", "))));
     }
     Ok(cells)
@@ -296,10 +296,7 @@ fn cells_of(
                 // The lazy AMO needs CaDiCaL's propagator, where an AMO
                 // encoding is used at all.
                 let lazy = amo.is_lazy() && problem.kind.independent();
-                for &solver in solvers
-                    .iter()
-                    .filter(|&&s| !lazy || s == SolverKind::Cadical)
-                {
+                for &solver in solvers.iter().filter(|&&s| !lazy || s.propagates_lines()) {
                     cells.push(Cell {
                         task,
                         problem,

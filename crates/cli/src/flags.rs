@@ -336,7 +336,7 @@ pub struct CubesArgs {
     #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
     /// Rows (queens) or outer rings of rows and columns (domination) per cube.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = boardsat_solve::search::pool::EXPORT_DEPTH)]
     pub depth: usize,
     /// Write every cube, not the left half (queens) or one per orbit (domination).
     #[arg(long)]

@@ -219,6 +219,19 @@ fn options_that_would_be_dropped_are_refused() {
             &["cubes", "queens", "6", "--estimate", "2", "--format", "icnf"],
             "error: the following required arguments were not provided: --output <DIR>",
         ),
+        // Encodings nothing would be built from are refused, not ignored.
+        (
+            &["solve", "queens", "6", "--card", "seqcounter"],
+            "error: --card applies where pieces are counted (domination, optima, --formulation cardinality); exactly k pieces in the lines formulation are counted by the lines themselves",
+        ),
+        (
+            &["dimacs", "independence", "5", "--piece", "rook", "-k", "5", "--card", "totalizer"],
+            "error: --card applies where pieces are counted (domination, optima, --formulation cardinality); exactly k pieces in the lines formulation are counted by the lines themselves",
+        ),
+        (
+            &["count", "domination", "5", "--amo", "ladder"],
+            "error: --amo applies where pieces may not attack each other (independence, queens, independent domination); dominating pieces may",
+        ),
         // --replace replaces a proof directory: without --proof, nothing.
         (
             &["solve-dimacs", "x.cnf", "--replace"],

@@ -40,8 +40,6 @@ pub const RESULTS: &str = "results";
 /// Where the jobs of a split written with proofs write them: one
 /// directory per cube, named by its id (`proofs/cube-00000`).
 pub const PROOFS: &str = "proofs";
-/// The manifest a job's prover writes in its proof directory.
-const PROOF_MANIFEST: &str = "MANIFEST.json";
 
 /// The file of cube `id`'s answer, in `results/`.
 #[must_use]
@@ -80,13 +78,7 @@ pub fn is_plain_name(name: &str) -> bool {
 /// the manifest, its lock, the models found, and each claim's formula,
 /// proof and witnesses (`boardsat_proof::prover` writes them).
 fn is_proof_file(name: &str) -> bool {
-    name == PROOF_MANIFEST
-        || name == ".boardsat-lock"
-        || name == "found.models"
-        || (name.starts_with("claim-")
-            && [".cnf", ".lrat", ".models"]
-                .iter()
-                .any(|e| name.ends_with(e)))
+    files::proof_dir::is_run_file(name)
 }
 
 /// Why a directory cannot take a split, or what is in the way.

@@ -3,7 +3,7 @@
 //! ([`Split::queens`]) and domination counts ([`Split::domination`]).
 
 use boardsat_encode::{
-    dimacs::{Format, Header},
+    dimacs::{CubeTag, Format, Header},
     Amo, Board, Config, Family, Kind, Piece, Problem,
 };
 use rustsat::{
@@ -459,13 +459,13 @@ impl Split {
     pub fn cube_header(&self, i: usize, header: &Header) -> Header {
         let cube = &self.cubes[i];
         let mut header = header.clone();
-        header.comments.push(format!(
-            "boardsat-cube {} weight {} ({} fixed literals: {})",
-            cube.id,
-            cube.weight,
-            cube.lits.len(),
-            cube.description
-        ));
+        let tag = CubeTag::Job {
+            id: cube.id.clone(),
+            weight: cube.weight,
+            fixed: cube.lits.len(),
+            description: cube.description.clone(),
+        };
+        header.comments.push(tag.line());
         header
     }
 }

@@ -8,7 +8,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use boardsat_encode::{check, symmetry::orbit_size, words::plural, Board, Kind, Problem, Symmetry};
+use boardsat_encode::{
+    check,
+    dimacs::{CubeKind, CubeTag},
+    symmetry::orbit_size,
+    words::plural,
+    Board, Kind, Problem, Symmetry,
+};
 use boardsat_solve::{
     formula::dimacs::Formula,
     search::{
@@ -64,14 +70,13 @@ fn formula_cube(formula: &Formula, board: &Board, sc: &SplitCube) -> Result<Line
     let tag = formula
         .tag("cube")
         .ok_or_else(|| Rejection::mismatch("the formula names no cube"))?;
-    let (depth, text) = tag
-        .split_once(' ')
-        .ok_or_else(|| Rejection::mismatch("a cube line without a depth"))?;
-    let depth: usize = depth
-        .parse()
-        .map_err(|_| Rejection::mismatch(format!("bad depth '{depth}'")))?;
+    let Some(CubeTag::Rings { depth, cube: text }) = CubeTag::parse(tag, CubeKind::Rings) else {
+        return Err(Rejection::mismatch(format!(
+            "'{tag}' is not a cube of rings with its depth"
+        )));
+    };
     let cube =
-        LineCube::parse(board, depth, text).map_err(|e| Rejection::mismatch(e.to_string()))?;
+        LineCube::parse(board, depth, &text).map_err(|e| Rejection::mismatch(e.to_string()))?;
     if depth != sc.depth || text != sc.cube {
         return Err(Rejection::mismatch(format!(
             "the formula's cube {text} (depth {depth}) is not the manifest's {} (depth {})",
@@ -141,9 +146,11 @@ pub(crate) fn check_split_cube(
         (ClaimKind::Complete, Some(c)) if c == count && models == sc.models => Some(c),
         (ClaimKind::Complete, c) => {
             return Err(Rejection::mismatch(format!(
-                "the formula blocks {count} placements ({models} models), the manifest claims {} ({} models)",
+                "the formula blocks {} ({}), the manifest claims {} ({})",
+                plural(count, "placement", "placements"),
+                plural(models, "model", "models"),
                 c.map_or("none".to_string(), |c| c.to_string()),
-                sc.models
+                plural(sc.models, "model", "models")
             )))
         }
         _ => return Err(Rejection::mismatch("a cube claim of the wrong kind")),

@@ -9,7 +9,7 @@ use std::{
 };
 
 use boardsat_encode::{
-    dimacs::Header,
+    dimacs::{CubeTag, Header},
     setting::{LibraryWords, Names, Setting},
     symmetry, Config, Placement, Problem, Square,
 };
@@ -120,18 +120,6 @@ pub struct Concluded {
     pub error: Option<ProofError>,
 }
 
-/// Whether a directory entry is a file a proof directory's run wrote
-/// (the manifest, a claim's formula, proof or witnesses, the models
-/// found): what a run told to replace a previous one's files removes.
-fn owned(name: &str) -> bool {
-    name == MANIFEST_JSON
-        || name == crate::manifest::FOUND_MODELS
-        || (name.starts_with("claim-")
-            && [".cnf", ".lrat", ".models"]
-                .iter()
-                .any(|e| name.ends_with(e)))
-}
-
 impl Prover {
     /// A prover writing into `dir`, which must be empty or new (`replace`
     /// clears a previous proof directory's files there) and not written
@@ -180,7 +168,9 @@ impl Prover {
         if !names.is_empty() && !replace {
             return Err(ProofError::NotEmpty(dir.to_path_buf()));
         }
-        for name in names.iter().filter(|n| owned(n)) {
+        // What a run told to replace a previous one's files removes (the
+        // lock, held, is not among the names).
+        for name in names.iter().filter(|n| files::proof_dir::is_run_file(n)) {
             let path = dir.join(name);
             // Files and links only, never followed: a directory of that
             // name is not the proofs' to remove.
@@ -648,10 +638,8 @@ fn board_formula(
             .push("boardsat-symmetry lex-leader".to_string());
     }
     if !cube.is_empty() {
-        let cols: Vec<String> = cube.iter().map(|s| s.col.to_string()).collect();
-        header
-            .comments
-            .push(format!("boardsat-cube {}", cols.join(",")));
+        let columns = cube.iter().map(|s| s.col).collect();
+        header.comments.push(CubeTag::Queens { columns }.line());
         for &sq in cube {
             cnf.add_unit(problem.board.lit(sq));
         }

@@ -8,7 +8,7 @@
 
 use std::{collections::BTreeMap, fs, sync::Mutex};
 
-use boardsat_encode::dimacs::Header;
+use boardsat_encode::dimacs::{CubeTag, Header};
 use boardsat_solve::{
     backend::ProofSink,
     error::SolveError,
@@ -96,11 +96,7 @@ impl Certify for SplitProver<'_> {
                 purpose: purpose(split),
                 k: split.k,
                 status: "running".to_string(),
-                claim: words::split_running(
-                    &split.problem,
-                    split.k,
-                    matches!(split.purpose, Purpose::Count(_)),
-                ),
+                claim: words::split_running(&split.problem, split.k, purpose(split)),
                 count: None,
                 fundamental: None,
             });
@@ -239,7 +235,11 @@ fn cube_header(info: &SplitInfo, split: usize, name: &str, proof: &CubeProof) ->
         bound_tag(info.problem.kind.bound(info.k))
     ));
     header.push(format!("boardsat-split split-{split}"));
-    header.push(format!("boardsat-cube {} {}", proof.cube.depth, proof.cube));
+    let cube = CubeTag::Rings {
+        depth: proof.cube.depth,
+        cube: proof.cube.to_string(),
+    };
+    header.push(cube.line());
     let names: Vec<String> = proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect();
     header.push(format!("boardsat-stabilizer {}", names.join(",")));
     if info.symmetry == Some(LexOrder::LinesFirst) {

@@ -17,6 +17,7 @@ use std::{
 
 use boardsat_encode::{
     check,
+    dimacs::{CubeKind, CubeTag},
     setting::{LibraryWords, Names, Setting},
     symmetry,
     words::plural,
@@ -710,10 +711,10 @@ fn fixed_part(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<Fixed, Re
     }
     let mut cube = Vec::new();
     if let Some(cols) = formula.tag("cube") {
-        for (row, col) in cols.split(',').enumerate() {
-            let col: usize = col
-                .parse()
-                .map_err(|_| Rejection::mismatch(format!("bad cube '{cols}'")))?;
+        let Some(CubeTag::Queens { columns }) = CubeTag::parse(cols, CubeKind::Queens) else {
+            return Err(Rejection::mismatch(format!("bad cube '{cols}'")));
+        };
+        for (row, col) in columns.into_iter().enumerate() {
             let sq = Square::new(row, col);
             if !board.contains(sq) {
                 return Err(Rejection::mismatch(format!(
@@ -862,8 +863,9 @@ fn check_board(
     match (kind, entry.and_then(|e| e.count)) {
         (ClaimKind::Complete, Some(claimed)) if claimed != count => {
             Err(Rejection::mismatch(format!(
-            "the formula blocks {count} placements (orbit-weighted), the manifest claims {claimed}"
-        )))
+                "the formula blocks {} (orbit-weighted), the manifest claims {claimed}",
+                plural(count, "placement", "placements")
+            )))
         }
         (ClaimKind::Complete, _) => {
             fact.count = Some(count);
@@ -1344,7 +1346,10 @@ fn not_complete(dir: &Path, manifest: &ProofManifest) -> String {
         .as_ref()
         .map_or(String::new(), |r| format!(" ({r})"));
     let found = manifest.found.map_or(String::new(), |f| {
-        format!("; it had found {f} placements, which its claims prove only in part")
+        format!(
+            "; it had found {}, which its claims prove only in part",
+            plural(f, "placement", "placements")
+        )
     });
     if manifest.claims.is_empty() {
         return format!("the run {how}{why} before any claim was written: nothing to check{found}");
@@ -1554,8 +1559,9 @@ fn answer(
             let found = check_witnesses(&formula, &path, None, board_of(&formula), 0)?;
             if found != *count || found == 0 {
                 return Err(Rejection::not_proven(format!(
-                    "{} holds {found} models, the MANIFEST's result {count}",
-                    path.display()
+                    "{} holds {}, the MANIFEST's result {count}",
+                    path.display(),
+                    plural(found, "model", "models")
                 )));
             }
             Ok(words::models_found(&shown, found))
@@ -1583,8 +1589,8 @@ fn optimum_answer(
     })?;
     if placement.len() != value {
         return Err(Rejection::not_proven(format!(
-            "the optimum's placement has {} pieces, not {value}",
-            placement.len()
+            "the optimum's placement has {}, not {value}",
+            plural(placement.len(), "piece", "pieces")
         )));
     }
     let refuted = step_past(problem, value);
@@ -1638,8 +1644,8 @@ fn count_answer(
     };
     if complete.count != count {
         return Err(Rejection::not_proven(format!(
-            "the claims count {} placements, the MANIFEST's result {count}",
-            complete.count
+            "the claims count {}, the MANIFEST's result {count}",
+            plural(complete.count, "placement", "placements")
         )));
     }
     if orbits.is_some() && complete.orbits != orbits {

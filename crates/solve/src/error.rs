@@ -173,6 +173,11 @@ pub enum Inapplicable {
     Seed(String),
     /// An external solver's command with another solver.
     SolverCommand,
+    /// A cardinality encoding where no piece is counted: independence of
+    /// exactly k pieces in the lines formulation.
+    UncountedCard,
+    /// An at-most-one encoding where pieces may attack each other.
+    AttacksAllowed,
 }
 
 impl Inapplicable {
@@ -227,6 +232,15 @@ impl Inapplicable {
                 name(Setting::SolverCommand),
                 names.name(Setting::Solver, Some("external")),
                 name(Setting::Solver)
+            ),
+            Inapplicable::UncountedCard => format!(
+                "{} applies where pieces are counted (domination, optima, {}); exactly k pieces in the lines formulation are counted by the lines themselves",
+                name(Setting::Card),
+                names.name(Setting::Formulation, Some("cardinality"))
+            ),
+            Inapplicable::AttacksAllowed => format!(
+                "{} applies where pieces may not attack each other (independence, queens, independent domination); dominating pieces may",
+                name(Setting::Amo)
             ),
         }
     }

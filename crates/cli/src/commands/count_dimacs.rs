@@ -6,7 +6,10 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use boardsat_encode::words::plural;
+use boardsat_encode::{
+    dimacs::{CubeKind, CubeTag},
+    words::plural,
+};
 use boardsat_jobs::{job::Job, JobResult};
 use boardsat_proof::{
     prover::{DimacsSource, Prover},
@@ -250,8 +253,11 @@ impl Counting<'_> {
             split: formula.tag("split").map(str::to_string),
             cube_id: formula
                 .tag("cube")
-                .and_then(|t| t.split_whitespace().next())
-                .map(str::to_string),
+                .and_then(|t| CubeTag::parse(t, CubeKind::Job))
+                .and_then(|tag| match tag {
+                    CubeTag::Job { id, .. } => Some(id),
+                    _ => None,
+                }),
             digest,
         };
         Ok(Counted {

@@ -48,6 +48,18 @@ impl SolverKind {
         self != SolverKind::Cadical || cfg!(feature = "cadical")
     }
 
+    /// Whether solvers of this kind propagate the lines the lazy AMO
+    /// leaves out of the clauses ([`crate::backend::propagator`]): the
+    /// one answer, which every caller asks here (a backend built says the
+    /// same through [`crate::backend::Backend::propagate_lines`]).
+    #[must_use]
+    pub const fn propagates_lines(self) -> bool {
+        match self {
+            SolverKind::Cadical => cfg!(feature = "cadical"),
+            SolverKind::Varisat | SolverKind::External => false,
+        }
+    }
+
     /// A new solver of this kind with its defaults, tuned for deciding, with
     /// a stop flag of its own: shorthand for [`SolverSpec::create`].
     ///

@@ -25,6 +25,14 @@ pub enum Cubes {
     OnePerOrbit,
 }
 
+/// The rows (N-queens) or outer rings (domination) an exported split
+/// fixes per cube unless told otherwise (`boardsat cubes`): two. Exported
+/// cubes are jobs of their own, solved without lex-leader constraints
+/// inside them, so a scheduler is given more and smaller cubes than an
+/// in-process domination count takes
+/// ([`crate::search::domination::DEFAULT_DEPTH`]).
+pub const EXPORT_DEPTH: usize = 2;
+
 /// The worker threads of a split when none are asked for: every core.
 #[must_use]
 pub fn default_threads() -> usize {
