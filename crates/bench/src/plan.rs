@@ -29,7 +29,7 @@ use boardsat_encode::{
     setting::{LibraryWords, Names, Setting},
     Amo, Card, Config, EncodeError, Family, Formulation, Kind, Piece, Problem, Request,
 };
-use boardsat_solve::backend::spec::SolverKind;
+use boardsat_solve::{backend::spec::SolverKind, task::Encodings};
 
 boardsat_encode::name_table! {
     /// A benchmark task.
@@ -74,6 +74,39 @@ impl Cell {
             amo: self.amo.unwrap_or_default(),
             card: self.card.unwrap_or_default(),
             formulation: self.formulation.unwrap_or(Formulation::Cardinality),
+        }
+    }
+
+    /// The request of the cell's problem and k, as a user would type it
+    /// (N-queens as independence of n queens, the optimum without k): what
+    /// [`boardsat_solve::task::Instance::new`] builds the cell's instance
+    /// from, as it builds every command's.
+    #[must_use]
+    pub fn request(&self) -> Request {
+        let board = self.problem.board;
+        let family = if self.problem.kind.dominating() {
+            Family::Domination
+        } else {
+            Family::Independence
+        };
+        Request {
+            family,
+            n: board.rows(),
+            cols: Some(board.cols()),
+            piece: Some(self.problem.piece),
+            k: self.k,
+            independent: self.problem.kind == Kind::IndependentDomination,
+        }
+    }
+
+    /// The encodings the cell asks for: those that matter, the rest left
+    /// to boardsat's choice (which does not change the CNF).
+    #[must_use]
+    pub fn encodings(&self) -> Encodings {
+        Encodings {
+            amo: self.amo,
+            card: self.card,
+            formulation: self.formulation,
         }
     }
 

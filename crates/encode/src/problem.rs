@@ -163,6 +163,10 @@ pub struct Encoding {
     /// every eager encoding, and where the lazy AMO has no lines to leave
     /// out (domination, leapers).
     pub lazy: Option<LazyLines>,
+    /// How long the clauses took to build, when it was measured (zero
+    /// otherwise): a solver's session measures its encoding streamed into
+    /// the solver, a split its base encoded once for every cube.
+    pub time: std::time::Duration,
 }
 
 impl Encoding {
@@ -179,6 +183,7 @@ impl Encoding {
             counter: None,
             implied: Vec::new(),
             lazy: self.lazy.clone(),
+            time: self.time,
         }
     }
 
@@ -580,6 +585,7 @@ impl Problem {
             counter: None,
             implied: Vec::new(),
             lazy: None,
+            time: std::time::Duration::ZERO,
         }
     }
 

@@ -227,7 +227,9 @@ impl Session {
                 .connect_lines(lines)?;
         }
         let mut vars = problem.var_manager();
-        let encoding = Load::run(&stop, backend.as_mut(), |sink| encode(sink, &mut vars))?;
+        let start = Instant::now();
+        let mut encoding = Load::run(&stop, backend.as_mut(), |sink| encode(sink, &mut vars))?;
+        encoding.time = start.elapsed();
         if encoding.lazy != lines {
             return Err(SolveError::Solver {
                 backend: backend.signature(),
@@ -640,7 +642,9 @@ impl Base {
     /// As [`Session::with_bound`].
     pub fn new(problem: &Problem, k: usize, config: Config, fix: Fix) -> Result<Self, SolveError> {
         let (recorder, clauses) = Recorder::new();
+        let start = Instant::now();
         let session = Session::with_bound(problem, k, config, Box::new(recorder), fix)?;
+        let time = start.elapsed();
         let Session {
             problem,
             encoding,
@@ -653,7 +657,10 @@ impl Base {
             problem,
             clauses,
             vars,
-            encoding: encoding.facts(),
+            encoding: Encoding {
+                time,
+                ..encoding.facts()
+            },
             bound,
         })
     }

@@ -484,14 +484,9 @@ fn count_one_solver(
 /// The optimum ([`Strategy::fastest`], with its proof), then — when it is
 /// proven — the count of the optimal placements on the same session as
 /// `plan` says (its limit, what it keeps, one placement per orbit with
-/// orbit weights unless [`Reduction::None`]): what `boardsat count` does
-/// without k on one solver, and what the benchmark's count cells time.
-/// `backend` should be tuned for enumeration.
-///
-/// # Errors
-///
-/// As [`optimise_with`] and [`Session::count`].
-pub fn optimum_then_count(
+/// orbit weights unless [`Reduction::None`]): what [`count`] does without
+/// k on one solver. `backend` should be tuned for enumeration.
+fn optimum_then_count(
     problem: &Problem,
     config: Config,
     backend: Box<dyn Backend>,
