@@ -617,6 +617,24 @@ impl Problem {
         self.board.squares().map(|sq| self.board.lit(sq)).collect()
     }
 
+    /// The binary clauses "not both" of every two squares a leap joins,
+    /// each pair once. Built from the leaps alone
+    /// ([`Piece::leap_targets`]): the lines have their AMO encodings, so
+    /// a piece that both rode and leapt would otherwise repeat every line
+    /// pair here.
+    fn leap_pairs(&self) -> Vec<Clause> {
+        let board = &self.board;
+        let mut clauses = Vec::new();
+        for from in board.squares() {
+            for to in self.piece.leap_targets(board, from) {
+                if board.index(to) > board.index(from) {
+                    clauses.push(clause![!board.lit(from), !board.lit(to)]);
+                }
+            }
+        }
+        clauses
+    }
+
     /// Non-attack and coverage clauses: everything but the global count.
     /// Returns the line variables of domination in the lines formulation,
     /// one list per line direction of the piece (empty otherwise).
@@ -647,15 +665,7 @@ impl Problem {
                 }
             }
             if !self.piece.leaps().is_empty() {
-                let mut clauses = Vec::new();
-                for from in board.squares() {
-                    for to in self.piece.attacks(board, from) {
-                        if board.index(to) > board.index(from) {
-                            clauses.push(clause![!board.lit(from), !board.lit(to)]);
-                        }
-                    }
-                }
-                sink.extend_clauses(clauses)?;
+                sink.extend_clauses(self.leap_pairs())?;
             }
         }
         if self.kind.dominating() && formulation == Formulation::Lines {
@@ -752,5 +762,27 @@ fn board_vars(board: &Board) -> u32 {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} of {}s on {}", self.kind, self.piece, self.board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pairs of a leaper are its attack graph's edges, once each, and
+    /// a slider has none: no line pair is repeated as a leap pair.
+    #[test]
+    fn leap_pairs_are_the_leaps_once_each() {
+        let problem = |piece| Problem::new(Board::square(8).unwrap(), piece, Kind::Independence);
+        // The king graph on n × n: 2n(n − 1) orthogonal and 2(n − 1)²
+        // diagonal edges; the knight graph: 4(n − 1)(n − 2).
+        assert_eq!(
+            problem(Piece::King).leap_pairs().len(),
+            2 * 8 * 7 + 2 * 7 * 7
+        );
+        assert_eq!(problem(Piece::Knight).leap_pairs().len(), 4 * 7 * 6);
+        for piece in [Piece::Queen, Piece::Rook, Piece::Bishop] {
+            assert!(problem(piece).leap_pairs().is_empty());
+        }
     }
 }
