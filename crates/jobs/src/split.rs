@@ -167,7 +167,7 @@ impl Split {
             defined,
         } = lined(problem, k, Rings::Outer, depth, config)?;
         let reduce = cubes == Cubes::OnePerOrbit;
-        let cubes: Vec<CubeJob> = split(&board, depth, !reduce)
+        let cubes: Vec<CubeJob> = split(&board, depth, cubes)
             .iter()
             .enumerate()
             .map(|(id, r)| CubeJob {

@@ -655,7 +655,7 @@ fn board_formula(
     }
     for placement in placements {
         cnf.add_clause(
-            blocking_clause(&problem.board, placement, blocking == Blocking::Short)
+            blocking_clause(&problem.board, placement, blocking)
                 .into_iter()
                 .collect(),
         );

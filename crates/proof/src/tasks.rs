@@ -320,11 +320,7 @@ pub fn prove_listed(
         ));
     }
     let words = words::complete(problem, k, count);
-    let blocking = if session.uniform() {
-        Blocking::Short
-    } else {
-        Blocking::Full
-    };
+    let blocking = session.blocking();
     let claim = claim(instance, k, Symmetry::Off, words);
     prover.complete(claim, list, blocking, count, None, relies_on)?;
     Ok(count_result(problem, k, count, None, instance.k.is_none()))

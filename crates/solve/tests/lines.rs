@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use boardsat_encode::{Board, Symmetry};
 use boardsat_solve::search::{
     lex::Line,
+    pool::Cubes,
     rings::{ring_lines, split, LineCube, Rings},
 };
 
@@ -77,8 +78,8 @@ fn orbits_of_a_split_cover_every_cube_once() {
         let board = Board::new(rows, cols).unwrap();
         let group = Symmetry::of(&board);
         for depth in 0..=3 {
-            let every = split(&board, depth, true);
-            let reps = split(&board, depth, false);
+            let every = split(&board, depth, Cubes::All);
+            let reps = split(&board, depth, Cubes::OnePerOrbit);
             let total: u64 = reps.iter().map(|r| r.orbit).sum();
             assert_eq!(total, every.len() as u64, "{rows}x{cols} depth {depth}");
             for r in &reps {

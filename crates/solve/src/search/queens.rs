@@ -84,17 +84,27 @@ impl Default for CubeOptions {
 /// weight 1.
 #[must_use]
 pub fn queen_cubes(n: usize, depth: usize, reduction: Reduction) -> Vec<QueenCube> {
-    let halve = reduction == Reduction::Halve;
     // Halving splits on the first row, so it needs at least one fixed row.
-    let depth = if halve { depth.max(1) } else { depth }.min(n);
+    let depth = match reduction {
+        Reduction::Halve => depth.max(1),
+        Reduction::None | Reduction::Symmetry => depth,
+    }
+    .min(n);
     let mut out = Vec::new();
     let mut prefix = Vec::new();
-    extend(n, depth, halve, &mut prefix, &mut out);
+    extend(n, depth, reduction, &mut prefix, &mut out);
     out
 }
 
-fn extend(n: usize, depth: usize, halve: bool, prefix: &mut Vec<usize>, out: &mut Vec<QueenCube>) {
+fn extend(
+    n: usize,
+    depth: usize,
+    reduction: Reduction,
+    prefix: &mut Vec<usize>,
+    out: &mut Vec<QueenCube>,
+) {
     if prefix.len() == depth {
+        let halve = reduction == Reduction::Halve;
         let weight = match prefix.first() {
             Some(&c) if halve && 2 * c + 1 < n => 2,
             Some(&c) if halve && 2 * c + 1 > n => return,
@@ -115,7 +125,7 @@ fn extend(n: usize, depth: usize, halve: bool, prefix: &mut Vec<usize>, out: &mu
             .all(|(r, &c)| !attacks(Piece::Queen, Square::new(r, c), here));
         if free {
             prefix.push(col);
-            extend(n, depth, halve, prefix, out);
+            extend(n, depth, reduction, prefix, out);
             prefix.pop();
         }
     }

@@ -23,7 +23,7 @@ use crate::{
     backend::{recorder::Recorder, Backend, Mode, Status},
     error::SolveError,
     search::{
-        count::{count_models, Count, End, Models, Progress, Tally},
+        count::{count_models, Blocking, Count, End, Models, Progress, Tally},
         lex::{self, LexOrder},
         sink::Load,
     },
@@ -530,7 +530,7 @@ impl Session {
             problem: self.problem,
             bound: self.bound.bound,
             leaders: self.symmetry.leaders(&self.problem.board),
-            uniform: self.bound.uniform,
+            blocking: self.blocking(),
         }
     }
 
@@ -560,11 +560,15 @@ impl Session {
         self.blocked.as_deref().unwrap_or(&[])
     }
 
-    /// Whether blocking clauses are the short ones (every solution has the
-    /// same size).
+    /// How placements are blocked: by the short clauses when every
+    /// solution has the same size, else by the whole board assignment.
     #[must_use]
-    pub fn uniform(&self) -> bool {
-        self.bound.uniform
+    pub fn blocking(&self) -> Blocking {
+        if self.bound.uniform {
+            Blocking::Short
+        } else {
+            Blocking::Full
+        }
     }
 
     /// The placements, one per solver call, each blocked before the next;
@@ -726,7 +730,7 @@ struct Rules {
     problem: Problem,
     bound: Option<Bound>,
     leaders: Option<Leaders>,
-    uniform: bool,
+    blocking: Blocking,
 }
 
 impl Rules {
@@ -775,16 +779,17 @@ impl Models for Rules {
     }
 
     fn blocking_clause(&self, placement: &Placement) -> Vec<Lit> {
-        blocking_clause(&self.problem.board, placement, self.uniform)
+        blocking_clause(&self.problem.board, placement, self.blocking)
     }
 }
 
-/// The clause that blocks `placement`, over the board variables only: with
-/// `uniform` (every solution has the same size) the short one, "not all of
-/// these squares occupied"; otherwise the whole board assignment negated.
+/// The clause that blocks `placement`, over the board variables only:
+/// [`Blocking::Short`] (every solution has the same size), "not all of
+/// these squares occupied"; [`Blocking::Full`], the whole board assignment
+/// negated.
 #[must_use]
-pub fn blocking_clause(board: &Board, placement: &Placement, uniform: bool) -> Vec<Lit> {
-    if uniform {
+pub fn blocking_clause(board: &Board, placement: &Placement, blocking: Blocking) -> Vec<Lit> {
+    if blocking == Blocking::Short {
         return placement
             .squares()
             .iter()

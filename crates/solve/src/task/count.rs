@@ -451,11 +451,7 @@ fn count_one_solver(
         Keep::Placements => vec![(None, session.blocked().to_vec())],
         Keep::Count | Keep::Traced => Vec::new(),
     };
-    let blocking = if session.uniform() {
-        Blocking::Short
-    } else {
-        Blocking::Full
-    };
+    let blocking = session.blocking();
     let reduction = if session.symmetry_broken() {
         Reduction::Symmetry
     } else {

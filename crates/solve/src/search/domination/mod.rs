@@ -147,9 +147,13 @@ impl SplitOptions {
         }
     }
 
-    /// Whether only one cube per orbit of cubes is solved.
-    fn per_orbit(&self) -> bool {
-        self.cubes == Cubes::OnePerOrbit && self.symmetry == Some(LexOrder::LinesFirst)
+    /// Which cubes are solved: one per orbit of cubes only under the
+    /// lex-leader constraints that keep one placement per orbit.
+    fn solved(&self) -> Cubes {
+        match (self.cubes, self.symmetry) {
+            (Cubes::OnePerOrbit, Some(LexOrder::LinesFirst)) => Cubes::OnePerOrbit,
+            _ => Cubes::All,
+        }
     }
 }
 
@@ -351,7 +355,7 @@ impl<'a> Run<'a> {
     /// The refinements of `cube` by the next ring that the split solves.
     fn refine(&self, cube: &Representative) -> Vec<Representative> {
         let board = self.ctx.problem.board;
-        if self.options.per_orbit() {
+        if self.options.solved() == Cubes::OnePerOrbit {
             return representatives(&board, &cube.cube, &cube.stabilizer, cube.orbit);
         }
         cube.cube
@@ -407,7 +411,7 @@ impl<'a> Run<'a> {
         progress: &(dyn Fn(u64, usize) + Sync),
     ) -> Result<(CubeCount, Vec<(Representative, Kept)>), SolveError> {
         let board = self.ctx.problem.board;
-        let cubes = split(&board, self.options.depth, !self.options.per_orbit());
+        let cubes = split(&board, self.options.depth, self.options.solved());
         let can_split = |cube: &Representative| {
             ring_lines(&board, cube.cube.order, cube.cube.depth + 1).len() > cube.cube.lines.len()
         };
