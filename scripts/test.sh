@@ -5,24 +5,40 @@
 #
 # The external-solver tests use Debian's cadical, minisat, picosat and
 # cryptominisat5, and CBC (coinor-cbc) for the LP files of `dimacs --format
-# lp`. When they are missing and this runs as root with apt, they are
-# installed; otherwise those tests fail with a message saying what to
-# install (or set BOARDSAT_SKIP_EXTERNAL=1 to skip them, visibly).
+# lp`; the engine tests (crates/cli/tests/engines.rs) GNU parallel. When
+# they are missing and this runs as root with apt, they are installed;
+# otherwise those tests fail with a message saying what to install (or set
+# BOARDSAT_SKIP_EXTERNAL=1 to skip them, visibly).
+#
+# The Slurm engine's tests run on a one-node Slurm that
+# scripts/slurm-local.sh installs (slurm-wlm, munge) and starts; where it
+# cannot (no root, no apt-get), BOARDSAT_SKIP_SLURM=1 skips them, said
+# here and by each test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-for binary in cadical minisat picosat cryptominisat5 cbc; do
+for binary in cadical minisat picosat cryptominisat5 cbc parallel; do
   command -v "$binary" >/dev/null 2>&1 || missing+=("$binary")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "== installing external solvers for the tests: ${missing[*]}" >&2
+    echo "== installing external programs for the tests: ${missing[*]}" >&2
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat coinor-cbc >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat coinor-cbc parallel >/dev/null
   else
-    echo "== external solvers missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat coinor-cbc)" >&2
+    echo "== external programs missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat coinor-cbc parallel)" >&2
   fi
+fi
+
+echo "== a one-node Slurm for the engine tests (scripts/slurm-local.sh)" >&2
+start=$SECONDS
+if slurm=$(scripts/slurm-local.sh start); then
+  eval "$slurm"
+  echo "== Slurm answers ($SLURM_CONF), set up in $((SECONDS - start)) s" >&2
+else
+  export BOARDSAT_SKIP_SLURM=1
+  echo "== no Slurm (it needs root and apt-get to install and start): the Slurm engine's tests are SKIPPED" >&2
 fi
 
 echo "== cargo fmt --check" >&2

@@ -72,6 +72,11 @@ pub enum Command {
     /// calls): count cube ID and write its answer to results/ID.json
     /// itself; a finished job is kept, a killed one runs again.
     Job(CubeJobArgs),
+    /// Say what is done, split, running, failed and left in a `cubes`
+    /// directory and list the next round's jobs; with --run, hand the
+    /// rounds to an engine (this machine, GNU parallel, Slurm) until every
+    /// job has its answer.
+    Jobs(JobsArgs),
     /// Sum the answers of a `cubes` directory, checking every cube answered.
     Merge(MergeArgs),
     /// Check a `--proof` directory whole: every LRAT proof with boardsat's
@@ -107,6 +112,21 @@ pub struct ProofArgs {
     /// (its manifest, claims, proofs and witnesses; nothing else).
     #[arg(long, requires = "proof")]
     pub replace: bool,
+    /// With --proof: write the proofs that solvers trace as they answer
+    /// (split cubes, DIMACS counts) as text LRAT or as CaDiCaL's binary
+    /// LRAT, about half the size (for runs whose proofs take gigabytes).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
+    pub proof_format: ProofFormat,
+}
+
+/// How `--proof` writes the proofs solvers trace (`--proof-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofFormat {
+    /// Text LRAT, one step per line.
+    #[default]
+    Text,
+    /// CaDiCaL's binary LRAT.
+    Binary,
 }
 
 /// The problem: family, board, piece, k.
@@ -187,6 +207,7 @@ impl Command {
             Command::SolveDimacs(a) => a.formula.json,
             Command::CountDimacs(a) => a.formula.json,
             Command::Job(a) => a.json,
+            Command::Jobs(a) => a.json,
             Command::CheckSolution(a) => a.json,
             _ => false,
         }
@@ -376,6 +397,17 @@ pub struct CubesArgs {
     /// its own solver's wall time, so use no more threads than free cores.
     #[arg(long, requires = "estimate")]
     pub threads: Option<usize>,
+    /// Domination: a job whose solver runs longer is stopped and split
+    /// into the pieces of its next ring (one per orbit under its
+    /// stabilizer), written as the jobs of the next round (`boardsat jobs
+    /// DIR` lists them).
+    #[arg(long, value_name = "SECONDS", requires = "output", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub job_budget: Option<f64>,
+    /// With --job-budget: split no deeper than this many rings (a job
+    /// that deep runs to its end); default: until every row and column
+    /// is fixed.
+    #[arg(long, value_name = "RINGS", requires = "job_budget")]
+    pub max_depth: Option<usize>,
     /// Replace a previous split in DIR (needs -o): only the regular files a
     /// split writes are removed, no symbolic link is followed, and a
     /// directory that holds no split is refused.
@@ -417,6 +449,33 @@ pub struct CubeJobArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Also print the answer on stdout: the JSON object of results/ID.json.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `jobs`.
+#[derive(Debug, Args)]
+pub struct JobsArgs {
+    /// A directory written by `boardsat cubes`.
+    pub dir: PathBuf,
+    /// Run the rounds on an engine until every job has its answer: local
+    /// (this machine's cores), parallel (GNU parallel), slurm (Slurm job
+    /// arrays of the split's slurm.sbatch).
+    #[arg(long, value_name = "ENGINE", value_parser = PossibleValuesParser::new(boardsat_jobs::engine::Engine::NAMES))]
+    pub run: Option<String>,
+    /// With --run: the most jobs running at once (local and parallel:
+    /// default one per core; slurm: the array's cap, default none).
+    #[arg(long, value_name = "N", requires = "run", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_tasks: Option<u32>,
+    /// With --run parallel: GNU parallel's list of machines to run the
+    /// jobs on over ssh (the split's directory on a shared file system).
+    #[arg(long, value_name = "FILE", requires = "run")]
+    pub sshloginfile: Option<PathBuf>,
+    /// With --run: list a job that failed in this many more rounds before
+    /// giving it up.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "run")]
+    pub retries: usize,
+    /// One JSON object on stdout.
     #[arg(long)]
     pub json: bool,
 }

@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use boardsat_encode::Request;
-use boardsat_proof::prover::Prover;
+use boardsat_proof::{prover::Prover, trace::LratFormat};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     stop::{seconds, Interrupter},
@@ -50,12 +50,17 @@ pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Opti
     if !cfg!(feature = "cadical") {
         anyhow::bail!("--proof needs the embedded CaDiCaL (this build has none)");
     }
-    Ok(Some(Prover::create(
+    let mut prover = Prover::create(
         dir,
         args.replace,
         format!("boardsat {}", command_line()),
         stop.clone(),
-    )?))
+    )?;
+    prover.set_lrat_format(match args.proof_format {
+        crate::flags::ProofFormat::Text => LratFormat::Text,
+        crate::flags::ProofFormat::Binary => LratFormat::Binary,
+    });
+    Ok(Some(prover))
 }
 
 /// The job's stop flag: the `--time-limit` deadline, and the signals.

@@ -79,7 +79,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Bench(args) => commands::bench::run(&args),
         Command::Cubes(args) => commands::cubes::run(&args),
         Command::CountDimacs(args) => commands::count_dimacs::run(&args),
-        Command::Job(args) => commands::count_dimacs::job(&args),
+        Command::Job(args) => commands::job::run(&args),
+        Command::Jobs(args) => commands::jobs::run(&args),
         Command::Merge(args) => commands::cubes::merge(&args),
         Command::Verify(args) => commands::verify::run(&args),
     }

@@ -7,7 +7,7 @@
 //! | 10 | `solve-dimacs`: satisfiable |
 //! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven); `check-solution`: the solver claims there is none (unverified) |
 //! | 2 | bad input or a failure (one line on stderr) |
-//! | 3 | no (complete) answer: the time limit was reached, or the solver gave up |
+//! | 3 | no (complete) answer: the time limit was reached, or the solver gave up; `jobs`: jobs are left |
 //! | 130 | interrupted (Ctrl-C, SIGTERM) |
 
 use std::process::ExitCode;
@@ -30,6 +30,8 @@ pub enum Outcome {
     /// Stopped before a complete answer: by a signal, the time limit, or
     /// (`None`) a solver that gave up.
     Stopped(Option<StopReason>),
+    /// `jobs`: some jobs of the split have no answer yet.
+    Unfinished,
 }
 
 impl Outcome {
@@ -50,7 +52,7 @@ impl Outcome {
             Outcome::Unsat => 20,
             Outcome::Rejected => 1,
             Outcome::Stopped(Some(StopReason::Interrupted)) => 130,
-            Outcome::Stopped(Some(StopReason::TimeLimit) | None) => 3,
+            Outcome::Stopped(Some(StopReason::TimeLimit) | None) | Outcome::Unfinished => 3,
         })
     }
 }

@@ -10,17 +10,27 @@
 //! 1. **Claim** ([`Job::claim`]): take the job's lock (`flock`), or fail
 //!    at once when another process holds it ([`JobsError::Running`]);
 //!    nothing of the other run is touched. The kernel drops the lock of a
-//!    killed process, so a killed job never blocks its next run.
+//!    killed process, so a killed job never blocks its next run. (A
+//!    status reader probes the lock for an instant, [`trace`]; a claim
+//!    meeting a probe tries again for a quarter of a second.)
 //! 2. **Finished?** ([`Claimed::answer`]): a complete answer to this very
-//!    cube of this very split (and, with proofs, its proof manifest) is
-//!    kept as it is; the job is done.
+//!    cube of this very split (and, with proofs, its proof manifest), or
+//!    its split into pieces, is kept as it is; the job is done.
 //! 3. **Clean** ([`Claimed::prepare`]): what a previous attempt of this
 //!    job left — its temporary — is removed; its proof directory is
-//!    replaced by the prover's own `--force`, nothing else is.
+//!    replaced by the prover's own `--replace`, nothing else is.
 //! 4. **Answer** ([`Claimed::write`]): the answer is written into the
 //!    temporary, flushed to disk, and renamed over `results/<id>.json`,
 //!    so the file is whole or absent. A stopped count is written too,
 //!    marked incomplete, and counts as unfinished.
+//!
+//! A job of a split with a budget ([`crate::Budget`]) whose solver runs
+//! past it is **split** instead ([`Claimed::split`]): its pieces' files
+//! are written first, then its answer listing them, the same way (step
+//! 4), so a job killed in between leaves no answer and splits again on
+//! its next run, rewriting the same files. Its proof directory, if any,
+//! is removed before its answer is written: its pieces prove their own
+//! counts.
 //!
 //! Every path a job writes or removes must be a regular file or a
 //! directory, never a symbolic link ([`crate::layout::real_file`]).
@@ -29,48 +39,50 @@ use std::{
     fs::{self, File, OpenOptions, TryLockError},
     io::{self, Read as _, Write as _},
     path::{Path, PathBuf},
+    time::{Duration, Instant},
 };
 
-use boardsat_solve::{files, search::count::Proofs};
+use boardsat_encode::Board;
+use boardsat_solve::{files, search::count::Proofs, search::rings::LineCube, stop::Interrupter};
 
 use crate::{
     layout::{self, PROOFS, RESULTS},
-    read_manifest, Entry, JobResult, JobsError,
+    read_manifest,
+    split::SplitSpec,
+    tree, write_pieces, Budget, Entry, JobResult, JobsError,
 };
 
-/// One job of a split directory: its cube in the manifest, and where its
-/// files are.
+/// One job of a split directory: its cube in the manifest (or, for a
+/// piece, in its parent's answer), and where its files are.
 #[derive(Clone, Debug)]
 pub struct Job {
     /// The split's directory.
     pub dir: PathBuf,
     /// The split's id.
     pub split: String,
-    /// The cube, as the manifest lists it.
+    /// The cube, as the manifest or its parent's answer lists it.
     pub entry: Entry,
+    /// 0 for a cube of the manifest, one more per split above it.
+    pub round: usize,
     /// Whether the split's jobs prove their counts.
     pub proofs: Proofs,
+    /// What the split was made of, when the manifest says.
+    pub spec: Option<SplitSpec>,
+    /// The jobs' budget, if they have one.
+    pub budget: Option<Budget>,
 }
 
 impl Job {
-    /// Job `id` of the split in `dir`.
+    /// Job `id` of the split in `dir`: a cube of its manifest, or a
+    /// piece of a job split past its budget.
     ///
     /// # Errors
     ///
     /// [`JobsError::Manifest`] for a directory without a sound manifest,
-    /// [`JobsError::Job`] for an id the manifest does not list.
+    /// [`JobsError::Job`] for an id that is no job of the split.
     pub fn open(dir: &Path, id: &str) -> Result<Job, JobsError> {
         let manifest = read_manifest(dir)?;
-        let entry = manifest
-            .entries
-            .into_iter()
-            .find(|e| e.id == id)
-            .ok_or_else(|| {
-                JobsError::Job(format!(
-                    "the split in {} has no cube '{id}' (its MANIFEST lists the ids)",
-                    dir.display()
-                ))
-            })?;
+        let (entry, round) = tree::locate(dir, &manifest, id)?;
         if !layout::is_plain_name(&entry.id) || !layout::is_plain_name(&entry.file) {
             return Err(JobsError::Job(format!(
                 "{}: the cube '{}' of file '{}' is not a name inside the split",
@@ -83,8 +95,38 @@ impl Job {
             dir: dir.to_path_buf(),
             split: manifest.split,
             entry,
+            round,
             proofs: manifest.proofs,
+            spec: manifest.spec,
+            budget: manifest.budget,
         })
+    }
+
+    /// The job's budget and its cube, when it would be split past the
+    /// budget: the split has one, and the job's cube has a ring left
+    /// within the budget's max depth. `None`: the job counts to its end.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Job`] for a description that is not a cube of the
+    /// job's round.
+    pub fn splitting(&self) -> Result<Option<(Duration, Board, LineCube)>, JobsError> {
+        let (Some(budget), Some(spec)) = (self.budget, self.spec) else {
+            return Ok(None);
+        };
+        let Some((board, cube)) = spec
+            .job_cube(self.round, &self.entry.description)
+            .map_err(|e| JobsError::Job(format!("job {}: {e}", self.entry.id)))?
+        else {
+            return Ok(None);
+        };
+        Ok(
+            SplitSpec::splits(&board, &cube, budget.max_depth).then_some((
+                budget.time,
+                board,
+                cube,
+            )),
+        )
     }
 
     /// The file the job counts (with [`Entry::index`], one cube of it).
@@ -148,6 +190,7 @@ impl Job {
             }
         }
         let path = results.join(layout::lock_name(&self.entry.id));
+        let start = Instant::now();
         loop {
             layout::real_file(&path)?;
             let mut file = OpenOptions::new()
@@ -159,6 +202,11 @@ impl Job {
                 .map_err(|e| dir_error("open", &path, &e))?;
             match file.try_lock() {
                 Ok(()) => {}
+                // A status reader's probe holds the lock for an instant.
+                Err(TryLockError::WouldBlock) if start.elapsed() < PROBE_WAIT => {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                }
                 Err(TryLockError::WouldBlock) => {
                     let mut text = String::new();
                     let _ = file.read_to_string(&mut text);
@@ -184,6 +232,54 @@ impl Job {
                 lock_path: path,
             });
         }
+    }
+}
+
+/// How long a claim tries again when the lock is held: longer than any
+/// probe holds it ([`trace`]), short enough to fail "at once" when a run
+/// holds it.
+const PROBE_WAIT: Duration = Duration::from_millis(250);
+
+/// What a job without an answer left behind, without disturbing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trace {
+    /// Nothing: never run (or it ended before claiming its lock).
+    None,
+    /// It holds its lock: it runs now, in the process named if it says.
+    Running(Option<u32>),
+    /// Its lock or temporary is there, and no process holds the lock:
+    /// it was killed.
+    Killed,
+}
+
+/// What job `id` of the split in `dir` left behind: its lock probed with
+/// a shared lock held for an instant (a claim meanwhile tries again).
+///
+/// # Errors
+///
+/// [`JobsError::Layout`] for a lock or temporary that is not a regular
+/// file; [`JobsError::Dir`] for I/O errors.
+pub fn trace(dir: &Path, id: &str) -> Result<Trace, JobsError> {
+    let results = dir.join(RESULTS);
+    let lock = results.join(layout::lock_name(id));
+    let partial = layout::real_file(&results.join(layout::partial_name(id)))?;
+    if !layout::real_file(&lock)? {
+        return Ok(if partial { Trace::Killed } else { Trace::None });
+    }
+    let mut file = match File::open(&lock) {
+        Ok(file) => file,
+        // Removed meanwhile: its job ended.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Trace::None),
+        Err(e) => return Err(dir_error("open", &lock, &e)),
+    };
+    match file.try_lock_shared() {
+        Ok(()) => Ok(Trace::Killed),
+        Err(TryLockError::WouldBlock) => {
+            let mut text = String::new();
+            let _ = file.read_to_string(&mut text);
+            Ok(Trace::Running(text.trim().parse().ok()))
+        }
+        Err(TryLockError::Error(e)) => Err(dir_error("lock", &lock, &e)),
     }
 }
 
@@ -241,13 +337,50 @@ impl Claimed<'_> {
             return Ok(None);
         };
         let proven = match self.job.proof_dir() {
-            Some(dir) => layout::real_file(&dir.join("MANIFEST.json"))?,
+            Some(dir) => layout::real_file(&dir.join(files::proof_dir::MANIFEST))?,
             None => true,
         };
-        let finished = answer.complete
-            && proven
+        let finished = ((answer.complete && proven) || answer.pieces.is_some())
             && self.job.entry.answered_by(&self.job.split, &answer).is_ok();
         Ok(finished.then_some(answer))
+    }
+
+    /// Splits the job past its budget: writes the files of `cube`'s
+    /// pieces (on `board`), then `answer` listing them, as the job's
+    /// answer; removes the job's own proof directory if it holds nothing
+    /// else (its pieces prove their counts). The pieces' entries.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError`] for a split without a spec, files that cannot be
+    /// written.
+    pub fn split(
+        &self,
+        board: &Board,
+        cube: &LineCube,
+        mut answer: JobResult,
+        stop: Option<&Interrupter>,
+    ) -> Result<Vec<Entry>, JobsError> {
+        let job = self.job;
+        let spec = job.spec.ok_or_else(|| {
+            JobsError::Job(format!("job {}: the split has no spec", job.entry.id))
+        })?;
+        let pieces = spec.pieces(board, &job.entry.id, cube, job.entry.weight);
+        let split = spec
+            .piece_split(&job.entry.id, &pieces)
+            .map_err(|e| JobsError::Job(format!("job {}: {e}", job.entry.id)))?;
+        for piece in &split.cubes {
+            layout::real_file(&job.dir.join(format!("{}.cnf", piece.id)))?;
+        }
+        let entries = write_pieces(&job.dir, &job.split, &split, stop)?;
+        // Before the answer: a split job leaves no proof of its own.
+        if let Some(dir) = job.proof_dir() {
+            layout::remove_proofs(&dir)?;
+        }
+        answer.pieces = Some(entries.clone());
+        answer.complete = false;
+        self.write(&answer)?;
+        Ok(entries)
     }
 
     /// Removes what an earlier attempt of this job left (its temporary),

@@ -1,5 +1,5 @@
 //! The names in a split directory, and what a forced rewrite
-//! (`cubes -o DIR --force`) may remove: only regular files a split itself
+//! (`cubes -o DIR --replace`) may remove: only regular files a split itself
 //! writes, under the exact names it writes them, never through a
 //! symbolic link.
 //!
@@ -10,14 +10,20 @@
 //! | `results/<id>.json` | the job of cube `<id>` (`boardsat job`) |
 //! | `results/<id>.json.partial`, `results/<id>.lock` | that job while it runs (a killed job leaves them; its next run removes them) |
 //! | `proofs/<id>/MANIFEST.json`, `.boardsat-lock`, `found.models`, `claim-*.cnf`, `claim-*.lrat`, `claim-*.models` | that job's prover (`cubes --proof`) |
+//! | `<id>.<NN>.cnf` | the job of cube `<id>`, split past its budget: its pieces, the jobs of the next round |
+//! | `slurm.sbatch` | `cubes`: the Slurm array script of a round |
+//! | `rounds/<R>.txt` | `boardsat jobs`: the job list of round R ≥ 1 (round 0 is `jobs.txt`) |
+//! | `rounds/<R>.log`, `rounds/<R>.out`, `rounds/slurm-<R>-<C>-<T>.out` | `boardsat jobs --run`: the engine's log and output of round R |
+//! | `rounds/driver.lock` | `boardsat jobs --run` while it drives the rounds |
 //!
 //! A cube's id is a name a split wrote: `cube-` and at least five digits,
-//! or an id its previous `MANIFEST` lists. A forced rewrite first gathers
+//! or an id its previous `MANIFEST` lists, followed by one `.NN` (two
+//! digits) per round for a piece. A forced rewrite first gathers
 //! everything it would remove and checks it ([`Clearing::plan`]); anything
 //! in the way that is not what a split writes — `results` or `proofs` a
 //! symbolic link, a cube file that is a link or a FIFO — is an error and
 //! nothing is removed. A directory whose `MANIFEST` is not one `cubes`
-//! wrote never held a split, and is refused even with `--force`.
+//! wrote never held a split, and is refused even with `--replace`.
 
 use std::{
     collections::BTreeSet,
@@ -40,6 +46,42 @@ pub const RESULTS: &str = "results";
 /// Where the jobs of a split written with proofs write them: one
 /// directory per cube, named by its id (`proofs/cube-00000`).
 pub const PROOFS: &str = "proofs";
+/// The Slurm array script `cubes` writes: one task per line of a round's
+/// job list.
+pub const SLURM_SCRIPT: &str = "slurm.sbatch";
+/// Where the rounds after the first have their job lists, and the
+/// engines their logs.
+pub const ROUNDS: &str = "rounds";
+/// The lock `boardsat jobs --run` holds while it drives the rounds, in
+/// `rounds/`.
+pub const DRIVER_LOCK: &str = "driver.lock";
+
+/// The job list of round `round` (≥ 1), in `rounds/`.
+#[must_use]
+pub fn round_list(round: usize) -> String {
+    format!("{round}.txt")
+}
+
+/// Whether `name` is a file `boardsat jobs` or its engines write in
+/// `rounds/`: `<R>.txt`, `<R>.log`, `<R>.out`, `slurm-<R>-<C>-<T>.out`,
+/// the driver's lock.
+#[must_use]
+pub fn is_round_file(name: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if name == DRIVER_LOCK {
+        return true;
+    }
+    if let Some(rest) = name
+        .strip_prefix("slurm-")
+        .and_then(|n| n.strip_suffix(".out"))
+    {
+        let parts: Vec<&str> = rest.split('-').collect();
+        return parts.len() == 3 && parts.iter().all(|p| digits(p));
+    }
+    [".txt", ".log", ".out"]
+        .iter()
+        .any(|ext| name.strip_suffix(ext).is_some_and(digits))
+}
 
 /// The file of cube `id`'s answer, in `results/`.
 #[must_use]
@@ -60,11 +102,36 @@ pub fn lock_name(id: &str) -> String {
     format!("{id}.lock")
 }
 
-/// Whether `id` is an id `cubes` writes: `cube-` and at least five digits.
+/// Whether `id` is an id `cubes` writes, `cube-` and at least five
+/// digits, or a piece of one ([`root_of`]).
 #[must_use]
 pub fn is_cube_id(id: &str) -> bool {
-    id.strip_prefix("cube-")
+    root_of(id)
+        .strip_prefix("cube-")
         .is_some_and(|n| n.len() >= 5 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The id of the round-0 job that piece `id` descends from: `id` without
+/// its `.NN` suffixes (two digits each, one per round); `id` itself for a
+/// round-0 job.
+#[must_use]
+pub fn root_of(id: &str) -> &str {
+    let mut id = id;
+    while let Some((parent, nn)) = id.rsplit_once('.') {
+        if nn.len() != 2 || !nn.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        id = parent;
+    }
+    id
+}
+
+/// The parent of piece `id` (`cube-00003.07` → `cube-00003`), `None` for
+/// a round-0 job.
+#[must_use]
+pub fn parent_of(id: &str) -> Option<&str> {
+    let (parent, nn) = id.rsplit_once('.')?;
+    (nn.len() == 2 && nn.bytes().all(|b| b.is_ascii_digit())).then_some(parent)
 }
 
 /// Whether `name` names a file inside a directory, not a path: not empty,
@@ -85,7 +152,7 @@ fn is_proof_file(name: &str) -> bool {
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
     /// The directory is not empty and holds no previous split, or
-    /// `--force` was not given.
+    /// `--replace` was not given.
     #[error("{0}")]
     Refused(String),
     /// Something a forced rewrite would remove or walk into is not a
@@ -172,6 +239,26 @@ pub fn real_file(path: &Path) -> Result<bool, LayoutError> {
             what: words(k),
         }),
     }
+}
+
+/// Removes a job's proof directory `dir`: the files its prover writes
+/// there (regular files only), then the directory if that leaves it
+/// empty. Nothing there is nothing to do.
+///
+/// # Errors
+///
+/// [`LayoutError::InTheWay`] for a link or special file where the
+/// directory or one of those files would be; [`LayoutError::Io`].
+pub fn remove_proofs(dir: &Path) -> Result<(), LayoutError> {
+    if !real_dir(dir)? {
+        return Ok(());
+    }
+    let mut clearing = Clearing::default();
+    for name in names(dir)?.into_iter().filter(|n| is_proof_file(n)) {
+        clearing.file(dir.join(name))?;
+    }
+    clearing.dirs.push(dir.to_path_buf());
+    clearing.clear()
 }
 
 /// The names in `dir`, sorted.
@@ -274,12 +361,13 @@ impl Clearing {
                 dir.display()
             )));
         };
-        let is_id = |id: &str| is_cube_id(id) || listed.contains(id);
+        let is_id = |id: &str| is_cube_id(id) || listed.contains(root_of(id));
         let mut clearing = Clearing::default();
         for name in &present {
             let owned = name == MANIFEST
                 || name == JOBS
                 || name == ICNF
+                || name == SLURM_SCRIPT
                 || name.strip_suffix(".cnf").is_some_and(is_id);
             if owned {
                 clearing.file(dir.join(name))?;
@@ -310,6 +398,13 @@ impl Clearing {
                 clearing.dirs.push(cube);
             }
             clearing.dirs.push(proofs);
+        }
+        let rounds = dir.join(ROUNDS);
+        if real_dir(&rounds)? {
+            for name in names(&rounds)?.into_iter().filter(|n| is_round_file(n)) {
+                clearing.file(rounds.join(name))?;
+            }
+            clearing.dirs.push(rounds);
         }
         Ok(clearing)
     }
@@ -360,12 +455,32 @@ mod tests {
         for (id, expected) in [
             ("cube-00000", true),
             ("cube-123456", true),
+            ("cube-00003.07", true),
+            ("cube-00003.07.15", true),
+            ("cube-00003.7", false),
+            ("cube-00003.007", false),
             ("cube-0001", false),
             ("cube-notes", false),
             ("cube-0000a", false),
             ("cubes", false),
         ] {
             assert_eq!(is_cube_id(id), expected, "{id}");
+        }
+        assert_eq!(root_of("cube-00003.07.15"), "cube-00003");
+        assert_eq!(parent_of("cube-00003.07.15"), Some("cube-00003.07"));
+        assert_eq!(parent_of("cube-00003"), None);
+        assert_eq!(root_of("piece-a.x"), "piece-a.x");
+        for (name, expected) in [
+            ("1.txt", true),
+            ("12.log", true),
+            ("3.out", true),
+            ("slurm-2-0-17.out", true),
+            ("driver.lock", true),
+            ("notes.txt", false),
+            ("slurm-2-17.out", false),
+            (".txt", false),
+        ] {
+            assert_eq!(is_round_file(name), expected, "{name}");
         }
         for (name, expected) in [
             ("cube-00000", true),
@@ -409,12 +524,19 @@ mod tests {
         .unwrap();
         for name in [
             JOBS,
+            SLURM_SCRIPT,
             "cube-00000.cnf",
+            "cube-00000.03.cnf",
             "piece-a.cnf",
+            "piece-a.01.cnf",
             "cube-notes.cnf",
             "x.cnf",
         ] {
             std::fs::write(d.join(name), "").unwrap();
+        }
+        std::fs::create_dir_all(d.join(ROUNDS)).unwrap();
+        for name in ["1.txt", "1.log", "notes.txt"] {
+            std::fs::write(d.join(ROUNDS).join(name), "").unwrap();
         }
         std::fs::create_dir_all(d.join("results")).unwrap();
         for name in [
@@ -448,8 +570,10 @@ mod tests {
             listed,
             [
                 "MANIFEST",
+                "cube-00000.03.cnf",
                 "cube-00000.cnf",
                 "jobs.txt",
+                "piece-a.01.cnf",
                 "piece-a.cnf",
                 "proofs/cube-00000/MANIFEST.json",
                 "proofs/cube-00000/claim-0000.cnf",
@@ -458,6 +582,9 @@ mod tests {
                 "results/cube-00000.json.partial",
                 "results/cube-00000.lock",
                 "results/piece-a.json",
+                "rounds/1.log",
+                "rounds/1.txt",
+                "slurm.sbatch",
             ]
         );
         plan.clear().unwrap();
@@ -467,6 +594,7 @@ mod tests {
             "results/mine.json",
             "proofs/cube-00000/mine.txt",
             "proofs/notes/MANIFEST.json",
+            "rounds/notes.txt",
         ] {
             assert!(d.join(kept).is_file(), "{kept}");
         }

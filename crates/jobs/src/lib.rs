@@ -10,10 +10,13 @@
 //! | [`split::Split`], [`split::SplitSpec`] | a split: the base formula, the cubes and their weights; what it is made of |
 //! | [`write_split`], [`JobLines`] | the split written: cube files (or one iCNF file), `MANIFEST`, `jobs.txt` |
 //! | [`job::Job`] | one cube's job: run once, its answer written whole, kept when it is there |
-//! | [`layout`] | the names in a split directory, and what `--force` may remove |
-//! | [`read_manifest`], [`merge`], [`JobResult`] | the answers read back and summed, every cube checked answered |
+//! | [`layout`] | the names in a split directory, and what `--replace` may remove |
+//! | [`Budget`], [`write_pieces`] | a job's budget, and the pieces of a job split past it (the jobs of the next round) |
+//! | [`read_manifest`], [`tree::Tree`], [`merge`], [`JobResult`] | the answers read back as a tree of jobs and their pieces, summed, every cube checked answered |
+//! | [`rounds`] | what is done, split, running, failed and left, and the next round's job list (`boardsat jobs`) |
+//! | [`engine`] | the rounds handed to an engine — this machine's cores, GNU parallel, Slurm — until every job is answered |
 //! | [`estimate::estimate`] | a random sample of cubes solved as their jobs would, and the projected CPU time |
-//! | [`report`] | the JSON of `cubes`, `merge` and `cubes --estimate` |
+//! | [`report`] | the JSON of `cubes`, `merge`, `cubes --estimate` and `jobs` |
 //!
 //! ## Layers
 //!
@@ -22,8 +25,11 @@
 //!
 //! 1. `split` — what a split is
 //! 2. `layout` — the names in a split directory
-//! 3. this one — the split written, merged
-//! 4. `job`, `estimate`, `report` — running one job; sizing a split; the JSON reports
+//! 3. this one, `tree` — the split written; its answers read back as a tree, merged
+//! 4. `job`, `estimate` — running one job; sizing a split
+//! 5. `rounds` — the state of every job, the next round's list
+//! 6. `engine` — the rounds run by an engine
+//! 7. `report` — the JSON reports
 //!
 //! [`write_split`] writes a directory: the cubes, one DIMACS file each
 //! (the cube's literals as unit clauses) or one iCNF file for them all
@@ -35,6 +41,17 @@
 //! itself, whole or not at all ([`job`]). [`merge`] sums the weighted
 //! answers and checks that every cube was answered in full.
 //!
+//! **Rounds.** With a [`Budget`] (`cubes --job-budget SECONDS`, on the
+//! manifest's `# budget` line), a domination job whose solver runs past
+//! it is stopped and split as the in-process re-split splits a cube: its
+//! pieces are the cubes of the next ring, one per orbit under its
+//! stabilizer ([`split::SplitSpec::pieces`]), each written as a cube file
+//! `<id>.<NN>.cnf` ([`write_pieces`]) and listed with its weight and
+//! digest in the job's answer, which counts nothing itself. The pieces
+//! are the jobs of the next round; a job's share of the count is its
+//! pieces' ([`tree`]). [`rounds`] tells what is left and writes the next
+//! round's job list; [`engine`] hands the rounds to an engine.
+//!
 //! The files carry the provenance and projection lines of
 //! [`boardsat_encode::dimacs`], so an external projected model counter can
 //! do the jobs as well.
@@ -44,6 +61,7 @@ use std::{
     fs,
     io::{self, Write as _},
     path::Path,
+    time::Duration,
 };
 
 use boardsat_encode::dimacs::{self, Format, Header};
@@ -58,19 +76,23 @@ use boardsat_solve::{
 };
 
 use crate::{
-    layout::{LayoutError, MANIFEST_HEADER},
+    layout::{LayoutError, MANIFEST_HEADER, SLURM_SCRIPT},
     split::{CubeJob, Split, SplitSpec},
 };
 
+pub mod engine;
 pub mod estimate;
 pub mod job;
 pub mod layout;
 pub mod report;
+pub mod rounds;
 pub mod split;
+pub mod tree;
 
 pub use crate::{
     layout::{JOBS, MANIFEST, PROOFS, RESULTS},
     split::ICNF,
+    tree::{merge, Merged},
 };
 
 /// Why a split could not be written or merged.
@@ -109,12 +131,19 @@ pub enum JobsError {
         /// The process holding the job's lock, when it says.
         holder: Option<u32>,
     },
+    /// A round is not what the split's spec makes: a job's pieces
+    /// changed, missing or added by hand.
+    #[error("the rounds are not the split's: {0}")]
+    Round(String),
+    /// An engine could not run a round.
+    #[error("{0}")]
+    Engine(String),
     /// Some cubes have no complete answer.
-    #[error("{unanswered} of {cubes} cubes have no complete answer (missing: {missing}; incomplete: {incomplete})")]
+    #[error("{unanswered} of {cubes} jobs have no complete answer (missing: {missing}; incomplete: {incomplete})")]
     Unanswered {
-        /// Cubes without a complete answer.
+        /// Jobs without a complete answer.
         unanswered: usize,
-        /// Cubes in all.
+        /// Jobs in all (the split's cubes and the pieces of those split).
         cubes: usize,
         /// The missing ones, summarised.
         missing: String,
@@ -184,6 +213,49 @@ pub fn job_program(program: &str) -> Result<String, JobsError> {
     Ok(format!("\"${{BOARDSAT:-{program}}}\""))
 }
 
+/// How long a job's solver may run before the job is split into the
+/// pieces of its next ring (`cubes --job-budget`), and how deep pieces
+/// may go: the manifest's `# budget SECONDS [max-depth D]` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The solver's time before the job splits.
+    pub time: Duration,
+    /// The most rings a piece fixes; a job that deep runs to its end.
+    /// `None`: until every row and column is fixed.
+    pub max_depth: Option<usize>,
+}
+
+impl Budget {
+    /// The manifest's line.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let mut line = format!("# budget {}", self.time.as_secs_f64());
+        if let Some(depth) = self.max_depth {
+            let _ = write!(line, " max-depth {depth}");
+        }
+        line
+    }
+
+    /// The budget of a manifest line's words after `# budget`.
+    fn parse(words: &[&str]) -> Result<Budget, String> {
+        let (seconds, rest) = words.split_first().ok_or("no seconds")?;
+        let time = seconds
+            .parse::<f64>()
+            .ok()
+            .and_then(boardsat_solve::stop::seconds)
+            .ok_or_else(|| format!("the budget '{seconds}' is not a positive number of seconds"))?;
+        let max_depth = match rest {
+            [] => None,
+            ["max-depth", d] => Some(
+                d.parse::<usize>()
+                    .map_err(|_| format!("the max depth '{d}' is not a number"))?,
+            ),
+            _ => return Err(format!("'{}' after the budget", rest.join(" "))),
+        };
+        Ok(Budget { time, max_depth })
+    }
+}
+
 /// How the lines of `jobs.txt` run a cube: `<program> job . <id>`, from
 /// inside the split's directory ([`job`] says what a job does).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,13 +266,24 @@ pub struct JobLines {
     /// `boardsat merge --verify`; recorded in the manifest, where the
     /// jobs read it.
     pub proofs: Proofs,
+    /// The jobs' budget, if they have one; recorded in the manifest.
+    pub budget: Option<Budget>,
 }
 
 impl JobLines {
-    /// The command of cube `id`.
-    fn line(&self, id: &str) -> String {
-        format!("{} job . {id}", self.program)
+    /// The command of job `id`.
+    #[must_use]
+    pub fn line(&self, id: &str) -> String {
+        job_line(&self.program, id)
     }
+}
+
+/// The line of a job list that runs job `id` with `program`
+/// ([`job_program`]): `<program> job . <id>`, run from inside the split's
+/// directory.
+#[must_use]
+pub fn job_line(program: &str, id: &str) -> String {
+    format!("{program} job . {id}")
 }
 
 /// Writes `split` into `dir`: one DIMACS file per cube, or one iCNF file,
@@ -220,6 +303,14 @@ pub fn write_split(
     force: bool,
     stop: Option<&Interrupter>,
 ) -> Result<(), JobsError> {
+    let domination = split
+        .spec
+        .is_some_and(|s| s.family == boardsat_encode::Family::Domination);
+    if jobs.budget.is_some() && !domination {
+        return Err(JobsError::Manifest(
+            "a job budget re-splits the cubes of domination splits only ('cubes domination N -k K --job-budget SECONDS')".to_string(),
+        ));
+    }
     prepare(dir, force)?;
     if jobs.proofs == Proofs::On {
         fs::create_dir_all(dir.join(PROOFS)).map_err(|e| JobsError::Dir {
@@ -250,6 +341,9 @@ pub fn write_split(
         ),
         jobs: String::new(),
     };
+    if let Some(budget) = jobs.budget {
+        let _ = writeln!(listing.manifest, "{}", budget.line());
+    }
     match split.format {
         Format::Cnf => files.cube_files(split, &header, jobs, &mut listing)?,
         Format::Inccnf => {
@@ -262,9 +356,81 @@ pub fn write_split(
             )))
         }
     }
+    files.text(SLURM_SCRIPT, SLURM_ARRAY)?;
     files.text(MANIFEST, &listing.manifest)?;
     files.text(JOBS, &listing.jobs)?;
     Ok(())
+}
+
+/// `slurm.sbatch`: array task T runs line OFFSET + T + 1 of a round's job
+/// list ([`engine`] submits it).
+const SLURM_ARRAY: &str = r#"#!/bin/sh
+# The Slurm array job of a boardsat split: array task T runs line
+# OFFSET + T + 1 of the job list LIST (jobs.txt for round 0, rounds/R.txt
+# after), from inside the split's directory. Usage: slurm.sbatch LIST [OFFSET]
+#
+# 'boardsat jobs DIR --run slurm' submits it once per round, as
+#   sbatch --wait --array=0-<N-1>%<cap> --chdir=DIR slurm.sbatch LIST OFFSET
+# and lists the next round when the round ends. By hand, from inside DIR:
+#   sbatch --array=0-$(( $(wc -l < jobs.txt) - 1 ))%64 slurm.sbatch jobs.txt
+# then 'boardsat jobs .' for the next round's list, until none is left.
+#
+# Edit the #SBATCH lines for your cluster (partition, account, time,
+# memory): each task is one single-threaded solver. A task's job may be
+# run again at any time: a finished job keeps its answer.
+#SBATCH --job-name=boardsat
+#SBATCH --ntasks=1
+#SBATCH --cpus-per-task=1
+set -u
+list=$1
+n=$(( ${2:-0} + SLURM_ARRAY_TASK_ID + 1 ))
+line=$(sed -n "${n}p" "$list")
+if [ -z "$line" ]; then
+  echo "slurm.sbatch: $list has no line $n" >&2
+  exit 2
+fi
+sh -c "$line"
+status=$?
+echo "slurm.sbatch: line $n of $list exited with $status" >&2
+exit $status
+"#;
+
+/// Writes the files of `pieces`, the pieces of job `parent` of split
+/// `split_id` ([`SplitSpec::piece_split`]), into `dir`: one DIMACS file
+/// each, `<id>.cnf`, carrying the split's id and the piece's as the cube
+/// files of `write_split` do. Their entries, for the parent's answer.
+///
+/// # Errors
+///
+/// [`JobsError`] for files that cannot be written.
+pub fn write_pieces(
+    dir: &Path,
+    split_id: &str,
+    pieces: &Split,
+    stop: Option<&Interrupter>,
+) -> Result<Vec<Entry>, JobsError> {
+    let mut header = pieces.header.clone();
+    header.comments.push(format!("boardsat-split {split_id}"));
+    let files = Files {
+        dir,
+        n_vars: pieces.n_vars,
+        stop,
+    };
+    let mut entries = Vec::new();
+    for (i, cube) in pieces.cubes.iter().enumerate() {
+        let file = format!("{}.cnf", cube.id);
+        let header = pieces.cube_header(i, &header);
+        let digest = files.formula(&file, &header, &pieces.cube_cnf(i), &[])?;
+        entries.push(Entry {
+            id: cube.id.clone(),
+            weight: cube.weight,
+            description: cube.description.clone(),
+            file,
+            index: None,
+            digest,
+        });
+    }
+    Ok(entries)
 }
 
 /// The files of a split being written.
@@ -408,19 +574,24 @@ pub struct JobResult {
     /// The cube the file is (its `c boardsat-cube` line's id).
     #[serde(default)]
     pub cube_id: Option<String>,
+    /// When the job ran past its budget: the pieces it was split into,
+    /// the jobs of the next round, whose counts make its share; `count`
+    /// is then what it had found when stopped, and counts for nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<Vec<Entry>>,
 }
 
-/// The merged answer of a split.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Merged {
-    /// The weighted sum of every cube's count.
-    pub count: u128,
-    /// Cubes answered.
-    pub cubes: usize,
+impl JobResult {
+    /// Whether the job answered: counted to the end, or split into
+    /// pieces.
+    #[must_use]
+    pub fn answered(&self) -> bool {
+        self.complete || self.pieces.is_some()
+    }
 }
 
-/// One cube of a manifest.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One cube of a manifest, or one piece of a job split past its budget.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// The cube's id (`cube-00000`).
     pub id: String,
@@ -431,6 +602,7 @@ pub struct Entry {
     /// The file its job counts.
     pub file: String,
     /// Its index in an iCNF file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<usize>,
     /// The digest of the file.
     pub digest: String,
@@ -474,6 +646,8 @@ pub struct Manifest {
     pub spec: Option<SplitSpec>,
     /// Whether its jobs prove their counts (its `# proofs` line).
     pub proofs: Proofs,
+    /// The jobs' budget (its `# budget` line).
+    pub budget: Option<Budget>,
     /// The cubes, in order.
     pub entries: Vec<Entry>,
 }
@@ -499,6 +673,7 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
     let mut split = None;
     let mut spec = None;
     let mut proofs = Proofs::Off;
+    let mut budget = None;
     let mut declared = None;
     let mut entries: Vec<Entry> = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -519,6 +694,10 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
                 );
             }
             ["#", "proofs", PROOFS] => proofs = Proofs::On,
+            ["#", "budget", words @ ..] => {
+                budget =
+                    Some(Budget::parse(words).map_err(|e| bad(format!("line {}: {e}", i + 1)))?);
+            }
             [first, ..] if first.starts_with('#') => {}
             [id, weight, description, file, rest @ ..] => {
                 let (index, digest) = match rest {
@@ -543,6 +722,12 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
                     })?;
                 if entries.iter().any(|e| e.id == *id) {
                     return Err(bad(format!("line {}: cube {id} is listed twice", i + 1)));
+                }
+                if layout::parent_of(id).is_some() {
+                    return Err(bad(format!(
+                        "line {}: the id {id} is a piece's (an id and '.NN'), not a cube's",
+                        i + 1
+                    )));
                 }
                 // One cube under two ids would be counted twice.
                 if let Some(same) = entries.iter().find(|e| e.file == *file && e.index == index) {
@@ -577,75 +762,52 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
             entries.len()
         )));
     }
+    if budget.is_some() && spec.is_none_or(|s| s.family != boardsat_encode::Family::Domination) {
+        return Err(bad(
+            "a '# budget' line without a domination split's '# spec' line".to_string(),
+        ));
+    }
     Ok(Manifest {
         split,
         spec,
         proofs,
+        budget,
         entries,
     })
 }
 
-/// Sums the answers of a split directory with their weights, after checking
-/// that every cube of the manifest has a complete answer, and that each
-/// answer is the count of that cube of this split: the result names the
-/// split, the cube, and the digest of the very file the manifest lists.
-///
-/// # Errors
-///
-/// [`JobsError::Manifest`] for a directory without a sound manifest,
-/// [`JobsError::Unanswered`] naming the cubes without a valid answer, and
-/// [`JobsError::Manifest`] when the total overflows.
-pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
-    let Manifest { split, entries, .. } = read_manifest(dir)?;
-    let mut total: u128 = 0;
-    let mut missing = Vec::new();
-    let mut incomplete = Vec::new();
-    let mut foreign = Vec::new();
-    for entry in &entries {
-        let result = dir.join(RESULTS).join(layout::result_name(&entry.id));
-        let Ok(text) = fs::read_to_string(&result) else {
-            missing.push(entry.id.clone());
-            continue;
-        };
-        let Ok(answer) = serde_json::from_str::<JobResult>(text.trim()) else {
-            incomplete.push(entry.id.clone());
-            continue;
-        };
-        if let Err(what) = entry.answered_by(&split, &answer) {
-            foreign.push(format!("{} answers {what}", entry.id));
-            continue;
-        }
-        if !answer.complete {
-            incomplete.push(entry.id.clone());
-            continue;
-        }
-        total = u128::from(answer.count)
-            .checked_mul(u128::from(entry.weight))
-            .and_then(|c| total.checked_add(c))
-            .ok_or_else(|| JobsError::Manifest("the weighted total overflows".to_string()))?;
-    }
-    if !missing.is_empty() || !incomplete.is_empty() || !foreign.is_empty() {
-        let mut foreign_text = String::new();
-        if !foreign.is_empty() {
-            foreign_text = format!("; not this split's cube: {}", summary(&foreign));
-        }
-        return Err(JobsError::Unanswered {
-            unanswered: missing.len() + incomplete.len() + foreign.len(),
-            cubes: entries.len(),
-            missing: summary(&missing),
-            incomplete: format!("{}{foreign_text}", summary(&incomplete)),
-        });
-    }
-    Ok(Merged {
-        count: total,
-        cubes: entries.len(),
-    })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn summary(ids: &[String]) -> String {
-    match ids.len() {
-        0 => "none".to_string(),
-        1..=5 => ids.join(", "),
-        n => format!("{}, … ({n} in all)", ids[..5].join(", ")),
+    #[test]
+    fn budgets_round_trip_and_bad_ones_are_refused() {
+        for budget in [
+            Budget {
+                time: Duration::from_millis(1),
+                max_depth: None,
+            },
+            Budget {
+                time: Duration::from_secs(600),
+                max_depth: Some(4),
+            },
+        ] {
+            let line = budget.line();
+            let words: Vec<&str> = line.split_whitespace().skip(2).collect();
+            assert_eq!(Budget::parse(&words), Ok(budget), "{line}");
+        }
+        for bad in [
+            &["0"][..],
+            &["-1"],
+            &["nan"],
+            &["inf"],
+            &["x"],
+            &[],
+            &["5", "max-depth"],
+            &["5", "max-depth", "-1"],
+            &["5", "depth", "3"],
+        ] {
+            assert!(Budget::parse(bad).is_err(), "{bad:?}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use boardsat_encode::{
     dimacs::{CubeTag, Format, Header},
-    Amo, Board, Config, Family, Kind, Piece, Problem,
+    Amo, Board, Config, Family, Kind, Piece, Problem, Symmetry,
 };
 use rustsat::{
     instances::{Cnf, ManageVars},
@@ -18,7 +18,7 @@ use boardsat_solve::{
         lex::Line,
         pool::Cubes,
         queens::queen_cubes,
-        rings::{ring_lines, split, LineCube, Rings},
+        rings::{representatives, ring_lines, split, LineCube, Rings},
     },
 };
 
@@ -179,12 +179,14 @@ impl Split {
             .collect();
         let mut header = Header::for_encoding(&encoding, None);
         header.comments.push(format!(
-            "{} cubes of depth {depth} for {problem} with at most {k} pieces ({}): variables {}..={} are the occupancy of the lines {}",
+            "{} cubes of depth {depth} for {problem} with at most {k} pieces ({}): {}",
             cubes.len(),
-            if reduce { "one per orbit of the board's symmetries, weighted by its size" } else { "every cube" },
-            encoding.stats.n_vars + 1,
-            n_vars,
-            lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+            if reduce {
+                "one per orbit of the board's symmetries, weighted by its size"
+            } else {
+                "every cube"
+            },
+            line_variables(&encoding, n_vars, &lines),
         ));
         if format == Format::Inccnf {
             header.comments.push(format!(
@@ -249,6 +251,21 @@ fn lined(
     })
 }
 
+/// The words of a header on the line variables: `variables a..=b are
+/// the occupancy of the lines r0 r8 …`.
+fn line_variables(encoding: &boardsat_encode::Encoding, n_vars: u32, lines: &[Line]) -> String {
+    format!(
+        "variables {}..={} are the occupancy of the lines {}",
+        encoding.stats.n_vars + 1,
+        n_vars,
+        lines
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
 /// The literals of `cube` over the line variables `defined` of `lines`.
 fn cube_lits(cube: &LineCube, lines: &[Line], defined: &[Lit]) -> Vec<Lit> {
     cube.lines
@@ -268,42 +285,164 @@ impl Split {
     /// The split of a single piece of a domination split made by
     /// [`Split::of`]: `piece`, a cube of ring lines of any depth (a
     /// refinement of one of the split's cubes, say), as the one job of a
-    /// split that deep, weight 1; `None` for a split of N-queens or one
-    /// made without a spec.
+    /// split that deep, weight 1 ([`SplitSpec::piece_split`]); `None` for
+    /// a split of N-queens or one made without a spec.
     ///
     /// # Errors
     ///
     /// Encoding errors.
     pub fn piece(&self, piece: &LineCube) -> Result<Option<Split>, SolveError> {
-        let Some(spec) = self.spec.filter(|s| s.family == Family::Domination) else {
+        let Some(spec) = self
+            .spec
+            .filter(|s| s.family == Family::Domination && s.k.is_some())
+        else {
             return Ok(None);
         };
-        let Some(k) = spec.k else { return Ok(None) };
-        let problem = spec.problem()?;
+        let one = PieceCube {
+            id: piece.to_string(),
+            weight: 1,
+            cube: piece.clone(),
+        };
+        spec.piece_split(&one.id, std::slice::from_ref(&one))
+            .map(Some)
+    }
+}
+
+/// One piece of a job's cube split again past its budget: the cube one
+/// ring deeper, its id, and its weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceCube {
+    /// `<parent id>.<NN>`: NN is the piece's index among the parent's
+    /// refinements ([`LineCube::children`]' order), two digits.
+    pub id: String,
+    /// How many cubes of the whole problem it stands for, as a root
+    /// cube's weight does: its orbit's size under the board's symmetries
+    /// (1 in a split of every cube).
+    pub weight: u64,
+    /// The cube.
+    pub cube: LineCube,
+}
+
+impl SplitSpec {
+    /// The cube of a job `round` rounds deep (a root cube in round 0, a
+    /// piece of a round-0 job in round 1, …) from its description, and
+    /// the board: `None` for an N-queens split, whose jobs are never split
+    /// again.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a description that is not a cube
+    /// of that many rings.
+    pub fn job_cube(
+        &self,
+        round: usize,
+        description: &str,
+    ) -> Result<Option<(Board, LineCube)>, SolveError> {
+        if self.family != Family::Domination {
+            return Ok(None);
+        }
+        let board = Board::square(self.n)?;
+        let cube = LineCube::parse(&board, self.depth + round, description)?;
+        Ok(Some((board, cube)))
+    }
+
+    /// Whether a job's `cube` on `board` can be split again: the next
+    /// ring adds lines (some are left), and it is at most `max_depth`
+    /// rings deep.
+    #[must_use]
+    pub fn splits(board: &Board, cube: &LineCube, max_depth: Option<usize>) -> bool {
+        max_depth.is_none_or(|d| cube.depth < d)
+            && ring_lines(board, cube.order, cube.depth + 1).len() > cube.lines.len()
+    }
+
+    /// The pieces of job `id`'s cube `parent` on `board`, of weight
+    /// `weight`: the cubes of the next ring — every one, each of the
+    /// parent's weight, in a split of every cube; else one per orbit under
+    /// the parent's stabilizer in the board's symmetries, weighted by its
+    /// orbit under the whole group, as the in-process re-split takes them
+    /// ([`representatives`]).
+    #[must_use]
+    pub fn pieces(
+        &self,
+        board: &Board,
+        id: &str,
+        parent: &LineCube,
+        weight: u64,
+    ) -> Vec<PieceCube> {
+        let children = parent.children(board);
+        let index = |cube: &LineCube| children.iter().position(|c| c == cube).unwrap_or(0);
+        let piece = |cube: LineCube, weight: u64| PieceCube {
+            id: format!("{id}.{:02}", index(&cube)),
+            weight,
+            cube,
+        };
+        match self.cubes {
+            Cubes::All => children
+                .iter()
+                .map(|cube| piece(cube.clone(), weight))
+                .collect(),
+            Cubes::OnePerOrbit => {
+                let stabilizer = parent.stabilizer(board, &Symmetry::of(board));
+                representatives(board, parent, &stabilizer, weight)
+                    .into_iter()
+                    .map(|r| piece(r.cube, r.orbit))
+                    .collect()
+            }
+        }
+    }
+
+    /// The split that `pieces` of job `parent_id` make, one ring deeper
+    /// than their parent: the base formula of that depth, each piece's
+    /// literals, one DIMACS file each.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a spec that is not a domination
+    /// count or no pieces; encoding errors.
+    pub fn piece_split(&self, parent_id: &str, pieces: &[PieceCube]) -> Result<Split, SolveError> {
+        let (Some(k), Some(first)) = (
+            self.k.filter(|_| self.family == Family::Domination),
+            pieces.first(),
+        ) else {
+            return Err(SolveError::Unsupported(
+                "only the cubes of a domination split are split again".to_string(),
+            ));
+        };
+        let problem = self.problem()?;
+        let depth = first.cube.depth;
         let Lined {
             base,
             n_vars,
+            encoding,
             lines,
             defined,
-            ..
-        } = lined(&problem, k, piece.order, piece.depth, spec.config())?;
-        Ok(Some(Split {
-            header: self.header.clone(),
+        } = lined(&problem, k, first.cube.order, depth, self.config())?;
+        let mut header = Header::for_encoding(&encoding, None);
+        header.comments.push(format!(
+            "{} pieces of job {parent_id}, {depth} rings deep, for {problem} with at most {k} pieces: {}",
+            pieces.len(),
+            line_variables(&encoding, n_vars, &lines),
+        ));
+        Ok(Split {
+            header,
             base,
             n_vars,
-            cubes: vec![CubeJob {
-                id: piece.to_string(),
-                weight: 1,
-                description: piece.to_string(),
-                lits: cube_lits(piece, &lines, &defined),
-            }],
-            format: self.format,
+            cubes: pieces
+                .iter()
+                .map(|p| CubeJob {
+                    id: p.id.clone(),
+                    weight: p.weight,
+                    description: p.cube.to_string(),
+                    lits: cube_lits(&p.cube, &lines, &defined),
+                })
+                .collect(),
+            format: Format::Cnf,
             spec: Some(SplitSpec {
-                depth: piece.depth,
-                cubes: Cubes::All,
-                ..spec
+                depth,
+                format: Format::Cnf,
+                ..*self
             }),
-        }))
+        })
     }
 }
 
@@ -467,5 +606,109 @@ impl Split {
         };
         header.comments.push(tag.line());
         header
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(n: usize, depth: usize, cubes: Cubes) -> SplitSpec {
+        SplitSpec {
+            family: Family::Domination,
+            n,
+            k: Some(5),
+            depth,
+            cubes,
+            amo: Amo::default(),
+            format: Format::Cnf,
+        }
+    }
+
+    /// The pieces of every cube of a split, one ring deeper: one per orbit
+    /// of its refinements under its stabilizer, weighted so that the
+    /// weights sum to the parent's times its refinements (every
+    /// refinement stands in once), each the least of its orbit, with ids
+    /// naming the refinement; a split of every cube has every refinement.
+    #[test]
+    fn pieces_are_the_refinements_one_per_orbit_of_the_stabilizer() {
+        for (n, depth) in [(8, 0), (8, 1), (9, 1), (9, 2), (10, 1)] {
+            for cubes in [Cubes::OnePerOrbit, Cubes::All] {
+                let spec = spec(n, depth, cubes);
+                let split = Split::of(&spec).unwrap();
+                let board = Board::square(n).unwrap();
+                let group = Symmetry::of(&board);
+                for job in &split.cubes {
+                    let (_, cube) = spec.job_cube(0, &job.description).unwrap().unwrap();
+                    let pieces = spec.pieces(&board, &job.id, &cube, job.weight);
+                    let children = cube.children(&board);
+                    let total: u64 = pieces.iter().map(|p| p.weight).sum();
+                    assert_eq!(
+                        total,
+                        job.weight * children.len() as u64,
+                        "{n} {depth} {}",
+                        job.id
+                    );
+                    let stabilizer = cube.stabilizer(&board, &group);
+                    let mut covered = std::collections::BTreeSet::new();
+                    for p in &pieces {
+                        let index: usize = p.id.rsplit_once('.').unwrap().1.parse().unwrap();
+                        assert_eq!(children[index], p.cube, "{}", p.id);
+                        assert_eq!(p.cube.depth, cube.depth + 1);
+                        let orbit: std::collections::BTreeSet<LineCube> = match cubes {
+                            Cubes::All => [p.cube.clone()].into(),
+                            Cubes::OnePerOrbit => stabilizer
+                                .iter()
+                                .map(|&s| p.cube.image(&board, s))
+                                .collect(),
+                        };
+                        assert_eq!(orbit.first(), Some(&p.cube), "the least of its orbit");
+                        assert_eq!(p.weight, job.weight * orbit.len() as u64, "{}", p.id);
+                        for image in orbit {
+                            assert!(covered.insert(image), "orbits meet at {}", p.id);
+                        }
+                    }
+                    assert_eq!(covered.len(), children.len(), "every refinement once");
+                }
+            }
+        }
+    }
+
+    /// The pieces' split: one DIMACS file each, the base formula of the
+    /// deeper ring, each cube's literals; no rings left, no split.
+    #[test]
+    fn piece_splits_are_one_ring_deeper() {
+        let spec = spec(8, 1, Cubes::OnePerOrbit);
+        let board = Board::square(8).unwrap();
+        let (_, cube) = spec.job_cube(0, "r0+r7-c0-c7+").unwrap().unwrap();
+        let pieces = spec.pieces(&board, "cube-00003", &cube, 2);
+        let split = spec.piece_split("cube-00003", &pieces).unwrap();
+        assert_eq!(split.cubes.len(), pieces.len());
+        assert_eq!(split.spec.map(|s| s.depth), Some(2));
+        assert!(split.cubes.iter().all(|c| c.lits.len() == 8));
+        assert!(split.header.comments.iter().any(|c| c.starts_with(&format!(
+            "{} pieces of job cube-00003, 2 rings deep",
+            pieces.len()
+        ))));
+        // The deeper split's base is the depth-2 split's.
+        let deeper = Split::of(&SplitSpec { depth: 2, ..spec }).unwrap();
+        assert_eq!(split.n_vars, deeper.n_vars);
+        assert_eq!(split.base.len(), deeper.base.len());
+        let every: String = (0..8)
+            .map(|r| format!("r{r}+"))
+            .chain((0..8).map(|c| format!("c{c}+")))
+            .collect();
+        let (_, last) = spec.job_cube(3, &every).unwrap().unwrap();
+        assert!(!SplitSpec::splits(&board, &last, None));
+        assert!(!SplitSpec::splits(&board, &cube, Some(1)));
+        assert!(SplitSpec::splits(&board, &cube, Some(2)));
+        assert!(SplitSpec::splits(&board, &cube, None));
+        let queens = SplitSpec {
+            family: Family::Queens,
+            k: None,
+            ..spec
+        };
+        assert!(queens.job_cube(0, "3,5").unwrap().is_none());
+        assert!(queens.piece_split("cube-00000", &pieces).is_err());
     }
 }

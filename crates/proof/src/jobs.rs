@@ -20,11 +20,25 @@
 //!   witness, a model of the cube's file whose projection it excludes and
 //!   whose placement the independent checker accepts for the split's
 //!   problem.
+//! - **Rounds** (a split with `--job-budget`): a job split past its
+//!   budget counts nothing itself; its answer must answer its very cube
+//!   (the split, the job, the digest of its file), its cube must have had
+//!   a ring left within the budget's max depth, and its pieces must be
+//!   exactly the pieces rebuilt from the spec
+//!   ([`SplitSpec::pieces`]: ids, cubes, weights, each in its own file
+//!   holding exactly the rebuilt piece's clauses). Their cover of the
+//!   parent is checked here without the code that built them: each
+//!   piece refines the parent by the next ring, its orbit under the
+//!   parent's stabilizer (computed from the descriptions) has the piece's
+//!   weight over the parent's as size, and the orbits are disjoint and
+//!   hold every refinement. A parent's share is its pieces' shares, down
+//!   to the leaves, whose proofs are checked as any cube's.
 //! - **The total**: the weighted sum of the verified counts, which must be
 //!   what `merge` sums from the results; its sentence is derived here.
 //! - **Nothing else**: a directory that also holds a proof directory's
-//!   `MANIFEST.json`, or a proof under `proofs/` for no cube of the
-//!   split, is a mixed directory and proves nothing as a whole.
+//!   `MANIFEST.json`, or a proof under `proofs/` for no counted job of
+//!   the split (a cube, or a piece counted to its end), is a mixed
+//!   directory and proves nothing as a whole.
 
 use std::path::Path;
 
@@ -34,7 +48,7 @@ use boardsat_encode::{
 use boardsat_jobs::{
     self as jobs,
     split::{Split, SplitSpec},
-    JobResult, Manifest, PROOFS, RESULTS,
+    Entry, JobResult, Manifest, PROOFS, RESULTS,
 };
 use boardsat_solve::{
     search::{
@@ -48,8 +62,8 @@ use boardsat_solve::{
 use crate::{
     manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
     verify::{
-        check_lrat, check_source_at, check_words, inside, open_regular, read_formula, read_regular,
-        BoardCheck, Outcome, Rejection, Verdict, Verification, VerifyError,
+        check_lrat, check_source_at, check_words, inside, open_regular, proof_format, read_formula,
+        read_regular, BoardCheck, Outcome, Rejection, Verdict, Verification, VerifyError,
     },
     words,
 };
@@ -99,31 +113,34 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
     let split = Split::of(&spec).map_err(|e| VerifyError::Manifest(e.to_string()))?;
     let (problem, k) = spec_problem(&spec)?;
     let board = Some((problem, problem.kind.bound(k)));
-    let mut verdicts = Vec::new();
-    let mut counts = Vec::new();
-    for (i, entry) in manifest.entries.iter().enumerate() {
-        let checked = verify_cube(dir, &split, &manifest, i, board, stop);
-        let outcome = match checked {
-            Ok((steps, count, what)) => {
-                counts.push(Some(count));
-                Outcome::Verified {
-                    steps: Some(steps),
-                    what,
-                }
-            }
-            Err(why) => {
-                counts.push(None);
-                Outcome::Rejected(why)
-            }
+    let mut walk = Walk {
+        dir,
+        manifest: &manifest,
+        spec,
+        board,
+        stop,
+        verdicts: Vec::new(),
+        counted: std::collections::BTreeSet::new(),
+    };
+    let mut shares = Vec::new();
+    for i in 0..manifest.entries.len() {
+        // The cube's verdict before its pieces'.
+        let at = walk.open(&manifest.entries[i].id);
+        let (share, outcome) = match verify_cube(&mut walk, &split, i) {
+            Ok((steps, share, what)) => (Some(share), Outcome::Verified { steps, what }),
+            Err(why) => (None, Outcome::Rejected(why)),
         };
-        verdicts.push(Verdict {
-            name: entry.id.clone(),
-            outcome,
-        });
+        shares.push(share);
+        walk.verdicts[at].outcome = outcome;
     }
-    let checked = check_split(dir, &spec, &split, &manifest, &counts);
+    let Walk {
+        mut verdicts,
+        counted,
+        ..
+    } = walk;
+    let checked = check_split(dir, &spec, &split, &manifest, &shares);
     let result = match &checked {
-        Ok((_, total)) => whole(dir, &manifest).map(|()| {
+        Ok((_, total)) => whole(dir, &counted).map(|()| {
             words::counted(
                 &problem,
                 k,
@@ -136,8 +153,17 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
             "the split is not verified: {why}"
         ))),
     };
+    let pieces = verdicts.len() - manifest.entries.len();
     let outcome = match checked {
-        Ok((what, _)) => Outcome::Verified { steps: None, what },
+        Ok((mut what, _)) => {
+            if pieces > 0 {
+                what.push_str(&format!(
+                    "; and {} of jobs split past their budget, each job's pieces rebuilt from the spec and covering it",
+                    plural(pieces, "piece", "pieces")
+                ));
+            }
+            Outcome::Verified { steps: None, what }
+        }
         Err(why) => Outcome::Rejected(why),
     };
     verdicts.push(Verdict {
@@ -166,17 +192,15 @@ fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), VerifyError> {
 }
 
 /// The split directory holds nothing a result must account for beyond its
-/// cubes: no proof directory's `MANIFEST.json`, no proof of a cube the
-/// split does not have.
-fn whole(dir: &Path, manifest: &Manifest) -> Result<(), Rejection> {
+/// counted jobs `ids`: no proof directory's `MANIFEST.json`, no proof of
+/// a job the split does not count.
+fn whole(dir: &Path, ids: &std::collections::BTreeSet<String>) -> Result<(), Rejection> {
     if std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok() {
         return Err(Rejection::not_proven(format!(
             "{} holds both a split's MANIFEST and a proof directory's {MANIFEST_JSON}: a mixed directory",
             dir.display()
         )));
     }
-    let ids: std::collections::BTreeSet<&str> =
-        manifest.entries.iter().map(|e| e.id.as_str()).collect();
     // A folder left with nothing but a lock (a previous split's, cleared)
     // holds no claim.
     let holds_claims = |path: &Path| {
@@ -190,7 +214,7 @@ fn whole(dir: &Path, manifest: &Manifest) -> Result<(), Rejection> {
             list.filter_map(Result::ok)
                 .filter(|e| holds_claims(&e.path()))
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|name| !ids.contains(name.as_str()))
+                .filter(|name| !ids.contains(name))
                 .collect()
         })
         .unwrap_or_default();
@@ -204,17 +228,39 @@ fn whole(dir: &Path, manifest: &Manifest) -> Result<(), Rejection> {
     Ok(())
 }
 
-/// Cube `i`: its file is the rebuilt cube's formula, its job's proof is
-/// a verified count of it, equal to the job's result. The proof's steps,
-/// the count, and what was checked.
-fn verify_cube(
-    dir: &Path,
-    split: &Split,
-    manifest: &Manifest,
-    i: usize,
+/// What verifying the jobs of a split carries along.
+struct Walk<'a> {
+    dir: &'a Path,
+    manifest: &'a Manifest,
+    spec: SplitSpec,
     board: BoardCheck,
-    stop: Option<&Interrupter>,
-) -> Result<(u64, u64, String), Rejection> {
+    stop: Option<&'a Interrupter>,
+    /// The verdicts so far, each job's before its pieces'.
+    verdicts: Vec<Verdict>,
+    /// The jobs counted to their end, whose proofs were checked.
+    counted: std::collections::BTreeSet<String>,
+}
+
+impl Walk<'_> {
+    /// A place for job `id`'s verdict, before its pieces': its index.
+    fn open(&mut self, id: &str) -> usize {
+        self.verdicts.push(Verdict {
+            name: id.to_string(),
+            outcome: Outcome::Rejected(Rejection::unreadable("not checked")),
+        });
+        self.verdicts.len() - 1
+    }
+}
+
+/// Cube `i`: its file is the rebuilt cube's formula, and its job is
+/// verified ([`verify_job`]). The proof's steps, the cube's weighted
+/// share of the count, and what was checked.
+fn verify_cube(
+    walk: &mut Walk<'_>,
+    split: &Split,
+    i: usize,
+) -> Result<(Option<u64>, u128, String), Rejection> {
+    let (dir, manifest, stop) = (walk.dir, walk.manifest, walk.stop);
     let entry = &manifest.entries[i];
     let Some(job) = split.cubes.get(i) else {
         return Err(Rejection::cover("the rebuilt split has fewer cubes"));
@@ -261,17 +307,223 @@ fn verify_cube(
             entry.file
         )));
     }
-    let result = read_result(dir, &entry.id)?;
-    let proofs = dir.join(PROOFS).join(&entry.id);
-    let (steps, count, what) = verify_count(&proofs, &source, board, stop)?;
-    if !result.complete || result.count != count {
-        return Err(Rejection::mismatch(format!(
-            "the job's result counts {}{}, its proof {count}",
-            result.count,
-            if result.complete { "" } else { " (incomplete)" }
+    verify_job(walk, entry, 0, &source)
+}
+
+/// Job `entry` of round `round`, whose file `source` is checked to be
+/// the rebuilt one: counted, its proof is a verified count of `source`,
+/// equal to its result; split, its pieces are the spec's and cover it,
+/// and each is verified in turn, its verdict recorded (see the module
+/// doc). The proofs' steps, the job's weighted share of the count, and
+/// what was checked.
+fn verify_job(
+    walk: &mut Walk<'_>,
+    entry: &Entry,
+    round: usize,
+    source: &Path,
+) -> Result<(Option<u64>, u128, String), Rejection> {
+    let result = read_result(walk.dir, &entry.id)?;
+    let Some(pieces) = &result.pieces else {
+        let proofs = walk.dir.join(PROOFS).join(&entry.id);
+        let (steps, count, what) = verify_count(&proofs, source, walk.board, walk.stop)?;
+        if !result.complete || result.count != count {
+            return Err(Rejection::mismatch(format!(
+                "the job's result counts {}{}, its proof {count}",
+                result.count,
+                if result.complete { "" } else { " (incomplete)" }
+            )));
+        }
+        walk.counted.insert(entry.id.clone());
+        let share = u128::from(count) * u128::from(entry.weight);
+        return Ok((Some(steps), share, what));
+    };
+    let (split, refinements) = split_pieces(walk, entry, round, &result, pieces)?;
+    let mut share: u128 = 0;
+    let mut failed = Vec::new();
+    for (j, piece) in pieces.iter().enumerate() {
+        let at = walk.open(&piece.id);
+        let checked = piece_file(walk, &split, j, piece)
+            .and_then(|file| verify_job(walk, piece, round + 1, &file));
+        walk.verdicts[at].outcome = match checked {
+            Ok((s, x, what)) => {
+                share = share.saturating_add(x);
+                Outcome::Verified { steps: s, what }
+            }
+            Err(why) => {
+                failed.push(piece.id.as_str());
+                Outcome::Rejected(why)
+            }
+        };
+    }
+    if !failed.is_empty() {
+        return Err(Rejection::cover(format!(
+            "{} of its {} not verified ({})",
+            failed.len(),
+            plural(pieces.len(), "piece is", "pieces are"),
+            summary(&failed)
         )));
     }
-    Ok((steps, count, what))
+    Ok((
+        None,
+        share,
+        format!(
+            "split past its budget into {} pieces, rebuilt from the spec, whose orbits under its stabilizer hold its {refinements} refinements by the next ring",
+            pieces.len(),
+        ),
+    ))
+}
+
+/// The checks of job `entry`'s split answer `result` listing `pieces`
+/// (see the module doc): the pieces rebuilt from the spec, and the number
+/// of refinements they cover.
+fn split_pieces(
+    walk: &Walk<'_>,
+    entry: &Entry,
+    round: usize,
+    result: &JobResult,
+    pieces: &[Entry],
+) -> Result<(Split, u64), Rejection> {
+    let id = &entry.id;
+    let bad = |why: String| Rejection::cover(format!("job {id}, split past its budget: {why}"));
+    entry
+        .answered_by(&walk.manifest.split, result)
+        .map_err(|what| bad(format!("its answer answers {what}")))?;
+    let budget = walk
+        .manifest
+        .budget
+        .ok_or_else(|| bad("the split has no job budget".to_string()))?;
+    let (board, cube) = walk
+        .spec
+        .job_cube(round, &entry.description)
+        .map_err(|e| bad(e.to_string()))?
+        .ok_or_else(|| bad("only domination jobs are split".to_string()))?;
+    if !SplitSpec::splits(&board, &cube, budget.max_depth) {
+        return Err(bad(format!("its cube {cube} has no ring left to split")));
+    }
+    let expected = walk.spec.pieces(&board, id, &cube, entry.weight);
+    let listed: Vec<(&str, u64, &str, &str, Option<usize>)> = pieces
+        .iter()
+        .map(|p| {
+            (
+                p.id.as_str(),
+                p.weight,
+                p.description.as_str(),
+                p.file.as_str(),
+                p.index,
+            )
+        })
+        .collect();
+    let files: Vec<String> = expected.iter().map(|p| format!("{}.cnf", p.id)).collect();
+    let descriptions: Vec<String> = expected.iter().map(|p| p.cube.to_string()).collect();
+    let want: Vec<(&str, u64, &str, &str, Option<usize>)> = expected
+        .iter()
+        .zip(&files)
+        .zip(&descriptions)
+        .map(|((p, f), d)| (p.id.as_str(), p.weight, d.as_str(), f.as_str(), None))
+        .collect();
+    if listed != want {
+        return Err(bad(format!(
+            "its {} pieces are not the {} pieces rebuilt from the spec",
+            listed.len(),
+            want.len()
+        )));
+    }
+    let refinements = piece_cover(&board, &cube, entry.weight, walk.spec.cubes, pieces)
+        .map_err(|why| why.about(&format!("job {id}, split past its budget")))?;
+    let split = walk
+        .spec
+        .piece_split(id, &expected)
+        .map_err(|e| bad(e.to_string()))?;
+    Ok((split, refinements))
+}
+
+/// Piece `j` of `split`, listed as `piece`: its file, which must hold
+/// exactly the rebuilt piece's clauses and projection.
+fn piece_file(
+    walk: &Walk<'_>,
+    split: &Split,
+    j: usize,
+    piece: &Entry,
+) -> Result<std::path::PathBuf, Rejection> {
+    let source = inside(walk.dir, &piece.file)?;
+    let file = read_formula(&source, walk.stop)?;
+    let rebuilt: Vec<Vec<rustsat::types::Lit>> = split
+        .cube_cnf(j)
+        .iter()
+        .map(|clause| clause.iter().copied().collect())
+        .collect();
+    let projection: Vec<rustsat::types::Var> = (0..split.header.show.unwrap_or(0))
+        .map(rustsat::types::Var::new)
+        .collect();
+    if file.clauses != rebuilt || file.projection_or_all() != projection {
+        return Err(Rejection::mismatch(format!(
+            "{} is not the piece's formula as rebuilt from the manifest's spec",
+            piece.file
+        )));
+    }
+    Ok(source)
+}
+
+/// The pieces of a domination job's cube `parent` (of weight `weight`)
+/// cover it, checked from their descriptions alone: each fixes the
+/// parent's lines as the parent does and the next ring's lines; its orbit
+/// under the parent's stabilizer in the board's symmetries (itself alone
+/// in a split of every cube, `cubes`) has its weight over the parent's as
+/// size; the orbits are disjoint and hold every refinement of the parent
+/// by the next ring. How many those are.
+fn piece_cover(
+    board: &Board,
+    parent: &LineCube,
+    weight: u64,
+    cubes: Cubes,
+    pieces: &[Entry],
+) -> Result<u64, Rejection> {
+    let stabilizer: Vec<Symmetry> = match cubes {
+        Cubes::All => vec![Symmetry::Identity],
+        Cubes::OnePerOrbit => Symmetry::of(board)
+            .into_iter()
+            .filter(|&s| parent.image(board, s) == *parent)
+            .collect(),
+    };
+    let depth = parent.depth + 1;
+    let mut seen = std::collections::BTreeSet::new();
+    for piece in pieces {
+        let cube = LineCube::parse(board, depth, &piece.description)
+            .map_err(|e| Rejection::cover(format!("{}: {e}", piece.id)))?;
+        if cube.order != parent.order || !parent.lines.iter().all(|l| cube.lines.contains(l)) {
+            return Err(Rejection::cover(format!(
+                "{} does not refine its parent {parent}",
+                piece.id
+            )));
+        }
+        let orbit: std::collections::BTreeSet<LineCube> =
+            stabilizer.iter().map(|&s| cube.image(board, s)).collect();
+        if piece.weight != weight * orbit.len() as u64 {
+            return Err(Rejection::cover(format!(
+                "{} has weight {}, its parent's {weight} times its orbit's {}",
+                piece.id,
+                piece.weight,
+                orbit.len()
+            )));
+        }
+        for image in orbit {
+            if !seen.insert(image) {
+                return Err(Rejection::cover(format!(
+                    "{}'s orbit meets another piece's",
+                    piece.id
+                )));
+            }
+        }
+    }
+    let new = ring_lines(board, parent.order, depth).len() - parent.lines.len();
+    let refinements = 1u64 << new;
+    if seen.len() as u64 != refinements {
+        return Err(Rejection::cover(format!(
+            "the pieces' orbits hold {} of the {refinements} refinements by the next ring",
+            seen.len()
+        )));
+    }
+    Ok(refinements)
 }
 
 /// The job's answer in `results/`.
@@ -320,7 +572,8 @@ fn verify_count(
             plural(manifest.claims.len(), "claim", "claims")
         )));
     };
-    if claim.kind != ClaimKind::ProjectedComplete || claim.format != "lrat" {
+    let lrat = proof_format(claim)?;
+    if claim.kind != ClaimKind::ProjectedComplete {
         return Err(Rejection::mismatch(format!(
             "{}: the claim is not a complete projected count with an LRAT proof",
             path.display()
@@ -357,7 +610,7 @@ fn verify_count(
             path.display()
         )));
     }
-    let steps = check_lrat(&formula, &inside(proofs, &claim.proof)?)?;
+    let steps = check_lrat(&formula, &inside(proofs, &claim.proof)?, lrat)?;
     Ok((steps, count, what))
 }
 
@@ -369,7 +622,7 @@ fn check_split(
     spec: &SplitSpec,
     split: &Split,
     manifest: &Manifest,
-    counts: &[Option<u64>],
+    shares: &[Option<u128>],
 ) -> Result<(String, u128), Rejection> {
     if split.cubes.len() != manifest.entries.len() {
         return Err(Rejection::cover(format!(
@@ -385,7 +638,7 @@ fn check_split(
     let missing: Vec<&str> = manifest
         .entries
         .iter()
-        .zip(counts)
+        .zip(shares)
         .filter(|(_, c)| c.is_none())
         .map(|(e, _)| e.id.as_str())
         .collect();
@@ -393,19 +646,13 @@ fn check_split(
         return Err(Rejection::cover(format!(
             "{} of {} not verified ({})",
             missing.len(),
-            plural(counts.len(), "cube is", "cubes are"),
+            plural(shares.len(), "cube is", "cubes are"),
             summary(&missing)
         )));
     }
-    let total = manifest
-        .entries
+    let total = shares
         .iter()
-        .zip(counts)
-        .try_fold(0u128, |t, (e, c)| {
-            u128::from(c.unwrap_or(0))
-                .checked_mul(u128::from(e.weight))
-                .and_then(|x| t.checked_add(x))
-        })
+        .try_fold(0u128, |t, c| t.checked_add(c.unwrap_or(0)))
         .ok_or_else(|| Rejection::cover("the weighted total overflows"))?;
     let merged = jobs::merge(dir).map_err(|e| Rejection::cover(e.to_string()))?;
     if merged.count != total {
@@ -546,5 +793,95 @@ fn prefixes(n: usize, depth: usize, prefix: &mut Vec<usize>, found: &mut dyn FnM
             prefixes(n, depth, prefix, found);
             prefix.pop();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cover of a parent by its pieces is checked from their
+    /// descriptions alone: the spec's pieces pass; a weight doubled, a
+    /// piece dropped or listed twice, a piece of another parent or one
+    /// ring too deep fail.
+    #[test]
+    fn pieces_must_cover_their_parent_once_per_orbit() {
+        let spec = SplitSpec {
+            family: Family::Domination,
+            n: 9,
+            k: Some(5),
+            depth: 1,
+            cubes: Cubes::OnePerOrbit,
+            amo: boardsat_encode::Amo::default(),
+            format: boardsat_encode::dimacs::Format::Cnf,
+        };
+        let board = Board::square(9).unwrap();
+        let (_, parent) = spec.job_cube(0, "r0+r8-c0-c8-").unwrap().unwrap();
+        let entries: Vec<Entry> = spec
+            .pieces(&board, "cube-00001", &parent, 4)
+            .into_iter()
+            .map(|p| Entry {
+                file: format!("{}.cnf", p.id),
+                id: p.id,
+                weight: p.weight,
+                description: p.cube.to_string(),
+                index: None,
+                digest: String::new(),
+            })
+            .collect();
+        assert_eq!(
+            piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &entries),
+            Ok(16)
+        );
+        let mut heavier = entries.clone();
+        heavier[0].weight *= 2;
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &heavier)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("has weight"), "{e}");
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &entries[1..])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("refinements by the next ring"), "{e}");
+        let mut twice = entries.clone();
+        twice.push(entries[0].clone());
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &twice)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("meets another piece's"), "{e}");
+        let (_, other) = spec.job_cube(0, "r0-r8-c0-c8-").unwrap().unwrap();
+        let e = piece_cover(&board, &other, 1, Cubes::OnePerOrbit, &entries)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("does not refine its parent"), "{e}");
+        // In a split of every cube, every refinement is a piece of the
+        // parent's weight.
+        let every: Vec<Entry> = SplitSpec {
+            cubes: Cubes::All,
+            ..spec
+        }
+        .pieces(&board, "cube-00001", &parent, 1)
+        .into_iter()
+        .map(|p| Entry {
+            file: format!("{}.cnf", p.id),
+            id: p.id,
+            weight: p.weight,
+            description: p.cube.to_string(),
+            index: None,
+            digest: String::new(),
+        })
+        .collect();
+        assert_eq!(every.len(), 16);
+        assert_eq!(piece_cover(&board, &parent, 1, Cubes::All, &every), Ok(16));
+        let e = piece_cover(&board, &parent, 4, Cubes::All, &entries)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("has weight"), "{e}");
+        let mut deeper = entries.clone();
+        deeper[0].description = "r0+r1-r2-r6-r7-r8-c0-c1-c2-c6-c7-c8-".to_string();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &deeper)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is not a cube of rings of lines"), "{e}");
     }
 }

@@ -104,6 +104,8 @@ pub struct Prover {
     stop: Interrupter,
     /// The number of the next claim's files.
     next: usize,
+    /// How the proofs traced by a solver are written.
+    lrat: LratFormat,
     /// Held while the directory is written.
     _lock: File,
 }
@@ -188,6 +190,7 @@ impl Prover {
             },
             stop,
             next: 0,
+            lrat: LratFormat::Text,
             _lock: lock,
         };
         prover.save()?;
@@ -198,6 +201,19 @@ impl Prover {
     #[must_use]
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Writes the proofs that solvers trace as they answer (split cubes,
+    /// DIMACS files) in `format` from now on; text by default. Proofs of
+    /// claims solved again after the fact stay text.
+    pub fn set_lrat_format(&mut self, format: LratFormat) {
+        self.lrat = format;
+    }
+
+    /// How traced proofs are written ([`Self::set_lrat_format`]).
+    #[must_use]
+    pub fn lrat_format(&self) -> LratFormat {
+        self.lrat
     }
 
     /// Proves that no placement of the claim's problem with k pieces
@@ -346,7 +362,7 @@ impl Prover {
             &self.dir.join(&proof),
             &header,
             n_vars,
-            LratFormat::Text,
+            self.lrat,
         )?;
         if !trace.refutes {
             return Err(ProofError::NoRefutation(format!("'{}'", about.claim)));
@@ -361,7 +377,7 @@ impl Prover {
             kind: about.kind,
             cnf,
             proof,
-            format: "lrat".to_string(),
+            format: self.lrat.name().to_string(),
             relies_on: Vec::new(),
             count: about.count,
             cube: None,

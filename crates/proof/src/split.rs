@@ -25,7 +25,7 @@ use crate::{
         LINES_FIRST,
     },
     prover::{ProofError, Prover},
-    trace::{LratFormat, SharedTrace},
+    trace::SharedTrace,
     words,
 };
 
@@ -138,7 +138,7 @@ impl Certify for SplitProver<'_> {
                 &dir.join(&lrat),
                 &header,
                 0,
-                LratFormat::Text,
+                s.prover.lrat_format(),
             )?;
             if !trace.refutes {
                 return Err(ProofError::NoRefutation(format!("cube {}", proof.cube)));
@@ -155,7 +155,7 @@ impl Certify for SplitProver<'_> {
                 kind,
                 cnf,
                 proof: lrat,
-                format: "lrat".to_string(),
+                format: s.prover.lrat_format().name().to_string(),
                 relies_on: Vec::new(),
                 count,
                 cube: None,

@@ -8,7 +8,7 @@ use boardsat_solve::{
     error::SolveError,
     formula::dimacs::Formula,
     search::{
-        count::{Blocking, End, Keep, Reduction},
+        count::{End, Keep, Reduction},
         optimise::Optimum,
     },
     task::{count::Counted, enumerate::Enumeration, solve::Solved, Instance},

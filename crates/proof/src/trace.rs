@@ -54,6 +54,27 @@ pub enum LratFormat {
     Binary,
 }
 
+impl LratFormat {
+    /// Every format, for choices and tests.
+    pub const ALL: [LratFormat; 2] = [LratFormat::Text, LratFormat::Binary];
+
+    /// The format's name in a claim's manifest entry: `lrat` or
+    /// `lrat-binary`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            LratFormat::Text => "lrat",
+            LratFormat::Binary => "lrat-binary",
+        }
+    }
+
+    /// The format a manifest entry names ([`Self::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
 /// What a finished trace wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TraceSummary {

@@ -44,6 +44,7 @@ use crate::{
         parse_bound_tag, placement_of, Answer, ClaimEntry, ClaimKind, Cover, ProblemName,
         ProofManifest, RunStatus, SplitCube, LOCK, MANIFEST_JSON,
     },
+    trace::LratFormat,
     witness, words,
 };
 
@@ -458,7 +459,8 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
     let name = cnf.display().to_string();
     let checked = (|| -> Result<(u64, String, String), Rejection> {
         let formula = read_formula_at(cnf, stop, false)?;
-        let steps = check_lrat_at(&formula, proof, false)?;
+        // A proof named by the user may be text or binary LRAT.
+        let steps = check_lrat_at(&formula, proof, false, boardsat_lrat::Format::Detect)?;
         let tied = formula.tag("bound").is_some() && formula.tag("split").is_none();
         if !tied {
             let what = format!("the formula as given ({} clauses)", formula.clauses.len());
@@ -531,11 +533,11 @@ fn verify_cube(
     sc: &SplitCube,
     stop: Option<&Interrupter>,
 ) -> Result<(u64, String, CubeRecord), Rejection> {
-    lrat_format(entry)?;
+    let lrat = proof_format(entry)?;
     let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     // The formula first: what it says is cheaper to check than its proof.
     let (what, record) = check_split_cube(&formula, entry, sc)?;
-    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?)?;
+    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?, lrat)?;
     Ok((steps, what, record))
 }
 
@@ -556,24 +558,12 @@ pub(crate) fn inside(dir: &Path, name: &str) -> Result<std::path::PathBuf, Rejec
     }
 }
 
-/// The claim's proof is in a format the checker reads: LRAT.
-fn lrat_format(entry: &ClaimEntry) -> Result<(), Rejection> {
-    if entry.format == "lrat" {
-        Ok(())
-    } else {
-        Err(Rejection::unreadable(format!(
-            "unknown proof format '{}'",
-            entry.format
-        )))
-    }
-}
-
 fn verify_claim(
     dir: &Path,
     entry: &ClaimEntry,
     stop: Option<&Interrupter>,
 ) -> Result<(u64, String, Fact), Rejection> {
-    lrat_format(entry)?;
+    let lrat = proof_format(entry)?;
     let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     let tied = match entry.kind {
         ClaimKind::NoPlacement if formula.tag("blocking").is_some() => Err(Rejection::mismatch(
@@ -587,7 +577,7 @@ fn verify_claim(
         }
     }
     .and_then(|tied| check_words(&formula, entry).map(|()| tied))?;
-    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?)?;
+    let steps = check_lrat(&formula, &inside(dir, &entry.proof)?, lrat)?;
     Ok((steps, tied.0, tied.1))
 }
 
@@ -625,24 +615,43 @@ pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), R
     }
 }
 
-/// The LRAT check of `proof` (a regular file) against `formula`: the
-/// steps checked.
-pub(crate) fn check_lrat(formula: &Formula, proof: &Path) -> Result<u64, Rejection> {
-    check_lrat_at(formula, proof, true)
+/// The LRAT format a claim's manifest entry names (`lrat`, `lrat-binary`).
+pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Format, Rejection> {
+    match LratFormat::from_name(&entry.format) {
+        Some(LratFormat::Text) => Ok(boardsat_lrat::Format::Text),
+        Some(LratFormat::Binary) => Ok(boardsat_lrat::Format::Binary),
+        None => Err(Rejection::unreadable(format!(
+            "unknown proof format '{}'",
+            entry.format
+        ))),
+    }
 }
 
-fn check_lrat_at(formula: &Formula, proof: &Path, strict: bool) -> Result<u64, Rejection> {
+/// The LRAT check of `proof` (a regular file, in `lrat`) against
+/// `formula`: the steps checked.
+pub(crate) fn check_lrat(
+    formula: &Formula,
+    proof: &Path,
+    lrat: boardsat_lrat::Format,
+) -> Result<u64, Rejection> {
+    check_lrat_at(formula, proof, true, lrat)
+}
+
+fn check_lrat_at(
+    formula: &Formula,
+    proof: &Path,
+    strict: bool,
+    lrat: boardsat_lrat::Format,
+) -> Result<u64, Rejection> {
     let file = open_file(proof, strict)?;
     let clauses = formula
         .clauses
         .iter()
         .map(|c| c.iter().map(|l| l.to_ipasir()).collect::<Vec<i32>>());
     let summary =
-        boardsat_lrat::check(clauses, file, boardsat_lrat::Format::Text).map_err(|e| {
-            Rejection::ProofRejected {
-                at: e.location(),
-                message: format!("{}: {e}", proof.display()),
-            }
+        boardsat_lrat::check(clauses, file, lrat).map_err(|e| Rejection::ProofRejected {
+            at: e.location(),
+            message: format!("{}: {e}", proof.display()),
         })?;
     Ok(summary.n_steps)
 }

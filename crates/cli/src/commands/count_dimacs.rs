@@ -1,7 +1,6 @@
 //! `boardsat count-dimacs`: the projected models of any DIMACS file, or of
-//! one cube of an iCNF file, by blocking clauses; and `boardsat job`, the
-//! same count run as one job of a `cubes` directory, which writes its own
-//! answer (`boardsat_jobs::job`).
+//! one cube of an iCNF file, by blocking clauses; [`Counting`] is the same
+//! count for `boardsat job` too ([`crate::commands::job`]).
 
 use std::path::Path;
 
@@ -10,7 +9,7 @@ use boardsat_encode::{
     dimacs::{CubeKind, CubeTag},
     words::plural,
 };
-use boardsat_jobs::{job::Job, JobResult};
+use boardsat_jobs::JobResult;
 use boardsat_proof::{
     prover::{DimacsSource, Prover},
     tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
@@ -27,10 +26,10 @@ use boardsat_report::Ending;
 
 use crate::{
     commands::solve_dimacs::read,
-    flags::{CountDimacsArgs, CubeJobArgs, ProofArgs},
+    flags::CountDimacsArgs,
     hiargs,
     outcome::Outcome,
-    output::{note, ProgressLine, Proven, Stdout},
+    output::{ProgressLine, Proven, Stdout},
 };
 
 /// Runs `count-dimacs`.
@@ -77,111 +76,43 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     Ok(Outcome::of_end(counted.end, counted.reason))
 }
 
-/// Runs `job DIR ID`: the count of cube ID of the split in DIR, written
-/// to its `results/` whole, once (see `boardsat_jobs::job`). The answer
-/// is the file; stdout has it only with `--json`, stderr says what was
-/// done.
-pub fn job(args: &CubeJobArgs) -> Result<Outcome> {
-    let solver = hiargs::solver(&args.solver)?;
-    let stop = hiargs::stop(&args.solver);
-    let job = Job::open(&args.dir, &args.id)?;
-    let claimed = job.claim()?;
-    let result_path = job.result_path();
-    let mut out = Stdout::new();
-    if let Some(answer) = claimed.answer()? {
-        note(format!(
-            "{}: already answered in {} ({} models); kept as it is",
-            job.entry.id,
-            result_path.display(),
-            answer.count
-        ));
-        if args.json {
-            out.json(&answer)?;
-        }
-        out.flush()?;
-        return Ok(Outcome::Done);
-    }
-    claimed.prepare()?;
-    let source = job.source();
-    let expect = match job.entry.index {
-        Some(_) => Format::Inccnf,
-        None => Format::Cnf,
-    };
-    let (mut formula, digest) = read(&source, Some(expect), &stop)?;
-    job.check_digest(&digest)?;
-    if let Some(cube) = job.entry.index {
-        formula = formula
-            .with_cube(cube)
-            .with_context(|| source.display().to_string())?;
-    }
-    // A previous attempt's proof files are this job's to replace.
-    let proof = ProofArgs {
-        proof: job.proof_dir(),
-        replace: true,
-    };
-    let prover = hiargs::prover(&proof, &stop)?;
-    let counting = Counting {
-        file: &source,
-        name: job.entry.file.clone(),
-        cube: job.entry.index,
-        limit: None,
-        solver: &solver,
-        stop: &stop,
-    };
-    let Counted {
-        result,
-        end,
-        reason,
-        proven,
-    } = counting.count(formula, digest, prover)?;
-    // No answer without its proof: a job whose proof failed runs again.
-    let stopped = proven.finish()?;
-    claimed.write(&result)?;
-    drop(claimed);
-    note(format!(
-        "{}: {} models{}; answer written to {}",
-        job.entry.id,
-        result.count,
-        end.mark(reason),
-        result_path.display()
-    ));
-    if args.json {
-        out.json(&result)?;
-    }
-    out.flush()?;
-    Ok(stopped.unwrap_or(Outcome::of_end(end, reason)))
-}
-
 /// One count of a formula file, as `count-dimacs` and `job` run it.
-struct Counting<'a> {
+pub struct Counting<'a> {
     /// The file read, and the source its proof names.
-    file: &'a Path,
+    pub file: &'a Path,
     /// Its name in the result.
-    name: String,
+    pub name: String,
     /// The iCNF cube counted, if any.
-    cube: Option<usize>,
+    pub cube: Option<usize>,
     /// Stop after this many models.
-    limit: Option<u64>,
-    solver: &'a SolverSpec,
-    stop: &'a Interrupter,
+    pub limit: Option<u64>,
+    /// The solver.
+    pub solver: &'a SolverSpec,
+    /// What stops the count.
+    pub stop: &'a Interrupter,
 }
 
 /// What a count produced.
-struct Counted {
+pub struct Counted {
     /// The answer, as `--json` prints it and a job writes it.
-    result: JobResult,
+    pub result: JobResult,
     /// How counting ended.
-    end: End,
+    pub end: End,
     /// Why it stopped, if it did.
-    reason: Option<StopReason>,
+    pub reason: Option<StopReason>,
     /// Its proof, when one was asked for and the count is complete.
-    proven: Proven,
+    pub proven: Proven,
 }
 
 impl Counting<'_> {
     /// Counts `formula` (read with `digest`), proving the count with
     /// `prover` when it is complete.
-    fn count(&self, formula: Formula, digest: String, prover: Option<Prover>) -> Result<Counted> {
+    pub fn count(
+        &self,
+        formula: Formula,
+        digest: String,
+        prover: Option<Prover>,
+    ) -> Result<Counted> {
         let mut backend = self.solver.create(Mode::Enumerate, self.stop)?;
         // The counting solver traces its own proof when it can.
         let how = match prover {
@@ -259,6 +190,7 @@ impl Counting<'_> {
                     _ => None,
                 }),
             digest,
+            pieces: None,
         };
         Ok(Counted {
             result,

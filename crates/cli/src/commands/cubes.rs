@@ -3,16 +3,16 @@
 //! `--verify` checks the whole split and its proofs (see
 //! `boardsat_jobs`, `boardsat_proof::jobs`).
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use boardsat_encode::words::plural;
 use boardsat_jobs::{
     self as jobs,
     estimate::{estimate, EstimateOptions},
     report::{CubesReport, EstimateReport, MergeReport},
     split::{Split, SplitSpec},
-    JobLines,
+    Budget, JobLines,
 };
-use boardsat_proof::{jobs::verify_jobs, report::VerifyReport};
+use boardsat_proof::{jobs::verify_jobs, report::VerifyReport, verify::Outcome as VerifyOutcome};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     search::{count::Proofs, pool::Cubes},
@@ -45,22 +45,44 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         amo: a.amo,
         format: a.format,
     };
+    let budget = match args.job_budget.and_then(seconds) {
+        Some(time) => {
+            if let Some(max) = args.max_depth.filter(|&max| max <= a.depth) {
+                bail!(
+                    "--max-depth {max} is not deeper than --depth {}: no job could be split",
+                    a.depth
+                );
+            }
+            Some(Budget {
+                time,
+                max_depth: args.max_depth,
+            })
+        }
+        None => None,
+    };
     let split = Split::of(&spec)?;
     if let Some(dir) = &args.output {
         let exe = std::env::current_exe()?;
         let lines = JobLines {
             program: jobs::job_program(&exe.to_string_lossy())?,
             proofs: if args.proof { Proofs::On } else { Proofs::Off },
+            budget,
         };
         jobs::write_split(dir, &split, &lines, args.replace, Some(&stop))?;
         let shown = dir.display();
-        note(format!(
-            "{} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {}{shown}'",
-            plural(split.cubes.len(), "cube", "cubes"),
-            jobs::JOBS,
-            jobs::JOBS,
-            if args.proof { "--verify " } else { "" },
-        ));
+        let verify = if args.proof { "--verify " } else { "" };
+        let cubes = plural(split.cubes.len(), "cube", "cubes");
+        note(match budget {
+            None => format!(
+                "{cubes} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {verify}{shown}'",
+                jobs::JOBS,
+                jobs::JOBS,
+            ),
+            Some(_) => format!(
+                "{cubes} in {shown}, each split again past its budget; run the rounds with 'boardsat jobs {shown} --run local|parallel|slurm' (or the lines of {} from inside it, then of each round 'boardsat jobs {shown}' lists), then 'boardsat merge {verify}{shown}'",
+                jobs::JOBS,
+            ),
+        });
     }
     let mut out = Stdout::new();
     match args.estimate {
@@ -175,9 +197,13 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         note(format!(
             "{} verified; {}",
             plural(
-                verification.verdicts.len() - 1,
-                "cube's LRAT proof",
-                "cubes' LRAT proofs"
+                verification
+                    .verdicts
+                    .iter()
+                    .filter(|v| matches!(v.outcome, VerifyOutcome::Verified { steps: Some(_), .. }))
+                    .count(),
+                "job's LRAT proof",
+                "jobs' LRAT proofs"
             ),
             lines.iter().rev().nth(1).map_or("", String::as_str)
         ));
@@ -188,15 +214,24 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             command: "merge",
             count: merged.count,
             cubes: merged.cubes,
+            jobs: merged.jobs,
+            depth: merged.rounds,
             verified: args.verify,
         })?;
     } else {
         out.line(merged.count)?;
     }
     out.flush()?;
+    let pieces = match merged.jobs - merged.cubes {
+        0 => String::new(),
+        n => format!(
+            " ({n} of them pieces of jobs split past their budget, {} deep)",
+            plural(merged.rounds - 1, "round", "rounds")
+        ),
+    };
     note(format!(
-        "{} answered; weighted total {}{}",
-        plural(merged.cubes, "cube", "cubes"),
+        "{} answered{pieces}; weighted total {}{}",
+        plural(merged.jobs, "job", "jobs"),
         merged.count,
         if args.verify {
             ", every cube's count proven and the split's cover checked"

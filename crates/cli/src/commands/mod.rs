@@ -8,6 +8,8 @@ pub mod count;
 pub mod count_dimacs;
 pub mod cubes;
 pub mod dimacs;
+pub mod job;
+pub mod jobs;
 pub mod solve;
 pub mod solve_dimacs;
 pub mod verify;

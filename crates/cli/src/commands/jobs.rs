@@ -1,0 +1,205 @@
+//! `boardsat jobs DIR`: what is done, split, running, failed and left in
+//! a `cubes` directory, and the next round's job list
+//! (`boardsat_jobs::rounds`); with `--run ENGINE`, the rounds handed to
+//! an engine until every job has its answer (`boardsat_jobs::engine`).
+
+use anyhow::{bail, Result};
+use boardsat_encode::words::plural;
+use boardsat_jobs::{
+    self as jobs,
+    engine::{drive, driving, given_up_line, Drive, Engine, Progress},
+    report::JobsReport,
+    rounds::{rounds_listed, write_round, State, Status},
+    tree::summary,
+};
+
+use crate::{
+    flags::JobsArgs,
+    outcome::Outcome,
+    output::{note, Stdout},
+    signals,
+};
+
+/// Runs `jobs DIR [--run ENGINE]`.
+pub fn run(args: &JobsArgs) -> Result<Outcome> {
+    let stop = signals::job();
+    let program = jobs::job_program(&std::env::current_exe()?.to_string_lossy())?;
+    let shown = args.dir.display().to_string();
+    let engine = match args.run.as_deref() {
+        None => {
+            if args.sshloginfile.is_some() {
+                bail!("--sshloginfile needs --run parallel");
+            }
+            return status(args, &program, &stop);
+        }
+        Some("local") => Engine::Local,
+        Some("parallel") => Engine::Parallel {
+            sshloginfile: args.sshloginfile.clone(),
+        },
+        Some("slurm") => Engine::Slurm,
+        Some(other) => bail!("no engine '{other}' (local, parallel, slurm)"),
+    };
+    if args.sshloginfile.is_some() && !matches!(engine, Engine::Parallel { .. }) {
+        bail!("--sshloginfile is GNU parallel's: it needs --run parallel");
+    }
+    let how = Drive {
+        engine,
+        max_tasks: args.max_tasks.map(|n| n as usize),
+        retries: args.retries,
+        program,
+    };
+    let driven = drive(&args.dir, &how, &stop, &|p| match p {
+        Progress::Started(round) => note(format!(
+            "round {} ({}): {} on {}",
+            round.number,
+            round.file.display(),
+            jobs_word(round.ids.len()),
+            how.engine.name()
+        )),
+        Progress::Ended(run) => {
+            let mut line = format!(
+                "round {} ended in {:.1} s: {} done, {} split into {} pieces",
+                run.round.number, run.seconds, run.done, run.split, run.pieces
+            );
+            if !run.failed.is_empty() {
+                line.push_str(&format!(
+                    ", {} without an answer: {}",
+                    run.failed.len(),
+                    given_up_line(&run.failed)
+                ));
+            }
+            note(line);
+        }
+    })?;
+    let report = JobsReport::driven(&shown, &driven, rounds_listed(&args.dir)?);
+    let mut out = Stdout::new();
+    if args.json {
+        out.json(&report)?;
+    } else {
+        for line in lines(&report, &shown) {
+            out.line(line)?;
+        }
+    }
+    out.flush()?;
+    if let Some(reason) = driven.stopped {
+        return Ok(Outcome::Stopped(Some(reason)));
+    }
+    if !driven.given_up.is_empty() {
+        bail!(
+            "{} failed in {} and {} given up, so the split cannot be merged: {}; run 'boardsat jobs {shown} --run {}' again to retry",
+            jobs_word(driven.given_up.len()),
+            rounds_word(args.retries + 1),
+            if driven.given_up.len() == 1 { "was" } else { "were" },
+            given_up_line(&driven.given_up),
+            how.engine.name()
+        );
+    }
+    Ok(if report.finished {
+        Outcome::Done
+    } else {
+        Outcome::Unfinished
+    })
+}
+
+/// `jobs DIR`: the status, and the round of the jobs left.
+fn status(
+    args: &JobsArgs,
+    program: &str,
+    stop: &boardsat_solve::stop::Interrupter,
+) -> Result<Outcome> {
+    let status = Status::read(&args.dir)?;
+    let left = status.left();
+    // The next round is listed when this one has ended: no job runs, and
+    // no driver is handing rounds to an engine.
+    let driver = driving(&args.dir)?;
+    let running = status.count(|s| matches!(s, State::Running(_)));
+    let next = match left.is_empty() || running > 0 || driver.is_some() {
+        true => None,
+        false => Some(write_round(&args.dir, &left, program, Some(stop))?),
+    };
+    let shown = args.dir.display().to_string();
+    let mut report = JobsReport::new(&shown, &status, rounds_listed(&args.dir)?, next.as_ref());
+    report.driver = driver.map(|pid| pid.map_or("running".to_string(), |p| format!("pid {p}")));
+    let mut out = Stdout::new();
+    if args.json {
+        out.json(&report)?;
+    } else {
+        for line in lines(&report, &shown) {
+            out.line(line)?;
+        }
+    }
+    out.flush()?;
+    Ok(if report.finished {
+        Outcome::Done
+    } else {
+        Outcome::Unfinished
+    })
+}
+
+fn jobs_word(n: usize) -> String {
+    plural(n, "job", "jobs")
+}
+
+fn rounds_word(n: usize) -> String {
+    plural(n, "round", "rounds")
+}
+
+/// The report in words: the jobs by state, what failed and runs, and
+/// what to do next.
+fn lines(report: &JobsReport, dir: &str) -> Vec<String> {
+    let pieces = match report.depth.saturating_sub(1) {
+        0 => "none split yet".to_string(),
+        n => plural(n, "round of pieces", "rounds of pieces"),
+    };
+    let mut out = vec![format!(
+        "{} ({pieces}): {} done, {} split, {} running, {} failed, {} left",
+        jobs_word(report.jobs),
+        report.done,
+        report.split,
+        report.running,
+        report.failed,
+        report.left
+    )];
+    if let Some(longest) = &report.longest {
+        out.push(format!(
+            "solver time: {:.1} s in all, the longest job {} {:.1} s",
+            report.job_seconds, longest.id, longest.seconds
+        ));
+    }
+    let named = |notes: &[boardsat_jobs::report::JobNote]| {
+        let shown: Vec<String> = notes
+            .iter()
+            .map(|n| format!("{} ({})", n.id, n.why))
+            .collect();
+        summary(&shown)
+    };
+    if !report.failures.is_empty() {
+        out.push(format!("failed: {}", named(&report.failures)));
+    }
+    if !report.running_jobs.is_empty() {
+        out.push(format!("running: {}", named(&report.running_jobs)));
+    }
+    if report.finished {
+        out.push(format!(
+            "every job has its answer: 'boardsat merge {}{dir}' sums them",
+            if report.proofs { "--verify " } else { "" }
+        ));
+    } else if let Some(next) = &report.next {
+        out.push(format!(
+            "round {} lists the {} left in {dir}/{}{}: run its lines from inside {dir} (or 'boardsat jobs {dir} --run ENGINE'), then 'boardsat jobs {dir}' again",
+            next.round,
+            jobs_word(next.jobs),
+            next.file,
+            if next.written { "" } else { " (unchanged)" }
+        ));
+    } else if let Some(driver) = &report.driver {
+        out.push(format!(
+            "a driver ('boardsat jobs {dir} --run', {driver}) runs the rounds: it lists the next one itself"
+        ));
+    } else if report.running > 0 {
+        out.push(format!(
+            "the next round is listed once the running jobs end: 'boardsat jobs {dir}' again then"
+        ));
+    }
+    out
+}

@@ -1,0 +1,325 @@
+//! The jobs of a split as a tree, read back from `results/`: the round-0
+//! jobs are the manifest's cubes, and a job split past its budget
+//! ([`crate::Budget`]) has the pieces its answer lists as children, the
+//! jobs of the next round. A job's share of the count is its own count
+//! times its weight when it counted to the end, its pieces' shares when it
+//! was split; [`merge`] sums the leaves.
+//!
+//! Every split is checked against the split's spec before anything is
+//! summed: a job's pieces must be exactly the pieces of its cube
+//! ([`SplitSpec::pieces`]: the same ids, cubes and weights, each in its
+//! own `<id>.cnf`), and its cube must have had a ring left to split, no
+//! deeper than the budget's `max-depth`. A round edited by hand — a
+//! piece's weight or cube changed, a piece missing, added or listed twice
+//! — is refused whole ([`JobsError::Round`]). Each answer must name the
+//! split, the job and the digest of the very file its entry lists
+//! ([`Entry::answered_by`]), so a piece file changed after its parent
+//! listed it is not this job's either. (`boardsat merge --verify`
+//! rebuilds every file from the spec as well.)
+
+use std::{collections::VecDeque, fs, path::Path};
+
+use crate::{
+    layout::{self, RESULTS},
+    read_manifest,
+    split::SplitSpec,
+    Entry, JobResult, JobsError, Manifest,
+};
+
+/// Why a job has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unanswered {
+    /// No answer file.
+    Missing,
+    /// An answer file that is not a job's answer (not JSON, not a
+    /// regular file).
+    Unreadable,
+    /// A count stopped before its end (by a signal, a time limit, a
+    /// solver that gave up): why, as the answer says.
+    Incomplete(Option<String>),
+    /// The answer of another split, job or file: what it answers, in
+    /// words.
+    Foreign(String),
+}
+
+/// What a job of the tree answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// Counted to the end: its count (of its own cube, before its
+    /// weight).
+    Counted(u64),
+    /// Split past its budget: its pieces are the next nodes of the tree.
+    Split(usize),
+    /// Nothing yet, or nothing valid.
+    Unanswered(Unanswered),
+}
+
+/// One job of the tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Its cube, as the manifest or its parent's answer lists it.
+    pub entry: Entry,
+    /// 0 for the manifest's cubes, one more per split.
+    pub round: usize,
+    /// What it answered.
+    pub answer: Answer,
+    /// The wall time of its solver, from its answer (0 without one).
+    pub seconds: f64,
+}
+
+/// Every job of a split directory known so far: the manifest's cubes,
+/// then the pieces of those split, round by round.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    /// The split's manifest.
+    pub manifest: Manifest,
+    /// The jobs, round 0 first.
+    pub nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// The tree of the split in `dir`, every split checked against the
+    /// spec (see the module doc).
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Manifest`] for a directory without a sound manifest;
+    /// [`JobsError::Round`] for a round that is not the spec's.
+    pub fn read(dir: &Path) -> Result<Tree, JobsError> {
+        let manifest = read_manifest(dir)?;
+        let mut queue: VecDeque<(Entry, usize)> =
+            manifest.entries.iter().map(|e| (e.clone(), 0)).collect();
+        let mut nodes = Vec::new();
+        while let Some((entry, round)) = queue.pop_front() {
+            let (answer, seconds) = match read_answer(dir, &manifest.split, &entry) {
+                Ok(result) if result.complete => (Answer::Counted(result.count), result.elapsed),
+                Ok(JobResult {
+                    pieces: Some(pieces),
+                    elapsed,
+                    ..
+                }) => {
+                    check_pieces(&manifest, &entry, round, &pieces)?;
+                    let n = pieces.len();
+                    queue.extend(pieces.into_iter().map(|p| (p, round + 1)));
+                    (Answer::Split(n), elapsed)
+                }
+                Ok(result) => (
+                    Answer::Unanswered(Unanswered::Incomplete(result.stopped)),
+                    result.elapsed,
+                ),
+                Err(why) => (Answer::Unanswered(why), 0.0),
+            };
+            nodes.push(Node {
+                entry,
+                round,
+                answer,
+                seconds,
+            });
+        }
+        Ok(Tree { manifest, nodes })
+    }
+
+    /// The deepest round reached, plus one: 1 when no job was split.
+    #[must_use]
+    pub fn rounds(&self) -> usize {
+        self.nodes.iter().map(|n| n.round + 1).max().unwrap_or(0)
+    }
+}
+
+/// The answer of `entry`'s job in `dir`, if it is one: a regular file,
+/// a job's JSON, answering that very cube of split `split`.
+fn read_answer(dir: &Path, split: &str, entry: &Entry) -> Result<JobResult, Unanswered> {
+    let path = dir.join(RESULTS).join(layout::result_name(&entry.id));
+    match layout::real_file(&path) {
+        Ok(true) => {}
+        Ok(false) => return Err(Unanswered::Missing),
+        Err(_) => return Err(Unanswered::Unreadable),
+    }
+    let text = fs::read_to_string(&path).map_err(|_| Unanswered::Unreadable)?;
+    let answer: JobResult =
+        serde_json::from_str(text.trim()).map_err(|_| Unanswered::Unreadable)?;
+    entry
+        .answered_by(split, &answer)
+        .map_err(Unanswered::Foreign)?;
+    Ok(answer)
+}
+
+/// The pieces `listed` by job `entry` of round `round` are exactly the
+/// spec's pieces of its cube (see the module doc).
+fn check_pieces(
+    manifest: &Manifest,
+    entry: &Entry,
+    round: usize,
+    listed: &[Entry],
+) -> Result<(), JobsError> {
+    let id = &entry.id;
+    let bad = |what: String| JobsError::Round(format!("job {id}: {what}"));
+    let (Some(spec), Some(budget)) = (manifest.spec, manifest.budget) else {
+        return Err(bad(
+            "its answer lists pieces, but the split has no job budget".to_string(),
+        ));
+    };
+    let (board, cube) = spec
+        .job_cube(round, &entry.description)
+        .map_err(|e| bad(e.to_string()))?
+        .ok_or_else(|| bad("only domination jobs are split".to_string()))?;
+    if !SplitSpec::splits(&board, &cube, budget.max_depth) {
+        return Err(bad(format!(
+            "its cube {cube} has no ring left to split{}",
+            budget
+                .max_depth
+                .map_or(String::new(), |d| format!(" within the max depth {d}"))
+        )));
+    }
+    let expected = spec.pieces(&board, id, &cube, entry.weight);
+    let mut seen = std::collections::BTreeSet::new();
+    for piece in listed {
+        if !seen.insert(piece.id.as_str()) {
+            return Err(bad(format!("piece {} is listed twice", piece.id)));
+        }
+        let Some(want) = expected.iter().find(|p| p.id == piece.id) else {
+            return Err(bad(format!("{} is not a piece of its cube", piece.id)));
+        };
+        let description = want.cube.to_string();
+        if piece.description != description {
+            return Err(bad(format!(
+                "piece {} is the cube {}, the spec's is {description}",
+                piece.id, piece.description
+            )));
+        }
+        if piece.weight != want.weight {
+            return Err(bad(format!(
+                "piece {} has weight {}, the spec's {}",
+                piece.id, piece.weight, want.weight
+            )));
+        }
+        if piece.file != format!("{}.cnf", piece.id) || piece.index.is_some() {
+            return Err(bad(format!(
+                "piece {}'s file is '{}', not {}.cnf",
+                piece.id, piece.file, piece.id
+            )));
+        }
+    }
+    if let Some(missing) = expected.iter().find(|p| !seen.contains(p.id.as_str())) {
+        return Err(bad(format!(
+            "its pieces lack {} (its cube has {} pieces)",
+            missing.id,
+            expected.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The entry of job `id` of the split in `dir` with `manifest`, and its
+/// round: a cube the manifest lists, or a piece that its parent's answer
+/// lists (its parent's parent's, … up to a cube of the manifest).
+///
+/// # Errors
+///
+/// [`JobsError::Job`] for an id that is neither.
+pub fn locate(dir: &Path, manifest: &Manifest, id: &str) -> Result<(Entry, usize), JobsError> {
+    if let Some(entry) = manifest.entries.iter().find(|e| e.id == id) {
+        return Ok((entry.clone(), 0));
+    }
+    let unknown = || {
+        JobsError::Job(format!(
+            "the split in {} has no cube '{id}' (its MANIFEST lists the cubes, and a split job's answer its pieces)",
+            dir.display()
+        ))
+    };
+    let parent = layout::parent_of(id).ok_or_else(unknown)?;
+    let (entry, round) = locate(dir, manifest, parent)?;
+    let answer = read_answer(dir, &manifest.split, &entry).map_err(|_| {
+        JobsError::Job(format!(
+            "job {id} is a piece of {parent}, which has no valid answer in {}",
+            dir.display()
+        ))
+    })?;
+    answer
+        .pieces
+        .unwrap_or_default()
+        .into_iter()
+        .find(|p| p.id == id)
+        .map(|p| (p, round + 1))
+        .ok_or_else(unknown)
+}
+
+/// The merged answer of a split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// The weighted sum of every counted job's count.
+    pub count: u128,
+    /// The split's cubes (round 0).
+    pub cubes: usize,
+    /// Jobs in all: the cubes and the pieces of those split.
+    pub jobs: usize,
+    /// The rounds of pieces, plus one (1: no job was split).
+    pub rounds: usize,
+}
+
+/// Sums the answers of a split directory with their weights, after
+/// checking its rounds (see the module doc) and that every job of the
+/// tree has an answer: a count to the end of that job of this split, or
+/// its pieces.
+///
+/// # Errors
+///
+/// [`JobsError::Manifest`] for a directory without a sound manifest,
+/// [`JobsError::Round`] for a round that is not the spec's,
+/// [`JobsError::Unanswered`] naming the jobs without a valid answer, and
+/// [`JobsError::Manifest`] when the total overflows.
+pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
+    let tree = Tree::read(dir)?;
+    let mut total: u128 = 0;
+    let mut missing = Vec::new();
+    let mut incomplete = Vec::new();
+    let mut foreign = Vec::new();
+    for node in &tree.nodes {
+        let id = node.entry.id.clone();
+        match &node.answer {
+            Answer::Counted(count) => {
+                total = u128::from(*count)
+                    .checked_mul(u128::from(node.entry.weight))
+                    .and_then(|c| total.checked_add(c))
+                    .ok_or_else(|| {
+                        JobsError::Manifest("the weighted total overflows".to_string())
+                    })?;
+            }
+            Answer::Split(_) => {}
+            Answer::Unanswered(Unanswered::Missing) => missing.push(id),
+            Answer::Unanswered(Unanswered::Foreign(what)) => {
+                foreign.push(format!("{id} answers {what}"));
+            }
+            Answer::Unanswered(_) => incomplete.push(id),
+        }
+    }
+    if !missing.is_empty() || !incomplete.is_empty() || !foreign.is_empty() {
+        let mut foreign_text = String::new();
+        if !foreign.is_empty() {
+            foreign_text = format!("; not this split's cube: {}", summary(&foreign));
+        }
+        return Err(JobsError::Unanswered {
+            unanswered: missing.len() + incomplete.len() + foreign.len(),
+            cubes: tree.nodes.len(),
+            missing: summary(&missing),
+            incomplete: format!("{}{foreign_text}", summary(&incomplete)),
+        });
+    }
+    Ok(Merged {
+        count: total,
+        cubes: tree.manifest.entries.len(),
+        jobs: tree.nodes.len(),
+        rounds: tree.rounds(),
+    })
+}
+
+/// Ids in a line: all of them up to five, else the first five and how
+/// many in all.
+#[must_use]
+pub fn summary(ids: &[String]) -> String {
+    match ids.len() {
+        0 => "none".to_string(),
+        1..=5 => ids.join(", "),
+        n => format!("{}, … ({n} in all)", ids[..5].join(", ")),
+    }
+}
