@@ -9,7 +9,7 @@
 //! |---|---|
 //! | `solve`, `count` | [`boardsat_solve::task::solve::solve`] / [`boardsat_solve::task::count::count`], reported as [`boardsat_report`] dicts |
 //! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate::enumerate`] |
-//! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance; OPB, WCNF and LP |
+//! | `encode`, [`encoding::PyEncoding`] (Python's `Encoding`) | the CNF for PySAT and other tools, DIMACS with provenance; OPB, WCNF and LP |
 //! | `check` | the independent checker, [`boardsat_encode::check()`] |
 //! | `Placement`, `draw` | a placement that draws itself (`_repr_svg_`), [`boardsat_encode::draw`] |
 //! | `proof=`, `verify` | [`proofs`]: the command line's `--proof DIR` and `verify DIR`, through `boardsat-proof` |
@@ -73,7 +73,7 @@ use pyo3::{
 };
 
 use crate::{
-    args::{size, ProblemArgs, SolverArgs},
+    args::{size, ProblemKeywords, SolverKeywords},
     errors::{encode_error, solve_error, SolverError},
     placements::{placement, placement_class, placement_of, render},
 };
@@ -136,14 +136,14 @@ fn solve(
     proof: Option<PathBuf>,
     replace: bool,
 ) -> PyResult<Py<PyAny>> {
-    let solver_args = SolverArgs {
+    let solver_args = SolverKeywords {
         solver,
         solver_cmd,
         seed,
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let instance = ProblemArgs {
+    let instance = ProblemKeywords {
         family,
         n,
         cols,
@@ -282,14 +282,14 @@ fn count(
     proof: Option<PathBuf>,
     replace: bool,
 ) -> PyResult<Py<PyAny>> {
-    let solver_args = SolverArgs {
+    let solver_args = SolverKeywords {
         solver,
         solver_cmd,
         seed,
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let instance = ProblemArgs {
+    let instance = ProblemKeywords {
         family,
         n,
         cols,
@@ -400,7 +400,7 @@ fn draw(
     independent: bool,
     format: &str,
 ) -> PyResult<String> {
-    let request = ProblemArgs {
+    let request = ProblemKeywords {
         family,
         n,
         cols,
@@ -456,14 +456,14 @@ fn enumerate_placements(
     limit: Option<i64>,
     force: bool,
 ) -> PyResult<placements::Placements> {
-    let solver_args = SolverArgs {
+    let solver_args = SolverKeywords {
         solver,
         solver_cmd,
         seed,
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let instance = ProblemArgs {
+    let instance = ProblemKeywords {
         family,
         n,
         cols,
@@ -506,8 +506,8 @@ fn encode(
     card: Option<&str>,
     formulation: Option<&str>,
     force: bool,
-) -> PyResult<encoding::Encoding> {
-    let problem_args = ProblemArgs {
+) -> PyResult<encoding::PyEncoding> {
+    let problem_args = ProblemKeywords {
         family,
         n,
         cols,
@@ -522,7 +522,7 @@ fn encode(
     let instance = problem_args.instance(None)?;
     let request = problem_args.request()?;
     let command_line = problem_args.dimacs_command_line(&request, instance.config);
-    encoding::Encoding::new(py, instance, command_line)
+    encoding::PyEncoding::new(py, instance, command_line)
 }
 
 /// Whether ``placement`` (a list of ``(row, col)`` pairs, or ``[row, col]``
@@ -547,7 +547,7 @@ fn check(
     k: Option<i64>,
     independent: bool,
 ) -> PyResult<bool> {
-    let request = ProblemArgs {
+    let request = ProblemKeywords {
         family,
         n,
         cols,
@@ -589,7 +589,7 @@ fn boardsat_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add("Placement", placement_class(py)?)?;
-    m.add_class::<encoding::Encoding>()?;
+    m.add_class::<encoding::PyEncoding>()?;
     m.add_class::<placements::Placements>()?;
     m.add("SolverError", py.get_type::<SolverError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

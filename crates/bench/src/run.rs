@@ -50,7 +50,7 @@ use crate::plan::{Cell, Task};
 
 /// What one run found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum CellAnswer {
     /// A placement exists.
     Sat,
     /// No placement exists (proven).
@@ -61,13 +61,13 @@ pub enum Answer {
     Optimum(usize),
 }
 
-impl fmt::Display for Answer {
+impl fmt::Display for CellAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Answer::Sat => f.write_str("sat"),
-            Answer::Unsat => f.write_str("unsat"),
-            Answer::Count(c) => write!(f, "{c}"),
-            Answer::Optimum(v) => write!(f, "{v} (proven)"),
+            CellAnswer::Sat => f.write_str("sat"),
+            CellAnswer::Unsat => f.write_str("unsat"),
+            CellAnswer::Count(c) => write!(f, "{c}"),
+            CellAnswer::Optimum(v) => write!(f, "{v} (proven)"),
         }
     }
 }
@@ -194,7 +194,7 @@ pub struct CellResult {
     /// Solving times (only when every run answered).
     pub solve: Option<Spread>,
     /// The answer (only when every run answered alike).
-    pub answer: Option<Answer>,
+    pub answer: Option<CellAnswer>,
     /// Runs that answered.
     pub runs: usize,
 }
@@ -204,7 +204,7 @@ struct Run {
     stats: Option<Stats>,
     encode: Duration,
     solve: Duration,
-    answer: Option<Answer>,
+    answer: Option<CellAnswer>,
 }
 
 /// Runs `cell` up to `runs` times, each within `limit`, stopping early
@@ -283,9 +283,9 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
             let solved = solve(&instance, &spec, Optimiser::Split, stop, &|_| {}, None)?;
             let answer = match (solved.status, &solved.optimum) {
                 (Status::Unknown, _) => None,
-                (Status::Sat, Some(optimum)) => Some(Answer::Optimum(optimum.value)),
-                (Status::Sat, None) => Some(Answer::Sat),
-                (Status::Unsat, _) => Some(Answer::Unsat),
+                (Status::Sat, Some(optimum)) => Some(CellAnswer::Optimum(optimum.value)),
+                (Status::Sat, None) => Some(CellAnswer::Sat),
+                (Status::Unsat, _) => Some(CellAnswer::Unsat),
             };
             let solve = match &solved.optimum {
                 Some(optimum) => optimum.calls.iter().map(|c| c.elapsed).sum(),
@@ -298,7 +298,7 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
             let counted = count(&instance, &spec, &plan, stop, &|_, _| {}, None)?;
             let proven = counted.optimum.as_ref().is_none_or(|o| o.proven);
             let answer = (proven && counted.count.end == End::Exhausted)
-                .then_some(Answer::Count(counted.count.count));
+                .then_some(CellAnswer::Count(counted.count.count));
             let optimum: Duration = counted
                 .optimum
                 .iter()

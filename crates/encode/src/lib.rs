@@ -23,7 +23,7 @@
 //! | [`linear::Model`], [`linear::Goal`] | the problems as 0-1 linear programs over the board variables |
 //! | [`export`] | OPB, WCNF and LP output with the provenance an answer is checked by ([`export::Provenance`]) |
 //! | [`draw`] | a placement as a text board or an SVG figure |
-//! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
+//! | [`SizeEstimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
 //! | [`words::plural`] | a count with the noun that agrees with it, for every printed sentence |
@@ -94,7 +94,7 @@ pub use board::{Board, LineKind, Square};
 pub use card::{Bound, Card};
 pub use check::{check, Placement, Violation};
 pub use error::EncodeError;
-pub use estimate::Estimate;
+pub use estimate::SizeEstimate;
 pub use lazy::LazyLines;
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};

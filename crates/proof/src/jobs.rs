@@ -63,7 +63,7 @@ use crate::{
     manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
     verify::{
         check_lrat, check_source_at, check_words, inside, open_regular, proof_format, read_formula,
-        read_regular, BoardCheck, Outcome, Rejection, Verdict, Verification, VerifyError,
+        read_regular, BoardCheck, Finding, Rejection, Verdict, Verification, VerifyError,
     },
     words,
 };
@@ -127,8 +127,8 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
         // The cube's verdict before its pieces'.
         let at = walk.open(&manifest.entries[i].id);
         let (share, outcome) = match verify_cube(&mut walk, &split, i) {
-            Ok((steps, share, what)) => (Some(share), Outcome::Verified { steps, what }),
-            Err(why) => (None, Outcome::Rejected(why)),
+            Ok((steps, share, what)) => (Some(share), Finding::Verified { steps, what }),
+            Err(why) => (None, Finding::Rejected(why)),
         };
         shares.push(share);
         walk.verdicts[at].outcome = outcome;
@@ -162,9 +162,9 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
                     plural(pieces, "piece", "pieces")
                 ));
             }
-            Outcome::Verified { steps: None, what }
+            Finding::Verified { steps: None, what }
         }
-        Err(why) => Outcome::Rejected(why),
+        Err(why) => Finding::Rejected(why),
     };
     verdicts.push(Verdict {
         name: "split".to_string(),
@@ -246,7 +246,7 @@ impl Walk<'_> {
     fn open(&mut self, id: &str) -> usize {
         self.verdicts.push(Verdict {
             name: id.to_string(),
-            outcome: Outcome::Rejected(Rejection::unreadable("not checked")),
+            outcome: Finding::Rejected(Rejection::unreadable("not checked")),
         });
         self.verdicts.len() - 1
     }
@@ -347,11 +347,11 @@ fn verify_job(
         walk.verdicts[at].outcome = match checked {
             Ok((s, x, what)) => {
                 share = share.saturating_add(x);
-                Outcome::Verified { steps: s, what }
+                Finding::Verified { steps: s, what }
             }
             Err(why) => {
                 failed.push(piece.id.as_str());
-                Outcome::Rejected(why)
+                Finding::Rejected(why)
             }
         };
     }

@@ -218,7 +218,7 @@ impl Prover {
 
     /// Proves that no placement of the claim's problem with k pieces
     /// exists (the bound of [`boardsat_encode::Kind::bound`]); under lex-leader constraints
-    /// with [`Symmetry::LexLeader`] (a smallest orbit member of a placement
+    /// with [`ClaimSymmetry::LexLeader`] (a smallest orbit member of a placement
     /// would survive them, so the claim is the same).
     ///
     /// # Errors
@@ -243,7 +243,7 @@ impl Prover {
 
     /// Proves that `placements` are all the placements of the claim's
     /// problem with k pieces (under lex-leader constraints with
-    /// [`Symmetry::LexLeader`], within a cube's queens with `cube`),
+    /// [`ClaimSymmetry::LexLeader`], within a cube's queens with `cube`),
     /// blocked as the count blocked them. `count` is the claimed count.
     ///
     /// # Errors
@@ -604,7 +604,7 @@ pub struct BoardClaim<'a> {
     /// The encodings (the AMO is made eager, see [`boardsat_encode::Amo::in_clauses`]).
     pub config: Config,
     /// Lex-leader constraints or none.
-    pub symmetry: Symmetry,
+    pub symmetry: ClaimSymmetry,
     /// The claim in words.
     pub words: String,
 }
@@ -612,7 +612,7 @@ pub struct BoardClaim<'a> {
 /// Whether a claim's formula carries lex-leader constraints (in the board
 /// order, under the board's whole group).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
+pub enum ClaimSymmetry {
     /// None: every placement.
     Off,
     /// One placement per orbit survives.
@@ -647,7 +647,7 @@ fn board_formula(
         "boardsat-bound {}",
         bound_tag(problem.kind.bound(k))
     ));
-    if claim.symmetry == Symmetry::LexLeader {
+    if claim.symmetry == ClaimSymmetry::LexLeader {
         symmetry::lex_leader(&problem.board, &mut cnf, &mut vars)?;
         header
             .comments

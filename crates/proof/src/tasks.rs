@@ -16,7 +16,7 @@ use boardsat_solve::{
 
 use crate::{
     manifest::{pairs, Answer, Cover, ProblemName, RunResult},
-    prover::{BoardClaim, DimacsSource, ProofError, Prover, Symmetry},
+    prover::{BoardClaim, ClaimSymmetry, DimacsSource, ProofError, Prover},
     trace::SharedTrace,
     witness::Witnesses,
     words,
@@ -27,7 +27,7 @@ const ORBITS: &str = "orbit weights: each placement kept by the lex-leader const
 const HEREDITARY: &str = "independence is hereditary: without a placement of exactly k non-attacking pieces there is none of more";
 
 /// The claim about `instance`'s problem with `k` pieces, in `words`.
-fn claim(instance: &Instance, k: usize, symmetry: Symmetry, words: String) -> BoardClaim<'_> {
+fn claim(instance: &Instance, k: usize, symmetry: ClaimSymmetry, words: String) -> BoardClaim<'_> {
     BoardClaim {
         problem: &instance.problem,
         k,
@@ -119,7 +119,7 @@ pub fn prove_solved(
         (Some(k), _) if solved.status == Status::Unsat => {
             if !solved.certified {
                 let words = words::no_placement(problem, k);
-                prover.no_placement(claim(instance, k, Symmetry::Off, words), Vec::new())?;
+                prover.no_placement(claim(instance, k, ClaimSymmetry::Off, words), Vec::new())?;
             }
             Ok(result(
                 Answer::NoPlacement {
@@ -160,7 +160,10 @@ fn prove_optimum(
         relies_on.push(HEREDITARY.to_string());
     }
     let words = words::no_placement(problem, k);
-    prover.no_placement(claim(instance, k, Symmetry::LexLeader, words), relies_on)?;
+    prover.no_placement(
+        claim(instance, k, ClaimSymmetry::LexLeader, words),
+        relies_on,
+    )?;
     Ok(())
 }
 
@@ -249,9 +252,9 @@ pub fn prove_counted(
             .sum()
     };
     let symmetry = if orbits {
-        Symmetry::LexLeader
+        ClaimSymmetry::LexLeader
     } else {
-        Symmetry::Off
+        ClaimSymmetry::Off
     };
     // The cover first: a run stopped while its cubes are proven leaves a
     // MANIFEST that says which cubes are missing.
@@ -321,7 +324,7 @@ pub fn prove_listed(
     }
     let words = words::complete(problem, k, count);
     let blocking = session.blocking();
-    let claim = claim(instance, k, Symmetry::Off, words);
+    let claim = claim(instance, k, ClaimSymmetry::Off, words);
     prover.complete(claim, list, blocking, count, None, relies_on)?;
     Ok(count_result(problem, k, count, None, instance.k.is_none()))
 }

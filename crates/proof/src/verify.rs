@@ -55,12 +55,12 @@ pub struct Verdict {
     /// [`verify_files`]).
     pub name: String,
     /// What the check found.
-    pub outcome: Outcome,
+    pub outcome: Finding,
 }
 
 /// What checking a claim found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Finding {
     /// The LRAT proof derives the empty clause in `steps` steps (none for
     /// a cover) and the formula is what the claim says (`what`).
     Verified {
@@ -73,33 +73,33 @@ pub enum Outcome {
     Rejected(Rejection),
 }
 
-impl Outcome {
+impl Finding {
     /// Whether the claim verified.
     #[must_use]
     pub fn verified(&self) -> bool {
-        matches!(self, Outcome::Verified { .. })
+        matches!(self, Finding::Verified { .. })
     }
 }
 
-impl std::fmt::Display for Outcome {
+impl std::fmt::Display for Finding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Verified {
+            Finding::Verified {
                 steps: Some(steps),
                 what,
             } => write!(
                 f,
                 "LRAT proof of {steps} steps derives the empty clause; {what}"
             ),
-            Outcome::Verified { steps: None, what } => f.write_str(what),
-            Outcome::Rejected(why) => write!(f, "{why}"),
+            Finding::Verified { steps: None, what } => f.write_str(what),
+            Finding::Rejected(why) => write!(f, "{why}"),
         }
     }
 }
 
-impl From<Rejection> for Outcome {
+impl From<Rejection> for Finding {
     fn from(why: Rejection) -> Self {
-        Outcome::Rejected(why)
+        Finding::Rejected(why)
     }
 }
 
@@ -404,11 +404,11 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
             Ok((what, fact)) => {
                 verified.insert(split.name.clone());
                 facts.splits.insert(split.name.clone(), fact);
-                Outcome::Verified { steps: None, what }
+                Finding::Verified { steps: None, what }
             }
             Err(why) => {
                 facts.failed.push(split.name.clone());
-                Outcome::Rejected(why)
+                Finding::Rejected(why)
             }
         };
         verdicts.push(Verdict {
@@ -421,11 +421,11 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
         let outcome = match checked {
             Ok((what, fact)) => {
                 facts.cover = Some(fact);
-                Outcome::Verified { steps: None, what }
+                Finding::Verified { steps: None, what }
             }
             Err(why) => {
                 facts.failed.push("cover".to_string());
-                Outcome::Rejected(why)
+                Finding::Rejected(why)
             }
         };
         verdicts.push(Verdict {
@@ -438,13 +438,13 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
 }
 
 /// A claim's checks as a verdict's outcome.
-fn outcome(checked: Result<(u64, String), Rejection>) -> Outcome {
+fn outcome(checked: Result<(u64, String), Rejection>) -> Finding {
     match checked {
-        Ok((steps, what)) => Outcome::Verified {
+        Ok((steps, what)) => Finding::Verified {
             steps: Some(steps),
             what,
         },
-        Err(why) => Outcome::Rejected(why),
+        Err(why) => Finding::Rejected(why),
     }
 }
 
@@ -460,7 +460,7 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
     let checked = (|| -> Result<(u64, String, String), Rejection> {
         let formula = read_formula_at(cnf, stop, false)?;
         // A proof named by the user may be text or binary LRAT.
-        let steps = check_lrat_at(&formula, proof, false, boardsat_lrat::Format::Detect)?;
+        let steps = check_lrat_at(&formula, proof, false, boardsat_lrat::Syntax::Detect)?;
         let tied = formula.tag("bound").is_some() && formula.tag("split").is_none();
         if !tied {
             let what = format!("the formula as given ({} clauses)", formula.clauses.len());
@@ -481,7 +481,7 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
         Ok((steps, what, sentence)) => Verification {
             verdicts: vec![Verdict {
                 name,
-                outcome: Outcome::Verified {
+                outcome: Finding::Verified {
                     steps: Some(steps),
                     what,
                 },
@@ -492,7 +492,7 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
             result: Err(why.clone().about(&name)),
             verdicts: vec![Verdict {
                 name,
-                outcome: Outcome::Rejected(why),
+                outcome: Finding::Rejected(why),
             }],
         },
     }
@@ -616,10 +616,10 @@ pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), R
 }
 
 /// The LRAT format a claim's manifest entry names (`lrat`, `lrat-binary`).
-pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Format, Rejection> {
+pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Syntax, Rejection> {
     match LratFormat::from_name(&entry.format) {
-        Some(LratFormat::Text) => Ok(boardsat_lrat::Format::Text),
-        Some(LratFormat::Binary) => Ok(boardsat_lrat::Format::Binary),
+        Some(LratFormat::Text) => Ok(boardsat_lrat::Syntax::Text),
+        Some(LratFormat::Binary) => Ok(boardsat_lrat::Syntax::Binary),
         None => Err(Rejection::unreadable(format!(
             "unknown proof format '{}'",
             entry.format
@@ -632,7 +632,7 @@ pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Format, 
 pub(crate) fn check_lrat(
     formula: &Formula,
     proof: &Path,
-    lrat: boardsat_lrat::Format,
+    lrat: boardsat_lrat::Syntax,
 ) -> Result<u64, Rejection> {
     check_lrat_at(formula, proof, true, lrat)
 }
@@ -641,7 +641,7 @@ fn check_lrat_at(
     formula: &Formula,
     proof: &Path,
     strict: bool,
-    lrat: boardsat_lrat::Format,
+    lrat: boardsat_lrat::Syntax,
 ) -> Result<u64, Rejection> {
     let file = open_file(proof, strict)?;
     let clauses = formula

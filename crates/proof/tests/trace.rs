@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
-use boardsat_lrat::{check, Format};
+use boardsat_lrat::{check, Syntax};
 use boardsat_proof::trace::{LratFormat, SharedTrace, TraceSummary};
 use boardsat_solve::{
     backend::{cadical::Cadical, Backend, Status, TraceProof},
@@ -57,8 +57,8 @@ fn verified(formula: &Path, proof: &Path, format: LratFormat) -> u64 {
     let clauses = formula_of(formula);
     let file = std::fs::File::open(proof).unwrap();
     let format = match format {
-        LratFormat::Text => Format::Text,
-        LratFormat::Binary => Format::Binary,
+        LratFormat::Text => Syntax::Text,
+        LratFormat::Binary => Syntax::Binary,
     };
     check(clauses, file, format)
         .unwrap_or_else(|e| panic!("{}: {e}", proof.display()))
@@ -188,9 +188,9 @@ fn a_changed_proof_or_formula_is_rejected() {
     let mut changed = lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
     changed[line] = words.join(" ");
     let clauses = formula_of(&cnf);
-    assert!(check(clauses.clone(), changed.join("\n").as_bytes(), Format::Text).is_err());
+    assert!(check(clauses.clone(), changed.join("\n").as_bytes(), Syntax::Text).is_err());
     let fewer = clauses[1..].to_vec();
-    assert!(check(fewer, text.as_bytes(), Format::Text).is_err());
+    assert!(check(fewer, text.as_bytes(), Syntax::Text).is_err());
 }
 
 /// Tracing starts before the first clause or not at all.

@@ -36,7 +36,7 @@
 
 use boardsat_encode::{
     export::{
-        solution::{Checked, Verdict},
+        solution::{CheckedSolution, SolutionVerdict},
         Provenance,
     },
     linear::{Goal, Sense},
@@ -564,13 +564,18 @@ pub struct CheckSolutionReport {
 impl CheckSolutionReport {
     /// The report of `checked` against `provenance`.
     #[must_use]
-    pub fn new(file: String, solution: String, provenance: &Provenance, checked: &Checked) -> Self {
+    pub fn new(
+        file: String,
+        solution: String,
+        provenance: &Provenance,
+        checked: &CheckedSolution,
+    ) -> Self {
         let p = &provenance.problem;
         let (status, reason) = match &checked.verdict {
-            Verdict::Accepted => ("accepted", None),
-            Verdict::Rejected(reason) => ("rejected", Some(reason.clone())),
-            Verdict::ClaimsNone => ("unsat-claimed", None),
-            Verdict::NoAnswer => ("unknown", None),
+            SolutionVerdict::Accepted => ("accepted", None),
+            SolutionVerdict::Rejected(reason) => ("rejected", Some(reason.clone())),
+            SolutionVerdict::ClaimsNone => ("unsat-claimed", None),
+            SolutionVerdict::NoAnswer => ("unknown", None),
         };
         CheckSolutionReport {
             command: "check-solution",
@@ -777,7 +782,7 @@ fn adjective(kind: boardsat_encode::Kind) -> &'static str {
 /// solver's assignment decodes to, the checker's verdict, and what the
 /// solver claims — an optimum or an infeasibility as its claim, unverified.
 #[must_use]
-pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String {
+pub fn check_solution_text(provenance: &Provenance, checked: &CheckedSolution) -> String {
     use boardsat_encode::draw;
     let p = &provenance.problem;
     let mut text = String::new();
@@ -792,7 +797,7 @@ pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String
     }
     let claim = format!("the solver claims {}", checked.claim.name());
     text.push_str(&match &checked.verdict {
-        Verdict::Accepted => format!(
+        SolutionVerdict::Accepted => format!(
             "{} on the {} board: accepted by the independent checker ({claim})\n",
             pieces(
                 checked.placement.as_ref().map_or(0, Placement::len),
@@ -801,11 +806,11 @@ pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String
             ),
             p.board
         ),
-        Verdict::Rejected(reason) => format!("rejected: {reason} ({claim})\n"),
-        Verdict::ClaimsNone => {
+        SolutionVerdict::Rejected(reason) => format!("rejected: {reason} ({claim})\n"),
+        SolutionVerdict::ClaimsNone => {
             format!("{claim}: no placement exists for {p} (the solver's claim, unverified)\n")
         }
-        Verdict::NoAnswer => format!("{claim}: no answer\n"),
+        SolutionVerdict::NoAnswer => format!("{claim}: no answer\n"),
     });
     if checked.claims_optimum(provenance) {
         text.push_str("optimal: the solver's claim, unverified\n");

@@ -18,7 +18,7 @@ use boardsat_proof::{
 use boardsat_solve::{
     backend::{spec::SolverSpec, Mode},
     formula::dimacs::{Format, Formula},
-    search::count::{count_projected, End, Witness},
+    search::count::{count_projected, End, ModelSink},
     stop::{Interrupter, StopReason},
 };
 
@@ -135,7 +135,7 @@ impl Counting<'_> {
                 w.push(model);
             }
         };
-        let witness: Option<Witness<'_>> = Some(&mut record);
+        let witness: Option<ModelSink<'_>> = Some(&mut record);
         let count = count_projected(&formula, backend.as_mut(), self.limit, witness, |p| {
             progress.update(|| {
                 format!(

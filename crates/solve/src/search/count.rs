@@ -277,7 +277,7 @@ fn blocking_clause(projection: &[Var], model: &[bool]) -> Vec<Lit> {
 
 /// Where [`count_projected`] hands each model it finds, in the order of
 /// its blocking clauses (`model[v]`: the value of variable v + 1).
-pub type Witness<'a> = &'a mut dyn FnMut(&[bool]);
+pub type ModelSink<'a> = &'a mut dyn FnMut(&[bool]);
 
 /// Counts the models of `formula` projected on its projection (every
 /// variable when it has none) by blocking clauses on `backend`, which
@@ -296,7 +296,7 @@ pub fn count_projected(
     formula: &Formula,
     backend: &mut dyn Backend,
     limit: Option<u64>,
-    mut witness: Option<Witness<'_>>,
+    mut witness: Option<ModelSink<'_>>,
     mut progress: impl FnMut(&Progress),
 ) -> Result<Count, SolveError> {
     let start = Instant::now();

@@ -67,12 +67,12 @@ pub struct CountPlan {
     /// Whether the count reports its orbits (`--unique`).
     pub unique: bool,
     /// How the count is split into cubes over threads, if it is.
-    pub split: Option<Split>,
+    pub split: Option<CountSplit>,
 }
 
 /// How a count is split into cubes over threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Split {
+pub struct CountSplit {
     /// Rows (N-queens) or outer rings (domination) fixed per cube.
     pub depth: usize,
     /// Worker threads (at least 1).
@@ -168,7 +168,7 @@ impl CountFlags {
             keep,
             reduction,
             unique: self.unique,
-            split: splits.then(|| Split {
+            split: splits.then(|| CountSplit {
                 depth,
                 threads: self.threads.unwrap_or_else(default_threads).max(1),
                 budget: self.budget,
@@ -181,7 +181,7 @@ impl CountFlags {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CubeReport {
     /// How the count was split.
-    pub split: Split,
+    pub split: CountSplit,
     /// How it was reduced.
     pub reduction: Reduction,
     /// Cubes counted to the end.
@@ -306,7 +306,7 @@ pub fn count(
 fn count_n_queens(
     ctx: &Context<'_>,
     plan: &CountPlan,
-    split: Split,
+    split: CountSplit,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<Counted, SolveError> {
     let n = ctx.problem.board.rows();
@@ -346,7 +346,7 @@ fn cube_count(counted: &CubeCount) -> Count {
     }
 }
 
-fn cube_report(counted: &CubeCount, split: Split, reduction: Reduction) -> CubeReport {
+fn cube_report(counted: &CubeCount, split: CountSplit, reduction: Reduction) -> CubeReport {
     CubeReport {
         split,
         reduction,
@@ -364,7 +364,7 @@ fn count_domination(
     ctx: &Context<'_>,
     k: Option<usize>,
     plan: &CountPlan,
-    split: Split,
+    split: CountSplit,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<Counted, SolveError> {
     let (optimum, optimiser_encoding) = match k {
