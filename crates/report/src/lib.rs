@@ -713,7 +713,9 @@ pub fn solve_text(
     let Some(placement) = &solved.placement else {
         let what = match problem.kind {
             Kind::Independence => pieces(k.unwrap_or(0), "non-attacking", problem.piece),
-            _ => pieces(k.unwrap_or(0), "", problem.piece),
+            Kind::Domination | Kind::IndependentDomination => {
+                pieces(k.unwrap_or(0), "", problem.piece)
+            }
         };
         return match (solved.status, backed.strip_prefix("; ")) {
             (Status::Unsat, None) => format!("no placement of {what} on the {board} board exists\n"),

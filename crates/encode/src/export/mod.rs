@@ -124,7 +124,9 @@ impl Provenance {
             Format::Opb | Format::Lp => {
                 format!("board variables: x1..x{n}, square (r, c) is x{{r*{cols} + c + 1}}")
             }
-            _ => format!("board variables: 1..{n}, square (r, c) is r*{cols} + c + 1"),
+            Format::Cnf | Format::Inccnf | Format::Wcnf => {
+                format!("board variables: 1..{n}, square (r, c) is r*{cols} + c + 1")
+            }
         };
         if u64::from(self.n_vars) > n as u64 {
             map.push_str(&format!("; auxiliary {}..{}", n + 1, self.n_vars));

@@ -657,7 +657,10 @@ fn objective_of(provenance: &Provenance, pieces: usize) -> Option<f64> {
     Some(match (provenance.format, sense) {
         (Format::Opb, Sense::Maximise) => -pieces,
         (Format::Wcnf, Sense::Maximise) => squares as f64 - pieces,
-        _ => pieces,
+        // A minimum is the pieces in every format; LP states a maximum
+        // as it is; DIMACS files have no objective.
+        (Format::Opb | Format::Wcnf, Sense::Minimise)
+        | (Format::Lp | Format::Cnf | Format::Inccnf, _) => pieces,
     })
 }
 
