@@ -11,6 +11,7 @@ use boardsat_encode::{
     setting::{Names, Setting},
     Amo, Card, Family, Formulation, Piece,
 };
+use boardsat_proof::trace::LratFormat;
 use boardsat_solve::backend::spec::SolverKind;
 use clap::{
     builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
@@ -127,6 +128,26 @@ pub enum ProofFormat {
     Text,
     /// CaDiCaL's binary LRAT.
     Binary,
+}
+
+impl ProofFormat {
+    /// The LRAT the prover writes.
+    #[must_use]
+    pub fn lrat(self) -> LratFormat {
+        match self {
+            ProofFormat::Text => LratFormat::Text,
+            ProofFormat::Binary => LratFormat::Binary,
+        }
+    }
+
+    /// The choice that writes `lrat`.
+    #[must_use]
+    pub fn of(lrat: LratFormat) -> ProofFormat {
+        match lrat {
+            LratFormat::Text => ProofFormat::Text,
+            LratFormat::Binary => ProofFormat::Binary,
+        }
+    }
 }
 
 /// The problem: family, board, piece, k.
@@ -379,6 +400,11 @@ pub struct CubesArgs {
     /// --verify DIR` (needs -o).
     #[arg(long, requires = "output")]
     pub proof: bool,
+    /// With --proof: the jobs write their proofs as text LRAT or as
+    /// CaDiCaL's binary LRAT, about half the size (recorded in the
+    /// MANIFEST, where the jobs read it).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
+    pub proof_format: ProofFormat,
     /// Solve N cubes chosen at random, each as its job would, and print
     /// the projected CPU time of every cube with a 95 % interval and the
     /// longest cube seen (with -o, the split is written too).

@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use boardsat_encode::Request;
-use boardsat_proof::{prover::Prover, trace::LratFormat};
+use boardsat_proof::prover::Prover;
 use boardsat_solve::{
     backend::spec::SolverSpec,
     stop::{seconds, Interrupter},
@@ -56,10 +56,7 @@ pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Opti
         format!("boardsat {}", command_line()),
         stop.clone(),
     )?;
-    prover.set_lrat_format(match args.proof_format {
-        crate::flags::ProofFormat::Text => LratFormat::Text,
-        crate::flags::ProofFormat::Binary => LratFormat::Binary,
-    });
+    prover.set_lrat_format(args.proof_format.lrat());
     Ok(Some(prover))
 }
 

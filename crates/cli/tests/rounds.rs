@@ -722,3 +722,56 @@ fn rounds_with_proofs_verify_whole_and_tampering_is_rejected() {
     std::fs::remove_dir_all(&stray).unwrap();
     verified(t);
 }
+
+/// `cubes --proof --proof-format binary`: the MANIFEST says so, every job
+/// (pieces of split jobs too) writes CaDiCaL's binary LRAT, and the split
+/// verifies to the in-process count; a bad format line is refused.
+#[test]
+fn jobs_write_the_proof_format_the_split_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let dir = budget_split(t, "8", "5", &["--proof", "--proof-format", "binary"]);
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST")).unwrap();
+    assert!(
+        manifest.contains("\n# proof-format lrat-binary\n"),
+        "{manifest}"
+    );
+    let (code, _, out) = jobs(t, &["--run", "local"]);
+    assert_eq!(code, Some(0), "{}", stderr(&out));
+    let out = run_in(t, &["merge", "--verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), in_process("8", "5"));
+    let mut formats = Vec::new();
+    for job in std::fs::read_dir(dir.join("proofs")).unwrap() {
+        let claims: Value = serde_json::from_str(
+            &std::fs::read_to_string(job.unwrap().path().join("MANIFEST.json")).unwrap(),
+        )
+        .unwrap();
+        for claim in claims["claims"].as_array().unwrap() {
+            formats.push(claim["format"].as_str().unwrap().to_string());
+        }
+    }
+    assert!(!formats.is_empty());
+    assert!(formats.iter().all(|f| f == "lrat-binary"), "{formats:?}");
+    // A format nobody writes: one line, exit 2, nothing merged.
+    let edited = manifest.replace("lrat-binary", "lrat-zip");
+    std::fs::write(dir.join("MANIFEST"), edited).unwrap();
+    let out = run_in(t, &["merge", "split"]);
+    one_line_error(&out, "proof format 'lrat-zip'");
+    // Without --proof the format means nothing.
+    let out = run_in(
+        t,
+        &[
+            "cubes",
+            "domination",
+            "8",
+            "-k",
+            "5",
+            "--proof-format",
+            "binary",
+            "-o",
+            "other",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

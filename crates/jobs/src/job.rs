@@ -43,6 +43,7 @@ use std::{
 };
 
 use boardsat_encode::Board;
+use boardsat_lrat::LratFormat;
 use boardsat_solve::{files, search::count::Proofs, search::rings::LineCube, stop::Interrupter};
 
 use crate::{
@@ -66,6 +67,8 @@ pub struct Job {
     pub round: usize,
     /// Whether the split's jobs prove their counts.
     pub proofs: Proofs,
+    /// How they write their proofs.
+    pub proof_format: LratFormat,
     /// What the split was made of, when the manifest says.
     pub spec: Option<SplitSpec>,
     /// The jobs' budget, if they have one.
@@ -97,6 +100,7 @@ impl Job {
             entry,
             round,
             proofs: manifest.proofs,
+            proof_format: manifest.proof_format,
             spec: manifest.spec,
             budget: manifest.budget,
         })

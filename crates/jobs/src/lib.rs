@@ -65,6 +65,7 @@ use std::{
 };
 
 use boardsat_encode::dimacs::{self, Format, Header};
+use boardsat_lrat::LratFormat;
 use rustsat::instances::Cnf;
 use serde::{Deserialize, Serialize};
 
@@ -266,6 +267,9 @@ pub struct JobLines {
     /// `boardsat merge --verify`; recorded in the manifest, where the
     /// jobs read it.
     pub proofs: Proofs,
+    /// How those proofs are written (text unless the manifest says
+    /// `# proof-format lrat-binary`).
+    pub proof_format: LratFormat,
     /// The jobs' budget, if they have one; recorded in the manifest.
     pub budget: Option<Budget>,
 }
@@ -334,9 +338,13 @@ pub fn write_split(
             split
                 .spec
                 .map_or(String::new(), |spec| format!("# spec {}\n", spec.line())),
-            match jobs.proofs {
-                Proofs::On => format!("# proofs {PROOFS}\n"),
-                Proofs::Off => String::new(),
+            match (jobs.proofs, jobs.proof_format) {
+                (Proofs::On, LratFormat::Text) => format!("# proofs {PROOFS}\n"),
+                (Proofs::On, LratFormat::Binary) => format!(
+                    "# proofs {PROOFS}\n# proof-format {}\n",
+                    LratFormat::Binary.name()
+                ),
+                (Proofs::Off, _) => String::new(),
             }
         ),
         jobs: String::new(),
@@ -646,6 +654,9 @@ pub struct Manifest {
     pub spec: Option<SplitSpec>,
     /// Whether its jobs prove their counts (its `# proofs` line).
     pub proofs: Proofs,
+    /// How they write their proofs (its `# proof-format` line; text
+    /// without one).
+    pub proof_format: LratFormat,
     /// The jobs' budget (its `# budget` line).
     pub budget: Option<Budget>,
     /// The cubes, in order.
@@ -673,6 +684,7 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
     let mut split = None;
     let mut spec = None;
     let mut proofs = Proofs::Off;
+    let mut proof_format = LratFormat::Text;
     let mut budget = None;
     let mut declared = None;
     let mut entries: Vec<Entry> = Vec::new();
@@ -694,6 +706,14 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
                 );
             }
             ["#", "proofs", PROOFS] => proofs = Proofs::On,
+            ["#", "proof-format", name] => {
+                proof_format = LratFormat::from_name(name).ok_or_else(|| {
+                    bad(format!(
+                        "line {}: no proof format '{name}' (lrat or lrat-binary)",
+                        i + 1
+                    ))
+                })?;
+            }
             ["#", "budget", words @ ..] => {
                 budget =
                     Some(Budget::parse(words).map_err(|e| bad(format!("line {}: {e}", i + 1)))?);
@@ -771,6 +791,7 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
         split,
         spec,
         proofs,
+        proof_format,
         budget,
         entries,
     })

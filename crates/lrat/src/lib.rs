@@ -79,5 +79,7 @@ mod db;
 mod error;
 mod parse;
 
-pub use checker::{check, Checker, EmptyClause, Limits, Summary, Syntax, UnknownFormat};
+pub use checker::{
+    check, Checker, EmptyClause, Limits, LratFormat, Summary, Syntax, UnknownFormat,
+};
 pub use error::{Error, FormulaProblem, Location, StepProblem};

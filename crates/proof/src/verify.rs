@@ -617,14 +617,9 @@ pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), R
 
 /// The LRAT format a claim's manifest entry names (`lrat`, `lrat-binary`).
 pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Syntax, Rejection> {
-    match LratFormat::from_name(&entry.format) {
-        Some(LratFormat::Text) => Ok(boardsat_lrat::Syntax::Text),
-        Some(LratFormat::Binary) => Ok(boardsat_lrat::Syntax::Binary),
-        None => Err(Rejection::unreadable(format!(
-            "unknown proof format '{}'",
-            entry.format
-        ))),
-    }
+    LratFormat::from_name(&entry.format)
+        .map(boardsat_lrat::Syntax::from)
+        .ok_or_else(|| Rejection::unreadable(format!("unknown proof format '{}'", entry.format)))
 }
 
 /// The LRAT check of `proof` (a regular file, in `lrat`) against

@@ -66,6 +66,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         let lines = JobLines {
             program: jobs::job_program(&exe.to_string_lossy())?,
             proofs: if args.proof { Proofs::On } else { Proofs::Off },
+            proof_format: args.proof_format.lrat(),
             budget,
         };
         jobs::write_split(dir, &split, &lines, args.replace, Some(&stop))?;
