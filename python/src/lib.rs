@@ -46,7 +46,7 @@ use std::{
 
 use std::path::PathBuf;
 
-use boardsat_encode::{check as check_placement, Amo, Card, Family, Formulation, Piece};
+use boardsat_encode::{check as check_placement, Amo, Card, Family, Formulation, Piece, Problem};
 use boardsat_proof::{
     jobs::verify_directory,
     report::VerifyReport,
@@ -400,20 +400,7 @@ fn draw(
     independent: bool,
     format: &str,
 ) -> PyResult<String> {
-    let request = ProblemKeywords {
-        family,
-        n,
-        cols,
-        piece,
-        k,
-        independent,
-        amo: None,
-        card: None,
-        formulation: None,
-        force: false,
-    }
-    .request()?;
-    let (problem, _) = request.problem().map_err(|e| encode_error(&e))?;
+    let (problem, _) = placement_problem(family, n, cols, piece, k, independent)?;
     let placement = placement_of(placement)?
         .ok_or_else(|| PyValueError::new_err("a square of the placement is off the board"))?;
     render(&problem, &placement, format)
@@ -525,6 +512,32 @@ fn encode(
     encoding::PyEncoding::new(py, instance, command_line)
 }
 
+/// The problem (and k) a placement is drawn or checked on, from the
+/// keywords `draw` and `check` share: no encoding is chosen.
+fn placement_problem(
+    family: &str,
+    n: i64,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+) -> PyResult<(Problem, Option<usize>)> {
+    let request = ProblemKeywords {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo: None,
+        card: None,
+        formulation: None,
+        force: false,
+    }
+    .request()?;
+    request.problem().map_err(|e| encode_error(&e))
+}
+
 /// Whether ``placement`` (a list of ``(row, col)`` pairs, or ``[row, col]``
 /// lists as in :func:`solve`'s result) solves the problem, by the
 /// independent checker, which shares no code with the encoder: pieces on
@@ -547,20 +560,7 @@ fn check(
     k: Option<i64>,
     independent: bool,
 ) -> PyResult<bool> {
-    let request = ProblemKeywords {
-        family,
-        n,
-        cols,
-        piece,
-        k,
-        independent,
-        amo: None,
-        card: None,
-        formulation: None,
-        force: false,
-    }
-    .request()?;
-    let (problem, k) = request.problem().map_err(|e| encode_error(&e))?;
+    let (problem, k) = placement_problem(family, n, cols, piece, k, independent)?;
     // A negative coordinate is off the board, like one past the edge.
     let Some(placement) = placement_of(placement)? else {
         return Ok(false);

@@ -1578,6 +1578,25 @@ fn missing(what: &str) -> Rejection {
     Rejection::not_proven(format!("no verified claim {what}"))
 }
 
+/// The claims that refute the bound one step past `k` (none when there
+/// is no such step), put into `used`: the step refuted. `why` ends the
+/// sentence of a missing claim ("refutes at most 4 queens…`why`").
+fn refute_past(
+    facts: &Facts,
+    problem: &Problem,
+    k: usize,
+    used: &mut BTreeSet<String>,
+    why: &str,
+) -> Result<Option<usize>, Rejection> {
+    let refuted = step_past(problem, k);
+    if let Some(r) = refuted {
+        let what = format!("refutes {}{why}", words::bounded(problem, r));
+        used.extend(refutation(facts, problem, r).ok_or_else(|| missing(&what))?);
+        used.extend(implied_refutations(facts, problem, r));
+    }
+    Ok(refuted)
+}
+
 /// The optimum `value` of `problem` with its `placement`: the placement
 /// checked, and the refutation one step past it verified.
 fn optimum_answer(
@@ -1597,15 +1616,7 @@ fn optimum_answer(
             plural(placement.len(), "piece", "pieces")
         )));
     }
-    let refuted = step_past(problem, value);
-    if let Some(r) = refuted {
-        let what = format!(
-            "refutes {} one step past the optimum",
-            words::bounded(problem, r)
-        );
-        used.extend(refutation(facts, problem, r).ok_or_else(|| missing(&what))?);
-        used.extend(implied_refutations(facts, problem, r));
-    }
+    let refuted = refute_past(facts, problem, value, used, " one step past the optimum")?;
     Ok(words::optimum(problem, value, refuted))
 }
 
@@ -1671,16 +1682,8 @@ fn count_answer(
     }
     let mut past = None;
     if optimal {
-        let refuted = step_past(problem, k);
-        if let Some(r) = refuted {
-            let what = format!(
-                "refutes {}, which makes {k} the optimum",
-                words::bounded(problem, r)
-            );
-            used.extend(refutation(facts, problem, r).ok_or_else(|| missing(&what))?);
-            used.extend(implied_refutations(facts, problem, r));
-        }
-        past = Some(refuted);
+        let why = format!(", which makes {k} the optimum");
+        past = Some(refute_past(facts, problem, k, used, &why)?);
     }
     Ok(words::counted(problem, k, count, orbits, past))
 }

@@ -109,6 +109,18 @@ pub enum Blocking {
     Short,
 }
 
+/// Which cubes of a split are solved or written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cubes {
+    /// Every cube.
+    All,
+    /// One cube per orbit of cubes under the board's symmetries, weighted
+    /// by the orbit's size or solved under its stabilizer
+    /// ([`crate::search::domination`]); for N-queens jobs, mirror halving.
+    #[default]
+    OnePerOrbit,
+}
+
 /// The result of counting.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Count {

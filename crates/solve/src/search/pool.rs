@@ -13,17 +13,10 @@ use boardsat_encode::Encoding;
 
 use crate::{error::SolveError, search::count::End, stop::Interrupter};
 
-/// Which cubes of a split are solved or written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Cubes {
-    /// Every cube.
-    All,
-    /// One cube per orbit of cubes under the board's symmetries, weighted
-    /// by the orbit's size or solved under its stabilizer
-    /// ([`crate::search::domination`]); for N-queens jobs, mirror halving.
-    #[default]
-    OnePerOrbit,
-}
+/// Which cubes of a split are solved or written: defined with the
+/// reductions of a count ([`crate::search::count`]), below the rings that
+/// split by it, and named here too, where the splits use it.
+pub use crate::search::count::Cubes;
 
 /// The rows (N-queens) or outer rings (domination) an exported split
 /// fixes per cube unless told otherwise (`boardsat cubes`): two. Exported

@@ -25,8 +25,8 @@ use rustsat::types::Lit;
 use crate::{
     error::SolveError,
     search::{
+        count::Cubes,
         lex::{line_image, Line},
-        pool::Cubes,
     },
 };
 
