@@ -6,6 +6,7 @@ for queens, rooks, bishops, knights and kings. Keyword arguments are the
 dicts its ``--json`` prints.
 """
 
+import os
 from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __all__ = [
@@ -15,14 +16,17 @@ __all__ = [
     "FAMILIES",
     "FORMULATIONS",
     "PIECES",
+    "Placement",
     "Placements",
     "SOLVERS",
     "SolverError",
     "check",
     "count",
+    "draw",
     "encode",
     "enumerate",
     "solve",
+    "verify",
     "__version__",
 ]
 
@@ -44,7 +48,20 @@ SOLVERS: Tuple[str, ...]
 _Family = Literal["queens", "independence", "domination"]
 _Square = Tuple[int, int]
 """A square as ``(row, col)``, from 0."""
-_Placement = List[_Square]
+_Path = Union[str, "os.PathLike[str]"]
+
+class Placement(List[_Square]):
+    """A placement: a list of ``(row, col)`` tuples, one per piece, that draws itself.
+
+    In a notebook the board shows as a picture (``_repr_svg_``); ``svg()`` and
+    ``text()`` give the picture and the text board as strings.
+    """
+
+    def svg(self) -> str:
+        """The board as an SVG picture: the pieces and, for domination, the squares they cover."""
+    def text(self) -> str:
+        """The board as text, one row a line."""
+    def _repr_svg_(self) -> str: ...
 
 class SolverError(RuntimeError):
     """A solver failed: it crashed, could not be started, or returned a wrong model."""
@@ -66,19 +83,25 @@ def solve(
     time_limit: Optional[float] = None,
     portfolio: bool = False,
     force: bool = False,
+    proof: Optional[_Path] = None,
+    replace: bool = False,
 ) -> Dict[str, Any]:
     """One placement with ``k`` pieces, or without ``k`` the optimum with its proof.
 
     Returns the keys of ``boardsat solve --json``: ``command``, ``status``
     (``"sat"``, ``"unsat"``, ``"unknown"``), ``value``, ``optimal``,
-    ``placement`` (``[row, col]`` lists), ``backend``, ``elapsed``,
-    ``calls`` and ``stopped`` (when present), and the encoding's
+    ``placement`` (a :class:`Placement`, which draws itself), ``backend``,
+    ``elapsed``, ``calls``, ``stopped`` and ``proof`` (when present), and the encoding's
     ``problem``, ``rows``, ``cols``, ``piece``, ``amo``, ``card``,
     ``formulation``, ``vars``, ``aux_vars``, ``clauses``, ``lits``.
 
     ``amo``, ``card`` and ``formulation`` left at ``None`` are boardsat's
     choice, the command line's: lazy lines inside CaDiCaL for N-queens (and
     n rooks), ``"auto"`` elsewhere; ``"totalizer"``; ``"lines"``.
+
+    With ``proof`` (a directory, new or empty unless ``replace``), every
+    UNSAT answer the result rests on is proven into it, as ``boardsat solve
+    --proof`` proves it; :func:`verify` checks it.
 
     Raises ``ValueError`` (bad arguments), ``SolverError`` (a solver failed),
     ``KeyboardInterrupt`` (Ctrl-C; the solver is stopped).
@@ -107,6 +130,8 @@ def count(
     cube_budget: Optional[float] = None,
     progress: Optional[Callable[[int, float], Any]] = None,
     force: bool = False,
+    proof: Optional[_Path] = None,
+    replace: bool = False,
 ) -> Dict[str, Any]:
     """Counts the placements with ``k`` pieces, or without ``k`` the optimal ones.
 
@@ -123,6 +148,10 @@ def count(
     ``progress(count, seconds)`` is called from a solver thread, at once and
     then at most every 0.1 s; an exception it raises stops the count and is
     raised here.
+
+    With ``proof`` (a directory, new or empty unless ``replace``), the count is
+    proven into it as ``boardsat count --proof`` proves it; :func:`verify`
+    checks it.
     """
 
 def enumerate(
@@ -182,6 +211,28 @@ def check(
     domination; without ``k`` any number. Optimality is not checked.
     """
 
+def draw(
+    family: _Family,
+    n: int,
+    placement: Sequence[Union[Tuple[int, int], Sequence[int]]],
+    *,
+    cols: Optional[int] = None,
+    piece: Optional[str] = None,
+    k: Optional[int] = None,
+    independent: bool = False,
+    format: Literal["svg", "text"] = "svg",
+) -> str:
+    """The board with ``placement`` as an SVG picture, or as text (``format="text"``)."""
+
+def verify(dir: _Path) -> Dict[str, Any]:
+    """Checks a proof directory (``proof=``, ``--proof``, ``cubes --proof``) as ``boardsat verify DIR --json`` does.
+
+    Returns ``verified`` (the whole result proven), ``claims`` (a verdict per
+    claim, split and cover) and ``result`` (its ``sentence``, or the
+    ``reason`` it is not proven). Raises ``ValueError`` for a directory that
+    is not a proof directory.
+    """
+
 @final
 class Encoding:
     """The clauses of a problem; square ``(r, c)`` is variable ``r * cols + c + 1``."""
@@ -215,11 +266,11 @@ class Encoding:
     def __len__(self) -> int: ...
 
 @final
-class Placements(Iterator[_Placement]):
+class Placements(Iterator[Placement]):
     """A lazy iterator of placements, made by :func:`enumerate`."""
 
     def __iter__(self) -> Placements: ...
-    def __next__(self) -> _Placement: ...
+    def __next__(self) -> Placement: ...
     def close(self) -> None:
         """Stops the enumeration and frees the solver."""
     def __enter__(self) -> Placements: ...

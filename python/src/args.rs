@@ -14,7 +14,7 @@ use pyo3::PyResult;
 use crate::errors::{encode_error, invalid, solve_error};
 
 /// The problem keywords.
-pub struct ProblemArgs<'a> {
+pub struct ProblemKeywords<'a> {
     /// `queens`, `independence`, `domination`.
     pub family: &'a str,
     /// Rows (and columns unless `cols`).
@@ -37,7 +37,7 @@ pub struct ProblemArgs<'a> {
     pub force: bool,
 }
 
-impl ProblemArgs<'_> {
+impl ProblemKeywords<'_> {
     /// The request, with every name parsed.
     ///
     /// # Errors
@@ -143,7 +143,7 @@ impl ProblemArgs<'_> {
 }
 
 /// The solver keywords.
-pub struct SolverArgs<'a> {
+pub struct SolverKeywords<'a> {
     /// `cadical`, `varisat`, `external`; `None`: external with a command,
     /// else the default embedded solver.
     pub solver: Option<&'a str>,
@@ -155,7 +155,7 @@ pub struct SolverArgs<'a> {
     pub time_limit: Option<f64>,
 }
 
-impl SolverArgs<'_> {
+impl SolverKeywords<'_> {
     /// The solver spec, validated.
     ///
     /// # Errors

@@ -31,7 +31,7 @@ use crate::{errors::solve_error, json, wait};
 /// ...     s.solve()
 /// True
 #[pyclass(module = "boardsat", name = "Encoding", frozen)]
-pub struct Encoding {
+pub struct PyEncoding {
     instance: Instance,
     cnf: Cnf,
     stats: Stats,
@@ -40,7 +40,7 @@ pub struct Encoding {
     command_line: String,
 }
 
-impl Encoding {
+impl PyEncoding {
     /// The clauses of `instance` (its CNF with k, its WCNF's hard clauses
     /// without), built as `boardsat dimacs` builds them; `command_line` is
     /// the equivalent command's arguments.
@@ -61,7 +61,7 @@ impl Encoding {
                 "cnf and wcnf are built from clauses",
             ));
         };
-        Ok(Encoding {
+        Ok(PyEncoding {
             instance,
             cnf,
             stats: encoding.stats,
@@ -93,7 +93,7 @@ impl Encoding {
 }
 
 #[pymethods]
-impl Encoding {
+impl PyEncoding {
     /// The clauses as lists of DIMACS literals (a new list on each access:
     /// keep a reference rather than reading it in a loop).
     #[getter]

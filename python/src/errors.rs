@@ -1,9 +1,13 @@
 //! The library's errors as Python exceptions: what the caller asked wrong is
 //! a `ValueError`, what a solver did wrong is a `SolverError` (a
 //! `RuntimeError`), a stop is `KeyboardInterrupt` or `TimeoutError`. The
-//! message is the library's one line, the same as the command line's.
+//! message is the library's one line, with the choices it names worded as
+//! this package's keywords ([`Keywords`]).
 
-use boardsat_encode::EncodeError;
+use boardsat_encode::{
+    setting::{Names, Setting},
+    EncodeError,
+};
 use boardsat_solve::{backend::external::ExternalError, error::SolveError, stop::StopReason};
 use pyo3::{
     create_exception,
@@ -20,6 +24,53 @@ create_exception!(
     "A solver failed: it crashed, could not be started, or returned a wrong model."
 );
 
+/// This package's names for the library's settings: its keywords
+/// (`depth=…`, `halve=True`, `amo='lazy'`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Keywords;
+
+impl Keywords {
+    /// The keyword of `setting`, and whether it is a switch (`True`).
+    const fn keyword(setting: Setting) -> (&'static str, bool) {
+        match setting {
+            Setting::Cols => ("cols", false),
+            Setting::Piece => ("piece", false),
+            Setting::Pieces => ("k", false),
+            Setting::Independent => ("independent", true),
+            Setting::Amo => ("amo", false),
+            Setting::Card => ("card", false),
+            Setting::Formulation => ("formulation", false),
+            Setting::Force => ("force", true),
+            Setting::Limit => ("limit", false),
+            Setting::Unique => ("unique", true),
+            Setting::Depth => ("depth", false),
+            Setting::Threads => ("threads", false),
+            Setting::CubeBudget => ("cube_budget", false),
+            Setting::NoSymmetry => ("no_symmetry", true),
+            Setting::Halve => ("halve", true),
+            Setting::Portfolio => ("portfolio", true),
+            Setting::Solver => ("solver", false),
+            Setting::SolverCommand => ("solver_cmd", false),
+            Setting::Seed => ("seed", false),
+            Setting::Cube => ("cube", false),
+            Setting::Format => ("format", false),
+            Setting::Task => ("task", false),
+            Setting::Proof => ("proof", false),
+            Setting::Replace => ("replace", true),
+        }
+    }
+}
+
+impl Names for Keywords {
+    fn name(&self, setting: Setting, value: Option<&str>) -> String {
+        match (Keywords::keyword(setting), value) {
+            ((keyword, _), Some(value)) => format!("{keyword}='{value}'"),
+            ((keyword, true), None) => format!("{keyword}=True"),
+            ((keyword, false), None) => format!("{keyword}=…"),
+        }
+    }
+}
+
 /// A bad argument, with `message`.
 pub fn invalid(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -29,7 +80,7 @@ pub fn invalid(message: impl Into<String>) -> PyErr {
 pub fn encode_error(e: &EncodeError) -> PyErr {
     match e {
         EncodeError::OutOfMemory => PyMemoryError::new_err(e.to_string()),
-        _ => invalid(e.to_string()),
+        _ => invalid(e.message(&Keywords)),
     }
 }
 
@@ -37,14 +88,16 @@ pub fn encode_error(e: &EncodeError) -> PyErr {
 pub fn solve_error(e: &SolveError) -> PyErr {
     match e {
         SolveError::Encode(e) => encode_error(e),
-        SolveError::Unsupported(_)
+        SolveError::Inapplicable(_)
+        | SolveError::Unsupported(_)
         | SolveError::Unavailable(_)
         | SolveError::MissingCommand
-        | SolveError::External(ExternalError::BadCommand { .. }) => invalid(e.to_string()),
+        | SolveError::NotSplit { .. }
+        | SolveError::External(ExternalError::BadCommand { .. }) => invalid(e.message(&Keywords)),
         SolveError::Interrupted(StopReason::TimeLimit) => PyTimeoutError::new_err(e.to_string()),
         SolveError::Interrupted(StopReason::Interrupted) => {
             PyKeyboardInterrupt::new_err(e.to_string())
         }
-        _ => SolverError::new_err(e.to_string()),
+        _ => SolverError::new_err(e.message(&Keywords)),
     }
 }

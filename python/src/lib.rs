@@ -9,10 +9,12 @@
 //! |---|---|
 //! | `solve`, `count` | [`boardsat_solve::task::solve::solve`] / [`boardsat_solve::task::count::count`], reported as [`boardsat_report`] dicts |
 //! | `enumerate`, [`placements::Placements`] | a lazy iterator over [`boardsat_solve::task::enumerate::enumerate`] |
-//! | `encode`, [`encoding::Encoding`] | the CNF for PySAT and other tools, DIMACS with provenance; OPB, WCNF and LP |
+//! | `encode`, [`encoding::PyEncoding`] (Python's `Encoding`) | the CNF for PySAT and other tools, DIMACS with provenance; OPB, WCNF and LP |
 //! | `check` | the independent checker, [`boardsat_encode::check()`] |
+//! | `Placement`, `draw` | a placement that draws itself (`_repr_svg_`), [`boardsat_encode::draw`] |
+//! | `proof=`, `verify` | [`proofs`]: the command line's `--proof DIR` and `verify DIR`, through `boardsat-proof` |
 //! | [`args`] | keyword arguments to library objects, checked as the command line checks flags |
-//! | [`errors`] | library errors to Python exceptions |
+//! | [`errors`] | library errors to Python exceptions, messages in this package's keywords |
 //! | [`wait`] | solving on a worker thread with the GIL released, Ctrl-C obeyed |
 //!
 //! Built by maturin (`pip install ./python`); the tests are pytest's, in
@@ -24,7 +26,7 @@
 //! (checked by `tests/tests/layers.rs`):
 //!
 //! 1. `errors`, `json`, `wait` — exceptions, dicts, the worker thread
-//! 2. `args`, `encoding`, `placements` — keywords to library objects, the CNF class, the lazy iterator
+//! 2. `args`, `encoding`, `placements`, `proofs` — keywords to library objects, the CNF class, the lazy iterator and the placement that draws itself, proofs
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
@@ -34,6 +36,7 @@ pub mod encoding;
 pub mod errors;
 pub mod json;
 pub mod placements;
+pub mod proofs;
 pub mod wait;
 
 use std::{
@@ -41,24 +44,38 @@ use std::{
     time::{Duration, Instant},
 };
 
-use boardsat_encode::{
-    check as check_placement, Amo, Card, Family, Formulation, Piece, Placement, Square,
+use std::path::PathBuf;
+
+use boardsat_encode::{check as check_placement, Amo, Card, Family, Formulation, Piece, Problem};
+use boardsat_proof::{
+    jobs::verify_directory,
+    report::VerifyReport,
+    split::SplitProver,
+    tasks::{prove_counted, prove_solved},
 };
 use boardsat_report::{CountReport, SolveReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
-    search::count::{Progress, Proofs},
+    search::{
+        certify::Certify,
+        count::{Keep, Progress, Proofs},
+    },
     stop::Interrupter,
     task::{
         count::{count as count_task, CountFlags},
-        solve::{solve as solve_task, Optimiser},
+        solve::{solve as solve_task, traces_proofs, Optimiser},
     },
 };
-use pyo3::{exceptions::PyTypeError, prelude::*, types::PyTuple};
+use pyo3::{
+    exceptions::{PyTypeError, PyValueError},
+    prelude::*,
+    types::PyTuple,
+};
 
 use crate::{
-    args::{size, ProblemArgs, SolverArgs},
+    args::{size, ProblemKeywords, SolverKeywords},
     errors::{encode_error, solve_error, SolverError},
+    placements::{placement, placement_class, placement_of, render},
 };
 
 /// How often a count's `progress` callback is called at most (the first
@@ -82,6 +99,12 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// ``time_limit``: nothing is proven, ``stopped`` says why, and a
 /// placement, if any, is only the best found).
 ///
+/// With ``proof`` (a directory, new or empty unless ``replace``), every
+/// UNSAT answer the result rests on is proven into it as ``boardsat solve
+/// --proof`` proves it; ``boardsat.verify(proof)`` checks it, and the
+/// result's ``proof`` says where it is. The ``placement`` draws itself
+/// (a :class:`Placement`).
+///
 /// Raises ``ValueError`` for bad arguments, ``boardsat.SolverError`` (a
 /// ``RuntimeError``) when a solver fails, ``KeyboardInterrupt`` on Ctrl-C
 /// (with the solver stopped). The GIL is released while the solver runs.
@@ -90,7 +113,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
     family, n, *, cols=None, piece=None, k=None, independent=false,
     amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
-    portfolio=false, force=false
+    portfolio=false, force=false, proof=None, replace=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
@@ -110,15 +133,17 @@ fn solve(
     time_limit: Option<f64>,
     portfolio: bool,
     force: bool,
+    proof: Option<PathBuf>,
+    replace: bool,
 ) -> PyResult<Py<PyAny>> {
-    let solver_args = SolverArgs {
+    let solver_args = SolverKeywords {
         solver,
         solver_cmd,
         seed,
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let instance = ProblemArgs {
+    let instance = ProblemKeywords {
         family,
         n,
         cols,
@@ -137,14 +162,31 @@ fn solve(
         Optimiser::Split
     };
     let stop = solver_args.stop()?;
+    let call = format!("boardsat.solve({family:?}, {n}, k={k:?}) from Python");
+    let mut prover = proofs::prover(proof.as_deref(), replace, call, &stop)?;
+    let traced = traces_proofs(&instance, optimiser);
     let solved = wait::run(py, &stop, || {
-        solve_task(&instance, &spec, optimiser, &stop, &|_| {}, None)
+        // Domination refutations are proven cube by cube as they are found.
+        let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
+        let certify = splits.as_ref().map(|s| s as &dyn Certify);
+        solve_task(&instance, &spec, optimiser, &stop, &|_| {}, certify)
     })?
     .map_err(|e| solve_error(&e))?;
-    json::to_python(
-        py,
-        &SolveReport::new(&solved, spec.signature(), stop.reason()),
-    )
+    let proved = prover.as_mut().map(|p| prove_solved(p, &instance, &solved));
+    let summary = match proved {
+        Some(proved) => proofs::conclude(prover, proved, &stop)?,
+        None => None,
+    };
+    let report = SolveReport::new(&solved, spec.signature(), stop.reason()).with_proof(summary);
+    let result = json::to_python(py, &report)?;
+    // The report's `[row, col]` lists, as the command line's JSON has
+    // them, in a placement that draws itself.
+    let dict = result.bind(py);
+    if report.placement.is_some() {
+        let squares = dict.get_item("placement")?;
+        dict.set_item("placement", placement(py, &instance.problem, squares)?)?;
+    }
+    Ok(result)
 }
 
 /// A count's `progress` callback, called from the solver's threads.
@@ -200,6 +242,10 @@ impl ProgressCallback {
 /// the count so far, at once and then at most every 0.1 s, from a solver
 /// thread; an exception it raises stops the count and is raised here.
 ///
+/// With ``proof`` (a directory, new or empty unless ``replace``), the count
+/// is proven into it as ``boardsat count --proof`` proves it (domination
+/// cube by cube as it is counted); ``boardsat.verify(proof)`` checks it.
+///
 /// Raises as :func:`solve` does.
 #[pyfunction]
 #[pyo3(signature = (
@@ -207,7 +253,7 @@ impl ProgressCallback {
     amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
-    cube_budget=None, progress=None, force=false
+    cube_budget=None, progress=None, force=false, proof=None, replace=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn count(
@@ -233,15 +279,17 @@ fn count(
     cube_budget: Option<f64>,
     progress: Option<Py<PyAny>>,
     force: bool,
+    proof: Option<PathBuf>,
+    replace: bool,
 ) -> PyResult<Py<PyAny>> {
-    let solver_args = SolverArgs {
+    let solver_args = SolverKeywords {
         solver,
         solver_cmd,
         seed,
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let instance = ProblemArgs {
+    let instance = ProblemKeywords {
         family,
         n,
         cols,
@@ -267,30 +315,33 @@ fn count(
         halve,
         budget: args::duration(cube_budget)?,
     };
-    let plan = flags
-        .plan(&instance, Proofs::Off)
-        .map_err(|e| solve_error(&e))?;
+    let proofs = if proof.is_some() {
+        Proofs::On
+    } else {
+        Proofs::Off
+    };
+    let plan = flags.plan(&instance, proofs).map_err(|e| solve_error(&e))?;
     if let Some(callback) = &progress {
         if !callback.bind(py).is_callable() {
             return Err(PyTypeError::new_err("progress must be callable"));
         }
     }
     let stop = solver_args.stop()?;
+    let call = format!("boardsat.count({family:?}, {n}, k={k:?}) from Python");
+    let mut prover = proofs::prover(proof.as_deref(), replace, call, &stop)?;
     let watcher = ProgressCallback {
         callback: progress,
         last: Mutex::new(None),
         raised: Mutex::new(None),
         stop: stop.clone(),
     };
+    let traced = plan.keep == Keep::Traced;
     let counted = wait::run(py, &stop, || {
-        count_task(
-            &instance,
-            &spec,
-            &plan,
-            &stop,
-            &|p, _| watcher.report(p),
-            None,
-        )
+        // Domination counts are proven cube by cube as they are counted.
+        let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
+        let certify = splits.as_ref().map(|s| s as &dyn Certify);
+        let progress = |p: &Progress, _: Option<usize>| watcher.report(p);
+        count_task(&instance, &spec, &plan, &stop, &progress, certify)
     })?;
     if let Some(raised) = watcher
         .raised
@@ -301,10 +352,58 @@ fn count(
         return Err(raised);
     }
     let counted = counted.map_err(|e| solve_error(&e))?;
-    json::to_python(
-        py,
-        &CountReport::new(&counted, spec.signature(), stop.reason()),
-    )
+    let proved = prover
+        .as_mut()
+        .map(|p| prove_counted(p, &instance, &counted));
+    let summary = match proved {
+        Some(proved) => proofs::conclude(prover, proved, &stop)?,
+        None => None,
+    };
+    let report = CountReport::new(&counted, spec.signature(), stop.reason()).with_proof(summary);
+    json::to_python(py, &report)
+}
+
+/// Checks the proof directory ``dir`` written with ``proof=`` (or
+/// ``boardsat … --proof``, or a split written by ``boardsat cubes
+/// --proof``) as ``boardsat verify DIR --json`` does: the keys
+/// ``verified`` (the whole result proven), ``claims`` (a verdict per
+/// claim, split and cover) and ``result`` (its sentence, or what is
+/// missing).
+///
+/// Raises ``ValueError`` for a directory that is not a proof directory,
+/// ``KeyboardInterrupt`` on Ctrl-C.
+#[pyfunction]
+fn verify(py: Python<'_>, dir: PathBuf) -> PyResult<Py<PyAny>> {
+    let stop = Interrupter::new();
+    let verification = wait::run(py, &stop, || verify_directory(&dir, Some(&stop)))?
+        .map_err(|e| PyValueError::new_err(e.message(&errors::Keywords)))?;
+    json::to_python(py, &VerifyReport::new(&verification))
+}
+
+/// The board with ``placement`` (a list of ``(row, col)`` pairs) as a
+/// picture: ``format="svg"`` (the pieces and, for domination, the squares
+/// they cover) or ``"text"`` (one row a line). The problem's keywords are
+/// :func:`check`'s.
+///
+/// Raises ``ValueError`` for bad arguments or a square off the board,
+/// ``TypeError`` for a placement that is not a list of pairs.
+#[pyfunction]
+#[pyo3(signature = (family, n, placement, *, cols=None, piece=None, k=None, independent=false, format="svg"))]
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    family: &str,
+    n: i64,
+    placement: &Bound<'_, PyAny>,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+    format: &str,
+) -> PyResult<String> {
+    let (problem, _) = placement_problem(family, n, cols, piece, k, independent)?;
+    let placement = placement_of(placement)?
+        .ok_or_else(|| PyValueError::new_err("a square of the placement is off the board"))?;
+    render(&problem, &placement, format)
 }
 
 /// A lazy iterator over the placements with ``k`` pieces, or without ``k``
@@ -344,14 +443,14 @@ fn enumerate_placements(
     limit: Option<i64>,
     force: bool,
 ) -> PyResult<placements::Placements> {
-    let solver_args = SolverArgs {
+    let solver_args = SolverKeywords {
         solver,
         solver_cmd,
         seed,
         time_limit,
     };
     let spec = solver_args.spec()?;
-    let instance = ProblemArgs {
+    let instance = ProblemKeywords {
         family,
         n,
         cols,
@@ -394,8 +493,8 @@ fn encode(
     card: Option<&str>,
     formulation: Option<&str>,
     force: bool,
-) -> PyResult<encoding::Encoding> {
-    let problem_args = ProblemArgs {
+) -> PyResult<encoding::PyEncoding> {
+    let problem_args = ProblemKeywords {
         family,
         n,
         cols,
@@ -410,7 +509,33 @@ fn encode(
     let instance = problem_args.instance(None)?;
     let request = problem_args.request()?;
     let command_line = problem_args.dimacs_command_line(&request, instance.config);
-    encoding::Encoding::new(py, instance, command_line)
+    encoding::PyEncoding::new(py, instance, command_line)
+}
+
+/// The problem (and k) a placement is drawn or checked on, from the
+/// keywords `draw` and `check` share: no encoding is chosen.
+fn placement_problem(
+    family: &str,
+    n: i64,
+    cols: Option<i64>,
+    piece: Option<&str>,
+    k: Option<i64>,
+    independent: bool,
+) -> PyResult<(Problem, Option<usize>)> {
+    let request = ProblemKeywords {
+        family,
+        n,
+        cols,
+        piece,
+        k,
+        independent,
+        amo: None,
+        card: None,
+        formulation: None,
+        force: false,
+    }
+    .request()?;
+    request.problem().map_err(|e| encode_error(&e))
 }
 
 /// Whether ``placement`` (a list of ``(row, col)`` pairs, or ``[row, col]``
@@ -435,41 +560,13 @@ fn check(
     k: Option<i64>,
     independent: bool,
 ) -> PyResult<bool> {
-    let request = ProblemArgs {
-        family,
-        n,
-        cols,
-        piece,
-        k,
-        independent,
-        amo: None,
-        card: None,
-        formulation: None,
-        force: false,
-    }
-    .request()?;
-    let (problem, k) = request.problem().map_err(|e| encode_error(&e))?;
-    let mut squares = Vec::new();
-    for item in placement.try_iter()? {
-        let item = item?;
-        let (row, col) = item
-            .extract::<(i64, i64)>()
-            .or_else(|_| item.extract::<[i64; 2]>().map(|[r, c]| (r, c)))
-            .map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "a placement is a list of (row, col) pairs of integers, not {}",
-                    item.repr()
-                        .map_or_else(|_| "?".to_string(), |r| r.to_string())
-                ))
-            })?;
-        // A negative coordinate is off the board, like one past the edge.
-        let (Ok(row), Ok(col)) = (usize::try_from(row), usize::try_from(col)) else {
-            return Ok(false);
-        };
-        squares.push(Square::new(row, col));
-    }
+    let (problem, k) = placement_problem(family, n, cols, piece, k, independent)?;
+    // A negative coordinate is off the board, like one past the edge.
+    let Some(placement) = placement_of(placement)? else {
+        return Ok(false);
+    };
     let bound = k.map(|k| problem.kind.bound(k));
-    Ok(check_placement(&problem, bound, &Placement::new(squares)).is_ok())
+    Ok(check_placement(&problem, bound, &placement).is_ok())
 }
 
 /// Chessboard placement puzzles as SAT: N-queens, independence and
@@ -489,7 +586,10 @@ fn boardsat_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(enumerate_placements, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
-    m.add_class::<encoding::Encoding>()?;
+    m.add_function(wrap_pyfunction!(draw, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add("Placement", placement_class(py)?)?;
+    m.add_class::<encoding::PyEncoding>()?;
     m.add_class::<placements::Placements>()?;
     m.add("SolverError", py.get_type::<SolverError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

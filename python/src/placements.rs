@@ -1,4 +1,5 @@
-//! `boardsat.enumerate`: a lazy iterator of placements.
+//! `boardsat.enumerate`: a lazy iterator of placements, each a
+//! [`placement`] that draws itself.
 //!
 //! The solver session lives on a worker thread of the iterator's own (a
 //! session is not `Send`), built on the first `next()`. Each `next()` asks
@@ -12,6 +13,7 @@ use std::{
     thread::JoinHandle,
 };
 
+use boardsat_encode::{draw, Placement, Problem, Square};
 use boardsat_report::squares;
 use boardsat_solve::{
     backend::spec::SolverSpec,
@@ -23,7 +25,12 @@ use boardsat_solve::{
         Instance,
     },
 };
-use pyo3::{exceptions::PyRuntimeError, prelude::*};
+use pyo3::{
+    exceptions::{PyRuntimeError, PyTypeError, PyValueError},
+    prelude::*,
+    sync::PyOnceLock,
+    types::{PyCFunction, PyDict, PyTuple, PyType},
+};
 
 use crate::{
     errors::solve_error,
@@ -119,6 +126,8 @@ impl Worker {
 /// only some of them.
 #[pyclass(module = "boardsat", name = "Placements")]
 pub struct Placements {
+    /// The problem, for the placements to draw themselves.
+    problem: Problem,
     requests: Option<mpsc::Sender<()>>,
     replies: Arc<Slot<Reply>>,
     worker: Option<JoinHandle<()>>,
@@ -157,6 +166,7 @@ impl Placements {
             .spawn(move || worker.serve(&received, &put))
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a solver thread: {e}")))?;
         Ok(Placements {
+            problem: instance.problem,
             requests: Some(requests),
             replies,
             worker: Some(handle),
@@ -182,7 +192,7 @@ impl Placements {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Vec<(usize, usize)>>> {
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let Some(requests) = &self.requests else {
             return Ok(None);
         };
@@ -199,9 +209,9 @@ impl Placements {
             }
         };
         match reply {
-            Reply::Placement(placement) => {
+            Reply::Placement(squares) => {
                 self.count += 1;
-                Ok(Some(placement))
+                Ok(Some(placement(py, &self.problem, squares)?.unbind()))
             }
             Reply::End(end, optimum) => {
                 self.optimum = optimum;
@@ -293,4 +303,137 @@ impl Drop for Placements {
         self.stop.interrupt();
         self.requests = None;
     }
+}
+
+/// The Python class of a placement: a list of `(row, col)` tuples that
+/// draws itself (`_repr_svg_`, so a notebook shows the board).
+const PLACEMENT_CLASS: &std::ffi::CStr = c"
+class Placement(list):
+    \"\"\"A placement: a list of ``(row, col)`` tuples, one per piece, that draws itself.
+
+    In a notebook the board shows as a picture (``_repr_svg_``); ``svg()`` and
+    ``text()`` give the picture and the text board as strings.
+    \"\"\"
+
+    __slots__ = ('_draw',)
+
+    def svg(self):
+        \"\"\"The board as an SVG picture: the pieces and, for domination, the squares they cover.\"\"\"
+        return self._draw(self, 'svg')
+
+    def text(self):
+        \"\"\"The board as text, one row a line.\"\"\"
+        return self._draw(self, 'text')
+
+    def _repr_svg_(self):
+        return self.svg()
+";
+
+/// The `Placement` class, made once.
+static PLACEMENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The `Placement` class (see [`PLACEMENT_CLASS`]), for the module.
+///
+/// # Errors
+///
+/// The class cannot be made (a bug).
+pub fn placement_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    let class = PLACEMENT.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let module = PyModule::from_code(
+            py,
+            PLACEMENT_CLASS,
+            c"boardsat/placement.py",
+            c"boardsat._placement",
+        )?;
+        let class = module.getattr("Placement")?.cast_into::<PyType>()?;
+        class.setattr("__module__", "boardsat")?;
+        Ok(class.unbind())
+    })?;
+    Ok(class.bind(py))
+}
+
+/// `squares` (any sequence of pairs: the iterator's tuples, a report's
+/// `[row, col]` lists) as a `Placement`, drawing itself as a placement of
+/// `problem`.
+///
+/// # Errors
+///
+/// The object cannot be made (a bug).
+pub fn placement<'py>(
+    py: Python<'py>,
+    problem: &Problem,
+    squares: impl IntoPyObject<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let problem = *problem;
+    let draw = PyCFunction::new_closure(
+        py,
+        None,
+        None,
+        move |args: &Bound<'_, PyTuple>, _: Option<&Bound<'_, PyDict>>| -> PyResult<String> {
+            let placement = args.get_item(0)?;
+            let format: String = args.get_item(1)?.extract()?;
+            let placement = placement_of(&placement)?.ok_or_else(|| {
+                PyValueError::new_err("a square of the placement is off the board")
+            })?;
+            render(&problem, &placement, &format)
+        },
+    )?;
+    let object = placement_class(py)?.call1((squares,))?;
+    object.setattr("_draw", draw)?;
+    Ok(object)
+}
+
+/// `placement` drawn as `format` says: `svg` or `text`.
+///
+/// # Errors
+///
+/// `ValueError` for another format, or a placement off the board.
+pub fn render(problem: &Problem, placement: &Placement, format: &str) -> PyResult<String> {
+    let board = problem.board;
+    if placement.squares().iter().any(|&sq| !board.contains(sq)) {
+        return Err(PyValueError::new_err(format!(
+            "the placement {placement} is not on the {board} board"
+        )));
+    }
+    match format {
+        "svg" => Ok(draw::svg(problem, placement)),
+        "text" => Ok(draw::text(
+            &board,
+            problem.piece,
+            placement,
+            problem.kind.dominating(),
+        )),
+        other => Err(PyValueError::new_err(format!(
+            "format must be 'svg' or 'text', not {other:?}"
+        ))),
+    }
+}
+
+/// A placement from Python: a sequence of `(row, col)` pairs, or of
+/// `[row, col]` lists; `None` when a coordinate is negative (off the
+/// board, like one past the edge).
+///
+/// # Errors
+///
+/// `TypeError` for anything else.
+pub fn placement_of(placement: &Bound<'_, PyAny>) -> PyResult<Option<Placement>> {
+    let mut squares = Vec::new();
+    for item in placement.try_iter()? {
+        let item = item?;
+        let (row, col) = item
+            .extract::<(i64, i64)>()
+            .or_else(|_| item.extract::<[i64; 2]>().map(|[r, c]| (r, c)))
+            .map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a placement is a list of (row, col) pairs of integers, not {}",
+                    item.repr()
+                        .map_or_else(|_| "?".to_string(), |r| r.to_string())
+                ))
+            })?;
+        let (Ok(row), Ok(col)) = (usize::try_from(row), usize::try_from(col)) else {
+            return Ok(None);
+        };
+        squares.push(Square::new(row, col));
+    }
+    Ok(Some(Placement::new(squares)))
 }

@@ -18,27 +18,29 @@ import boardsat
         (lambda: boardsat.solve("queens", -3), "the board size must be a positive integer"),
         (lambda: boardsat.solve("independence", 4, k=-1), "the number of pieces must be a non-negative integer"),
         (lambda: boardsat.solve("independence", 3, k=10), "k = 10 is more pieces than the 3x3 board has squares (9)"),
-        (lambda: boardsat.solve("queens", 8, piece="rook"), "queens places queens; use 'independence --piece rook' for other pieces"),
+        (lambda: boardsat.solve("queens", 8, piece="rook"), "queens places queens; use independence with piece='rook' for other pieces"),
         (lambda: boardsat.solve("queens", 8, k=7), "queens places exactly n queens"),
-        (lambda: boardsat.solve("independence", 8, independent=True), "--independent applies to domination only"),
+        (lambda: boardsat.solve("independence", 8, independent=True), "independent=True applies to domination only"),
         (lambda: boardsat.solve("queens", 8, amo="totalizer"), "'totalizer' is a cardinality encoding, not an at-most-one encoding"),
         (lambda: boardsat.solve("domination", 8, card="ladder"), "'ladder' is an at-most-one encoding; a cardinality encoding is needed"),
         (lambda: boardsat.solve("queens", 8, formulation="rows"), "unknown encoding 'rows'"),
         (lambda: boardsat.solve("queens", 8, solver="glucose"), "unknown solver 'glucose' (expected one of: varisat, cadical, external)"),
         (lambda: boardsat.solve("queens", 8, solver="external"), "the external backend needs a solver command"),
-        (lambda: boardsat.solve("queens", 8, solver="varisat", seed=3), "--seed applies to cadical only"),
-        (lambda: boardsat.solve("queens", 8, solver="varisat", solver_cmd="minisat"), "--solver-cmd needs --solver external"),
+        (lambda: boardsat.solve("queens", 8, solver="varisat", seed=3), "seed=… applies to cadical only (varisat has no seed option)"),
+        (lambda: boardsat.solve("queens", 8, solver="varisat", solver_cmd="minisat"), "solver_cmd=… needs solver='external' (or no solver=…)"),
         (lambda: boardsat.solve("queens", 8, solver_cmd="minisat 'unterminated"), "solver command"),
         (lambda: boardsat.solve("queens", 8, time_limit=-1), "'-1' is not a positive number of seconds"),
         (lambda: boardsat.solve("queens", 8, time_limit=float("nan")), "is not a positive number of seconds"),
-        (lambda: boardsat.solve("queens", 8, portfolio=True), "portfolio races encodings for an optimum; it does not apply with -k"),
-        (lambda: boardsat.count("independence", 5, k=3, depth=2), "--depth applies to 'count queens N' and 'count domination N' without --limit"),
-        (lambda: boardsat.count("queens", 8, limit=5, threads=2), "--threads applies to 'count queens N' and 'count domination N' without --limit"),
+        (lambda: boardsat.solve("queens", 8, portfolio=True), "portfolio=True races encodings for an optimum; it does not apply with k=…"),
+        (lambda: boardsat.count("independence", 5, k=3, depth=2), "depth=… applies to N-queens and domination counts without limit=…"),
+        (lambda: boardsat.count("queens", 8, limit=5, threads=2), "threads=… applies to N-queens and domination counts without limit=…"),
         (lambda: boardsat.count("queens", 8, limit=-5), "the limit must be a non-negative integer"),
-        (lambda: boardsat.encode("domination", 8).to_dimacs(), "a cnf file states a decision and needs k (the number of pieces)"),
+        (lambda: boardsat.solve("queens", 6, card="seqcounter"), "card=… applies where pieces are counted"),
+        (lambda: boardsat.count("domination", 5, amo="ladder"), "amo=… applies where pieces may not attack each other"),
+        (lambda: boardsat.encode("domination", 8).to_dimacs(), "a cnf file states a decision and needs k=… to fix the bound"),
         (lambda: boardsat.encode("domination", 8, k=5).to_wcnf(), "wcnf states an optimum"),
         (lambda: boardsat.encode("queens", 8).to_wcnf(), "not a fixed number of pieces (8 here)"),
-        (lambda: boardsat.encode("queens", 3000), "--force"),
+        (lambda: boardsat.encode("queens", 3000), "or force=True to go on"),
         (lambda: boardsat.enumerate("queens", 8, card="pairwise"), "'pairwise' is an at-most-one encoding"),
         (lambda: boardsat.check("queens", 0, []), "the board must have at least one row and one column"),
     ],
@@ -48,6 +50,20 @@ def test_bad_arguments_raise_value_error_with_the_library_message(call, message)
         call()
     assert message in str(raised.value)
     assert "\n" not in str(raised.value)
+
+
+def test_messages_name_keywords_not_flags():
+    # The library's messages name the choices in this package's terms.
+    for call in [
+        lambda: boardsat.solve("independence", 8, independent=True),
+        lambda: boardsat.count("queens", 8, limit=5, halve=True),
+        lambda: boardsat.count("queens", 8, halve=True, no_symmetry=True),
+        lambda: boardsat.solve("queens", 8, solver="varisat", seed=3),
+        lambda: boardsat.encode("queens", 3000),
+    ]:
+        with pytest.raises(ValueError) as raised:
+            call()
+        assert "--" not in str(raised.value), str(raised.value)
 
 
 def test_wrong_types_raise_type_error():

@@ -221,7 +221,12 @@ impl Graph {
         (0..=self.n_squares())
             .find(|&k| {
                 let mut found = HashSet::new();
-                self.dominate(0, 0, self.all(), k, independent, true, &mut found);
+                let search = Dominate {
+                    k,
+                    independent,
+                    want: Want::First,
+                };
+                self.dominate(search, 0, 0, self.all(), &mut found);
                 !found.is_empty()
             })
             .unwrap_or(self.n_squares())
@@ -233,7 +238,12 @@ impl Graph {
     pub fn minimum_dominating_sets(&self, independent: bool) -> HashSet<u64> {
         let k = self.domination_number(independent);
         let mut found = HashSet::new();
-        self.dominate(0, 0, self.all(), k, independent, false, &mut found);
+        let search = Dominate {
+            k,
+            independent,
+            want: Want::All,
+        };
+        self.dominate(search, 0, 0, self.all(), &mut found);
         found
     }
 
@@ -241,18 +251,20 @@ impl Graph {
     /// some square of the closed neighbourhood of an uncovered square must
     /// be chosen; branch on the uncovered square with the fewest choices.
     /// Every dominating set with no dominating proper subset is reached.
-    #[allow(clippy::too_many_arguments)]
     fn dominate(
         &self,
+        search: Dominate,
         chosen: u64,
         covered: u64,
         allowed: u64,
-        k: usize,
-        independent: bool,
-        first_only: bool,
         found: &mut HashSet<u64>,
     ) {
-        if first_only && !found.is_empty() {
+        let Dominate {
+            k,
+            independent,
+            want,
+        } = search;
+        if want == Want::First && !found.is_empty() {
             return;
         }
         let uncovered = self.all() & !covered;
@@ -281,12 +293,10 @@ impl Graph {
                 allowed & !(1 << w)
             };
             self.dominate(
+                search,
                 chosen | 1 << w,
                 covered | self.closed[w],
                 next_allowed,
-                k,
-                independent,
-                first_only,
                 found,
             );
         }
@@ -530,6 +540,24 @@ pub fn pigeonhole(pigeons: u32, holes: u32, selector: Option<Lit>) -> Vec<Vec<Li
         }
     }
     clauses
+}
+
+/// What [`Graph::dominate`] looks for: dominating sets of at most `k`
+/// squares (independent ones with `independent`), the first or all.
+#[derive(Clone, Copy, Debug)]
+struct Dominate {
+    k: usize,
+    independent: bool,
+    want: Want,
+}
+
+/// Whether a search stops at its first find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Want {
+    /// One is enough.
+    First,
+    /// Every one.
+    All,
 }
 
 #[cfg(test)]

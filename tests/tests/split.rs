@@ -6,6 +6,7 @@
 use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
     search::{
+        context::Context,
         count::Blocking,
         domination::{count_split, decide_race, decide_split, optimise_split, SplitOptions},
         lex::LexOrder,
@@ -42,25 +43,35 @@ fn problem(rows: usize, cols: usize, piece: Piece, kind: Kind) -> Problem {
     Problem::new(Board::new(rows, cols).unwrap(), piece, kind)
 }
 
-fn options(k: usize, depth: usize, threads: usize, symmetry: Option<LexOrder>) -> SplitOptions {
+/// The default solver, for contexts.
+static SOLVER: std::sync::LazyLock<SolverSpec> = std::sync::LazyLock::new(SolverSpec::default);
+
+/// The context of `p` with `config` on `threads` workers, stopped by
+/// `stop`.
+fn context<'a>(p: &Problem, config: Config, threads: usize, stop: &'a Interrupter) -> Context<'a> {
+    Context::new(*p, config, &SOLVER, stop).with_threads(threads)
+}
+
+fn options(k: usize, depth: usize, symmetry: Option<LexOrder>) -> SplitOptions {
     SplitOptions {
         cubes: Cubes::All,
-        ..SplitOptions::count(k, Blocking::Full, depth, threads, symmetry)
+        ..SplitOptions::count(k, Blocking::Full, depth, symmetry)
     }
 }
 
 /// As [`options`], one cube per orbit of cubes.
-fn per_orbit(k: usize, depth: usize, threads: usize) -> SplitOptions {
+fn per_orbit(k: usize, depth: usize) -> SplitOptions {
     SplitOptions {
         cubes: Cubes::OnePerOrbit,
-        ..options(k, depth, threads, Some(LexOrder::LinesFirst))
+        ..options(k, depth, Some(LexOrder::LinesFirst))
     }
 }
 
-/// The split decision at `k`, its model (if any) checked by the oracle.
+/// The split decision at `k` on two workers, its model (if any) checked
+/// by the oracle.
 fn decide(p: &Problem, config: Config, options: SplitOptions, g: &Graph) -> Status {
     let stop = Interrupter::new();
-    let decided = decide_split(p, config, options, &SolverSpec::default(), &stop, None).unwrap();
+    let decided = decide_split(&context(p, config, 2, &stop), options).unwrap();
     let (status, placement) = (decided.status, decided.placement);
     assert_eq!(status == Status::Sat, placement.is_some(), "{p}");
     if let Some(placement) = placement {
@@ -99,9 +110,9 @@ fn split_decisions_match_the_oracle() {
                     ] {
                         let at = |k| {
                             let o = if orbits {
-                                per_orbit(k, depth, 2)
+                                per_orbit(k, depth)
                             } else {
-                                options(k, depth, 2, symmetry)
+                                options(k, depth, symmetry)
                             };
                             decide(&p, config, o, &g)
                         };
@@ -129,17 +140,11 @@ fn optimise_split_proves_the_oracle_optimum() {
             for kind in [Kind::Domination, Kind::IndependentDomination] {
                 let p = problem(rows, cols, piece, kind);
                 for threads in [1, 3] {
-                    let (optimum, _) = optimise_split(
-                        &p,
-                        Config::default(),
-                        &SolverSpec::default(),
-                        threads,
-                        Strategy::fastest(&p),
-                        &Interrupter::new(),
-                        &|_| {},
-                        None,
-                    )
-                    .unwrap();
+                    let stop = Interrupter::new();
+                    let ctx = context(&p, Config::default(), threads, &stop);
+                    let (optimum, encoding) =
+                        optimise_split(&ctx, Strategy::fastest(&p), &|_| {}).unwrap();
+                    assert!(encoding.is_some(), "{p}: the solvers ran on an encoding");
                     assert!(optimum.proven, "{p}");
                     assert_eq!(
                         optimum.value,
@@ -160,17 +165,9 @@ fn optimise_split_proves_a075458() {
     for (i, &gamma) in A075458.iter().enumerate() {
         let n = i + 1;
         let p = problem(n, n, Piece::Queen, Kind::Domination);
-        let (optimum, _) = optimise_split(
-            &p,
-            Config::default(),
-            &SolverSpec::default(),
-            2,
-            Strategy::fastest(&p),
-            &Interrupter::new(),
-            &|_| {},
-            None,
-        )
-        .unwrap();
+        let stop = Interrupter::new();
+        let ctx = context(&p, Config::default(), 2, &stop);
+        let (optimum, _) = optimise_split(&ctx, Strategy::fastest(&p), &|_| {}).unwrap();
         assert!(optimum.proven, "n = {n}");
         assert_eq!(optimum.value, gamma, "n = {n}");
         assert_eq!(optimum.witness.len(), gamma, "n = {n}");
@@ -185,15 +182,8 @@ fn a_stopped_split_decision_is_unknown() {
     let p = problem(12, 12, Piece::Queen, Kind::Domination);
     let stop = Interrupter::new();
     stop.interrupt();
-    let decided = decide_split(
-        &p,
-        Config::default(),
-        options(5, 1, 2, Some(LexOrder::LinesFirst)),
-        &SolverSpec::default(),
-        &stop,
-        None,
-    )
-    .unwrap();
+    let ctx = context(&p, Config::default(), 2, &stop);
+    let decided = decide_split(&ctx, options(5, 1, Some(LexOrder::LinesFirst))).unwrap();
     assert_eq!((decided.status, decided.placement), (Status::Unknown, None));
 }
 
@@ -209,16 +199,9 @@ fn raced_decisions_match_the_oracle() {
                 let p = problem(rows, cols, piece, kind);
                 for k in gamma.saturating_sub(1)..=gamma {
                     let stop = Interrupter::new();
-                    let o = options(k, 1, 2, Some(LexOrder::LinesFirst));
-                    let decided = decide_race(
-                        &p,
-                        Config::default(),
-                        o,
-                        &SolverSpec::default(),
-                        &stop,
-                        None,
-                    )
-                    .unwrap();
+                    let o = options(k, 1, Some(LexOrder::LinesFirst));
+                    let ctx = context(&p, Config::default(), 2, &stop);
+                    let decided = decide_race(&ctx, o).unwrap();
                     let (status, placement) = (decided.status, decided.placement);
                     let expected = if k >= gamma {
                         Status::Sat
@@ -245,16 +228,8 @@ fn a_stopped_race_is_unknown() {
     let p = problem(12, 12, Piece::Queen, Kind::Domination);
     let stop = Interrupter::new();
     stop.interrupt();
-    let o = options(5, 1, 2, Some(LexOrder::LinesFirst));
-    let answer = decide_race(
-        &p,
-        Config::default(),
-        o,
-        &SolverSpec::default(),
-        &stop,
-        None,
-    )
-    .unwrap();
+    let o = options(5, 1, Some(LexOrder::LinesFirst));
+    let answer = decide_race(&context(&p, Config::default(), 2, &stop), o).unwrap();
     assert_eq!((answer.status, answer.placement), (Status::Unknown, None));
 }
 
@@ -272,25 +247,19 @@ fn per_orbit_cube_counts_match_the_oracle_and_the_whole_group() {
                 let gamma = g.domination_number(kind.independent());
                 let p = problem(rows, cols, piece, kind);
                 let count = |o: SplitOptions| {
-                    let (c, _) = count_split(
-                        &p,
-                        Config::default(),
-                        SplitOptions {
-                            blocking: Blocking::Short,
-                            ..o
-                        },
-                        &SolverSpec::default(),
-                        &Interrupter::new(),
-                        &|_, _| {},
-                        None,
-                    )
-                    .unwrap();
+                    let stop = Interrupter::new();
+                    let ctx = context(&p, Config::default(), 2, &stop);
+                    let o = SplitOptions {
+                        blocking: Blocking::Short,
+                        ..o
+                    };
+                    let (c, _) = count_split(&ctx, o, &|_, _| {}).unwrap();
                     assert_eq!(c.cubes_done, c.cubes_total, "{p}");
                     (c.count, c.models, c.cubes_total)
                 };
                 for depth in [1, 2] {
-                    let whole = count(options(gamma, depth, 2, Some(LexOrder::LinesFirst)));
-                    let orbits = count(per_orbit(gamma, depth, 2));
+                    let whole = count(options(gamma, depth, Some(LexOrder::LinesFirst)));
+                    let orbits = count(per_orbit(gamma, depth));
                     let what = format!("{p}, depth {depth}");
                     assert_eq!(orbits.0, sets.len() as u64, "{what}");
                     assert_eq!(orbits.0, whole.0, "{what}");

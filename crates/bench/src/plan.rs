@@ -11,7 +11,7 @@
 //! not is `None` in the cell (shown as `-`) and its cell is run once:
 //! - the AMO encoding matters only when pieces may not attack each other
 //!   (independence, queens, independent domination); `lazy` (lines
-//!   propagated inside CaDiCaL, [`boardsat_solve::backend::lines`]) runs with CaDiCaL only,
+//!   propagated inside CaDiCaL, [`boardsat_solve::backend::propagator`]) runs with CaDiCaL only,
 //!   so `--amo auto,lazy` gives the rows "eager encodings vs lazy
 //!   propagation", and a matrix of `lazy` without CaDiCaL is an error
 //!   saying so, not an empty table;
@@ -26,9 +26,10 @@
 //!   it): with the optimum alone it is an error.
 
 use boardsat_encode::{
+    setting::{LibraryWords, Names, Setting},
     Amo, Card, Config, EncodeError, Family, Formulation, Kind, Piece, Problem, Request,
 };
-use boardsat_solve::backend::spec::SolverKind;
+use boardsat_solve::{backend::spec::SolverKind, task::Encodings};
 
 boardsat_encode::name_table! {
     /// A benchmark task.
@@ -73,6 +74,39 @@ impl Cell {
             amo: self.amo.unwrap_or_default(),
             card: self.card.unwrap_or_default(),
             formulation: self.formulation.unwrap_or(Formulation::Cardinality),
+        }
+    }
+
+    /// The request of the cell's problem and k, as a user would type it
+    /// (N-queens as independence of n queens, the optimum without k): what
+    /// [`boardsat_solve::task::Instance::new`] builds the cell's instance
+    /// from, as it builds every command's.
+    #[must_use]
+    pub fn request(&self) -> Request {
+        let board = self.problem.board;
+        let family = if self.problem.kind.dominating() {
+            Family::Domination
+        } else {
+            Family::Independence
+        };
+        Request {
+            family,
+            n: board.rows(),
+            cols: Some(board.cols()),
+            piece: Some(self.problem.piece),
+            k: self.k,
+            independent: self.problem.kind == Kind::IndependentDomination,
+        }
+    }
+
+    /// The encodings the cell asks for: those that matter, the rest left
+    /// to boardsat's choice (which does not change the CNF).
+    #[must_use]
+    pub fn encodings(&self) -> Encodings {
+        Encodings {
+            amo: self.amo,
+            card: self.card,
+            formulation: self.formulation,
         }
     }
 
@@ -145,17 +179,52 @@ pub enum PlanError {
     #[error("bench runs the embedded backends only (varisat, cadical)")]
     External,
     /// `first` or `count` without k for a family that needs one.
-    #[error("--task first needs -k for independence and domination (or use --task optimum)")]
+    #[error("{}", self.message(&LibraryWords))]
     NoK,
-    /// An encoding list without a name.
-    #[error("--{0} names no encoding")]
-    Empty(&'static str),
+    /// An encoding list (the setting) without a name.
+    #[error("{}", self.message(&LibraryWords))]
+    Empty(Setting),
     /// `-k` with no task that uses it.
-    #[error("-k applies to the tasks first and count; --task optimum finds the optimum itself")]
+    #[error("{}", self.message(&LibraryWords))]
     UnusedK,
-    /// The matrix spans no cell: why.
-    #[error("nothing to run: {0}")]
-    NoCells(String),
+    /// The matrix spans no cell: the lazy AMO without CaDiCaL (the
+    /// backends of the matrix), or no size or no task.
+    #[error("{}", self.message(&LibraryWords))]
+    NoCells(Option<String>),
+}
+
+impl PlanError {
+    /// The message, with the settings it names worded by `names` (its
+    /// `Display` is the library's words).
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        let task = |t: &str| names.name(Setting::Task, Some(t));
+        let k = names.name(Setting::Pieces, None);
+        match self {
+            PlanError::Request(e) => e.message(names),
+            PlanError::External => self.to_string(),
+            PlanError::NoK => format!(
+                "{} needs {k} for independence and domination (or use {})",
+                task("first"),
+                task("optimum")
+            ),
+            PlanError::Empty(setting) => {
+                format!("{} names no encoding", names.name(*setting, None))
+            }
+            PlanError::UnusedK => format!(
+                "{k} applies to the tasks first and count; {} finds the optimum itself",
+                task("optimum")
+            ),
+            PlanError::NoCells(Some(solvers)) => format!(
+                "nothing to run: {} runs with {} only (CaDiCaL propagates the lines), and the matrix has {solvers}",
+                names.name(Setting::Amo, Some("lazy")),
+                names.name(Setting::Solver, Some("cadical"))
+            ),
+            PlanError::NoCells(None) => {
+                "nothing to run: the matrix spans no cell (no size or no task)".to_string()
+            }
+        }
+    }
 }
 
 fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
@@ -184,12 +253,12 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
         solvers.push(SolverKind::default_embedded());
     }
     let lists = [
-        ("amo", matrix.amos.is_empty()),
-        ("card", matrix.cards.is_empty()),
-        ("formulation", matrix.formulations.is_empty()),
+        (Setting::Amo, matrix.amos.is_empty()),
+        (Setting::Card, matrix.cards.is_empty()),
+        (Setting::Formulation, matrix.formulations.is_empty()),
     ];
-    if let Some((what, _)) = lists.iter().find(|(_, empty)| *empty) {
-        return Err(PlanError::Empty(what));
+    if let Some(&(setting, _)) = lists.iter().find(|(_, empty)| *empty) {
+        return Err(PlanError::Empty(setting));
     }
     let needs_k = matrix.family != Family::Queens && matrix.k.is_none();
     if needs_k && matrix.tasks.contains(&Task::First) {
@@ -220,16 +289,9 @@ pub fn plan(matrix: &Matrix) -> Result<Vec<Cell>, PlanError> {
     }
     if cells.is_empty() {
         let lazy_only = matrix.amos.iter().all(|a| a.is_lazy());
-        return Err(PlanError::NoCells(
-            if lazy_only && !solvers.contains(&SolverKind::Cadical) {
-                format!(
-                "--amo lazy runs with --solver cadical only (CaDiCaL propagates the lines), and the matrix has {}",
-                solvers.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
-            )
-            } else {
-                "the matrix spans no cell (no size or no task)".to_string()
-            },
-        ));
+        let names: Vec<&str> = solvers.iter().map(|s| s.name()).collect();
+        let lazy = lazy_only && !solvers.iter().any(|s| s.propagates_lines());
+        return Err(PlanError::NoCells(lazy.then(|| names.join(", "))));
     }
     Ok(cells)
 }
@@ -267,10 +329,7 @@ fn cells_of(
                 // The lazy AMO needs CaDiCaL's propagator, where an AMO
                 // encoding is used at all.
                 let lazy = amo.is_lazy() && problem.kind.independent();
-                for &solver in solvers
-                    .iter()
-                    .filter(|&&s| !lazy || s == SolverKind::Cadical)
-                {
+                for &solver in solvers.iter().filter(|&&s| !lazy || s.propagates_lines()) {
                     cells.push(Cell {
                         task,
                         problem,

@@ -81,7 +81,7 @@ impl CellReport {
     /// The report of `cell`'s `result`.
     #[must_use]
     pub fn new(cell: &Cell, r: &CellResult) -> Self {
-        use crate::run::Answer;
+        use crate::run::CellAnswer;
         CellReport {
             problem: cell.problem.kind.name(),
             piece: cell.problem.piece.name(),
@@ -105,16 +105,16 @@ impl CellReport {
                 _ => None,
             },
             satisfiable: match r.answer {
-                Some(Answer::Sat) => Some(true),
-                Some(Answer::Unsat) => Some(false),
+                Some(CellAnswer::Sat) => Some(true),
+                Some(CellAnswer::Unsat) => Some(false),
                 _ => None,
             },
             count: match r.answer {
-                Some(Answer::Count(c)) => Some(c),
+                Some(CellAnswer::Count(c)) => Some(c),
                 _ => None,
             },
             optimum: match r.answer {
-                Some(Answer::Optimum(v)) => Some(v),
+                Some(CellAnswer::Optimum(v)) => Some(v),
                 _ => None,
             },
         }
@@ -157,7 +157,7 @@ impl CellReport {
     /// One CSV row, in the order of [`CellReport::CSV_COLUMNS`].
     #[must_use]
     pub fn csv_record(meta: &Meta, cell: &Cell, r: &CellResult) -> Vec<String> {
-        use crate::run::Answer;
+        use crate::run::CellAnswer;
         let opt = |v: Option<String>| v.unwrap_or_default();
         let secs = |s: Option<Spread>, f: fn(Spread) -> f64| opt(s.map(|s| format!("{:.6}", f(s))));
         vec![
@@ -183,8 +183,8 @@ impl CellReport {
             r.status.word().to_string(),
             match (&r.status, r.answer) {
                 (CellStatus::Error(e), _) => e.clone(),
-                (_, Some(Answer::Count(c))) => c.to_string(),
-                (_, Some(Answer::Optimum(v))) => v.to_string(),
+                (_, Some(CellAnswer::Count(c))) => c.to_string(),
+                (_, Some(CellAnswer::Optimum(v))) => v.to_string(),
                 (_, Some(a)) => a.to_string(),
                 (_, None) => String::new(),
             },

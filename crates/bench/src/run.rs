@@ -3,15 +3,22 @@
 //!
 //! ## What is timed ([`run_cell`])
 //!
-//! - encode: building the CNF in memory (a separate encoding into a `Cnf`,
-//!   as `boardsat dimacs` does; with `lazy`, the clauses it keeps);
-//! - solve: the task's solver calls, with decoding and checking each model
-//!   (and, for count, adding the blocking clauses); not loading the clauses
-//!   into the solver. For optimum it is the sum of the search's calls
-//!   (searched as `boardsat solve` does, [`Strategy::fastest`], refutations
-//!   on fresh solvers included), the last of which is the UNSAT proof;
-//!   counting without k is the optimum and then the count of optimal
-//!   placements ([`optimum_then_count`]).
+//! Each run is what the command line runs: the cell's instance built by
+//! [`Instance::new`] and the task of [`boardsat_solve::task`] —
+//! [`solve`] for first (one placement with k; domination decided by its
+//! split refutation over every core) and the optimum (with its proof, the
+//! refutations of domination split into cubes), [`count`] for count (split
+//! into cubes over every core where the command line splits, one
+//! placement per orbit with orbit weights, without k the optimum first).
+//! The problem is encoded once, inside the task:
+//!
+//! - encode: building the clauses (streamed into the solver, or a split's
+//!   base formula encoded once for every cube), as the task measured it
+//!   ([`boardsat_encode::Encoding::time`]);
+//! - solve: for first, the task's time without its encoding; for the
+//!   optimum, the sum of the search's calls, the last of which is the
+//!   UNSAT proof; for count, the counting (and, without k, the optimum's
+//!   calls before it).
 //!
 //! ## Time limit
 //!
@@ -24,30 +31,26 @@
 //! when the process does), which can slow the cells after it on a machine
 //! with few cores.
 
-use std::{
-    fmt,
-    time::{Duration, Instant},
-};
+use std::{fmt, time::Duration};
 
-use boardsat_encode::{card::Counter, Config, Problem, Stats};
+use boardsat_encode::Stats;
 use boardsat_solve::{
-    backend::{spec::SolverSpec, Mode, Status},
+    backend::{spec::SolverSpec, Status},
     error::SolveError,
-    search::{
-        count::{End, Keep, Reduction},
-        optimise::{optimise_with, Strategy},
-        session::Session,
-    },
+    search::count::{End, Proofs},
     stop::{Interrupter, StopReason},
-    task::count::{optimum_then_count, CountPlan},
+    task::{
+        count::{count, CountFlags},
+        solve::{solve, Optimiser},
+        Instance,
+    },
 };
-use rustsat::instances::Cnf;
 
 use crate::plan::{Cell, Task};
 
 /// What one run found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum CellAnswer {
     /// A placement exists.
     Sat,
     /// No placement exists (proven).
@@ -58,13 +61,13 @@ pub enum Answer {
     Optimum(usize),
 }
 
-impl fmt::Display for Answer {
+impl fmt::Display for CellAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Answer::Sat => f.write_str("sat"),
-            Answer::Unsat => f.write_str("unsat"),
-            Answer::Count(c) => write!(f, "{c}"),
-            Answer::Optimum(v) => write!(f, "{v} (proven)"),
+            CellAnswer::Sat => f.write_str("sat"),
+            CellAnswer::Unsat => f.write_str("unsat"),
+            CellAnswer::Count(c) => write!(f, "{c}"),
+            CellAnswer::Optimum(v) => write!(f, "{v} (proven)"),
         }
     }
 }
@@ -191,7 +194,7 @@ pub struct CellResult {
     /// Solving times (only when every run answered).
     pub solve: Option<Spread>,
     /// The answer (only when every run answered alike).
-    pub answer: Option<Answer>,
+    pub answer: Option<CellAnswer>,
     /// Runs that answered.
     pub runs: usize,
 }
@@ -201,7 +204,7 @@ struct Run {
     stats: Option<Stats>,
     encode: Duration,
     solve: Duration,
-    answer: Option<Answer>,
+    answer: Option<CellAnswer>,
 }
 
 /// Runs `cell` up to `runs` times, each within `limit`, stopping early
@@ -272,89 +275,42 @@ fn stopped_status(run_stop: &Interrupter) -> CellStatus {
     }
 }
 
-/// Encoding time and sizes, for a fixed bound (`Some(k)`) or an open one
-/// up to `max_bound`.
-fn encode_sizes(
-    problem: &Problem,
-    fixed: Option<usize>,
-    max_bound: usize,
-    config: Config,
-) -> Result<(Duration, Stats), SolveError> {
-    let mut vars = problem.var_manager();
-    let mut cnf = Cnf::new();
-    let start = Instant::now();
-    let encoding = match fixed {
-        Some(k) => problem.encode_lazy(k, config, &mut cnf, &mut vars)?,
-        None => problem.encode_open_lazy(max_bound, config, &mut cnf, &mut vars)?,
-    };
-    Ok((start.elapsed(), encoding.stats))
-}
-
 fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
-    let config = cell.config();
-    let mode = match cell.task {
-        Task::Count => Mode::Enumerate,
-        Task::First | Task::Optimum => Mode::Decide,
-    };
-    let backend = SolverSpec::new(cell.solver).create(mode, stop)?;
-    if let Some(k) = cell.k {
-        let (encode, stats) = encode_sizes(&cell.problem, Some(k), k, config)?;
-        let mut session = Session::fixed(&cell.problem, k, config, backend)?;
-        let start = Instant::now();
-        let answer = if cell.task == Task::Count {
-            let c = session.count(None, |_| {})?;
-            (c.end == End::Exhausted).then_some(Answer::Count(c.count))
-        } else {
-            match session.solve(Mode::Decide)?.0 {
-                Status::Sat => Some(Answer::Sat),
-                Status::Unsat => Some(Answer::Unsat),
-                Status::Unknown => None,
-            }
-        };
-        return Ok(Run {
-            stats: Some(stats),
-            encode,
-            solve: start.elapsed(),
-            answer,
-        });
-    }
-    // The optimum (and for count, then every optimal placement), searched
-    // as `boardsat solve` and `count` do, but on this cell's one solver:
-    // the refutations are not split into cubes over threads, so that the
-    // cells compare encodings and backends, not core counts.
-    let counting = cell.task == Task::Count;
-    let (optimum, counted, session) = if counting {
-        let plan = CountPlan {
-            limit: None,
-            keep: Keep::Count,
-            reduction: Reduction::Symmetry,
-            unique: false,
-            split: None,
-        };
-        optimum_then_count(&cell.problem, config, backend, &plan, |_| {})?
-    } else {
-        let strategy = Strategy::fastest(&cell.problem);
-        let (o, s) = optimise_with(&cell.problem, config, backend, strategy)?;
-        (o, None, s)
-    };
-    let mut solve: Duration = optimum.calls.iter().map(|c| c.elapsed).sum();
-    let answer = match (optimum.proven, counted) {
-        (false, _) => None,
-        (true, None) => Some(Answer::Optimum(optimum.value)),
-        (true, Some(c)) => {
-            solve += c.elapsed;
-            (c.end == End::Exhausted).then_some(Answer::Count(c.count))
+    let spec = SolverSpec::new(cell.solver);
+    let instance = Instance::new(&cell.request(), cell.encodings(), Some(&spec), false)?;
+    let (encoding, solve, answer) = match cell.task {
+        Task::First | Task::Optimum => {
+            let solved = solve(&instance, &spec, Optimiser::Split, stop, &|_| {}, None)?;
+            let answer = match (solved.status, &solved.optimum) {
+                (Status::Unknown, _) => None,
+                (Status::Sat, Some(optimum)) => Some(CellAnswer::Optimum(optimum.value)),
+                (Status::Sat, None) => Some(CellAnswer::Sat),
+                (Status::Unsat, _) => Some(CellAnswer::Unsat),
+            };
+            let solve = match &solved.optimum {
+                Some(optimum) => optimum.calls.iter().map(|c| c.elapsed).sum(),
+                None => solved.elapsed.saturating_sub(solved.encoding.time),
+            };
+            (solved.encoding, solve, answer)
+        }
+        Task::Count => {
+            let plan = CountFlags::default().plan(&instance, Proofs::Off)?;
+            let counted = count(&instance, &spec, &plan, stop, &|_, _| {}, None)?;
+            let proven = counted.optimum.as_ref().is_none_or(|o| o.proven);
+            let answer = (proven && counted.count.end == End::Exhausted)
+                .then_some(CellAnswer::Count(counted.count.count));
+            let optimum: Duration = counted
+                .optimum
+                .iter()
+                .flat_map(|o| &o.calls)
+                .map(|c| c.elapsed)
+                .sum();
+            (counted.encoding, counted.count.elapsed + optimum, answer)
         }
     };
-    let max_bound = session
-        .encoding()
-        .counter
-        .as_deref()
-        .map_or(optimum.value, Counter::max_bound);
-    let (encode, stats) = encode_sizes(&cell.problem, None, max_bound, config)?;
     Ok(Run {
-        stats: Some(stats),
-        encode,
+        stats: Some(encoding.stats),
+        encode: encoding.time,
         solve,
         answer,
     })

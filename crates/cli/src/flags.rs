@@ -6,7 +6,11 @@
 use std::path::PathBuf;
 
 use boardsat_bench::{plan::Task, plot::Measure};
-use boardsat_encode::{dimacs::Format, Amo, Card, Family, Formulation, Piece};
+use boardsat_encode::{
+    dimacs::Format,
+    setting::{Names, Setting},
+    Amo, Card, Family, Formulation, Piece,
+};
 use boardsat_proof::trace::LratFormat;
 use boardsat_solve::backend::spec::SolverKind;
 use clap::{
@@ -100,11 +104,15 @@ pub struct ProofArgs {
     /// Write an LRAT proof of every UNSAT answer the result depends on into
     /// DIR (with the formulas, the witnesses of DIMACS counts, and
     /// MANIFEST.json stating the result and how the run ended), checked by
-    /// `boardsat verify DIR`. DIR must be new or empty (--force replaces a
-    /// previous proof directory's files) and is locked while the run
+    /// `boardsat verify DIR`. DIR must be new or empty (--replace replaces
+    /// a previous proof directory's files) and is locked while the run
     /// writes it.
     #[arg(long, value_name = "DIR")]
     pub proof: Option<PathBuf>,
+    /// Replace a previous proof directory's files in the --proof DIR
+    /// (its manifest, claims, proofs and witnesses; nothing else).
+    #[arg(long, requires = "proof")]
+    pub replace: bool,
     /// With --proof: write the proofs that solvers trace as they answer
     /// (split cubes, DIMACS counts) as text LRAT or as CaDiCaL's binary
     /// LRAT, about half the size (for runs whose proofs take gigabytes).
@@ -169,8 +177,7 @@ pub struct ProblemArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Build the encoding even when its estimated size is above the limit
-    /// (200 million clauses or 8 GiB); with --proof, replace a previous
-    /// proof directory's files.
+    /// (200 million clauses or 8 GiB).
     #[arg(long)]
     pub force: bool,
 }
@@ -342,9 +349,6 @@ pub struct FormulaArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub proof: ProofArgs,
-    /// Replace a previous proof directory's files in the --proof DIR.
-    #[arg(long, requires = "proof")]
-    pub force: bool,
     #[command(flatten)]
     pub solver: SolverArgs,
     /// One JSON object on stdout.
@@ -374,7 +378,7 @@ pub struct CubesArgs {
     #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
     /// Rows (queens) or outer rings of rows and columns (domination) per cube.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = boardsat_solve::search::pool::EXPORT_DEPTH)]
     pub depth: usize,
     /// Write every cube, not the left half (queens) or one per orbit (domination).
     #[arg(long)]
@@ -434,7 +438,7 @@ pub struct CubesArgs {
     /// split writes are removed, no symbolic link is followed, and a
     /// directory that holds no split is refused.
     #[arg(long, requires = "output")]
-    pub force: bool,
+    pub replace: bool,
     /// Also print a JSON summary on stdout.
     #[arg(long)]
     pub json: bool,
@@ -557,13 +561,13 @@ pub struct BenchArgs {
     pub independent: bool,
     /// At-most-one encodings, comma-separated, or "all".
     #[arg(long, value_name = "AMO,...|all", default_value = "pairwise", value_parser = parse_list::<Amo>)]
-    pub amo: Names<Amo>,
+    pub amo: NameList<Amo>,
     /// Cardinality encodings, comma-separated, or "all".
     #[arg(long, value_name = "CARD,...|all", default_value = "totalizer", value_parser = parse_list::<Card>)]
-    pub card: Names<Card>,
+    pub card: NameList<Card>,
     /// Formulations, comma-separated, or "all".
     #[arg(long, value_name = "FORMULATION,...|all", default_value = "lines", value_parser = parse_list::<Formulation>)]
-    pub formulation: Names<Formulation>,
+    pub formulation: NameList<Formulation>,
     /// Embedded backends, comma-separated (default: cadical when built in,
     /// else varisat).
     #[arg(long, value_delimiter = ',', value_parser = one_of!(SolverKind, ["varisat", "cadical"]))]
@@ -619,17 +623,17 @@ fn parse_pieces(s: &str) -> Result<usize, String> {
 /// A list of a run-time choice's names as typed: comma-separated names,
 /// or `all` (its `ALL` list).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Names<T>(pub Vec<T>);
+pub struct NameList<T>(pub Vec<T>);
 
 /// Comma-separated names of `T`, or `all`.
 fn parse_list<T: std::str::FromStr + AllNames + Clone + Send + Sync + 'static>(
     s: &str,
-) -> Result<Names<T>, String>
+) -> Result<NameList<T>, String>
 where
     T::Err: std::fmt::Display,
 {
     if s.trim().eq_ignore_ascii_case("all") {
-        return Ok(Names(T::all().to_vec()));
+        return Ok(NameList(T::all().to_vec()));
     }
     let names = s
         .split(',')
@@ -640,7 +644,7 @@ where
     if names.is_empty() {
         return Err("names no encoding".to_string());
     }
-    Ok(Names(names))
+    Ok(NameList(names))
 }
 
 /// The run-time choices whose every value `all` names.
@@ -671,5 +675,52 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if boardsat_solve::stop::seconds(v).is_some() => Ok(v),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}
+
+/// The command line's names for the library's settings: its flags, so
+/// that a library message reads in the terms the user typed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags;
+
+impl Flags {
+    /// The flag of `setting`.
+    pub const fn flag(setting: Setting) -> &'static str {
+        match setting {
+            Setting::Cols => "--cols",
+            Setting::Piece => "--piece",
+            Setting::Pieces => "-k",
+            Setting::Independent => "--independent",
+            Setting::Amo => "--amo",
+            Setting::Card => "--card",
+            Setting::Formulation => "--formulation",
+            Setting::Force => "--force",
+            Setting::Limit => "--limit",
+            Setting::Unique => "--unique",
+            Setting::Depth => "--depth",
+            Setting::Threads => "--threads",
+            Setting::CubeBudget => "--cube-budget",
+            Setting::NoSymmetry => "--no-symmetry",
+            Setting::Halve => "--halve",
+            Setting::Portfolio => "--portfolio",
+            Setting::Solver => "--solver",
+            Setting::SolverCommand => "--solver-cmd",
+            Setting::Seed => "--seed",
+            Setting::Cube => "--cube",
+            Setting::Format => "--format",
+            Setting::Task => "--task",
+            Setting::Proof => "--proof",
+            Setting::Replace => "--replace",
+        }
+    }
+}
+
+impl Names for Flags {
+    fn name(&self, setting: Setting, value: Option<&str>) -> String {
+        let flag = Flags::flag(setting);
+        match value {
+            Some(value) => format!("{flag} {value}"),
+            None => flag.to_string(),
+        }
     }
 }

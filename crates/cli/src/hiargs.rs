@@ -42,12 +42,8 @@ pub fn solver(args: &SolverArgs) -> Result<SolverSpec> {
 }
 
 /// The prover of `--proof DIR`, ready before any work (a directory that is
-/// not empty fails now).
-pub fn prover(
-    args: &crate::flags::ProofArgs,
-    force: bool,
-    stop: &Interrupter,
-) -> Result<Option<Prover>> {
+/// not empty fails now, unless `--replace`).
+pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Option<Prover>> {
     let Some(dir) = &args.proof else {
         return Ok(None);
     };
@@ -56,7 +52,7 @@ pub fn prover(
     }
     let mut prover = Prover::create(
         dir,
-        force,
+        args.replace,
         format!("boardsat {}", command_line()),
         stop.clone(),
     )?;
@@ -80,7 +76,7 @@ pub fn job(
     let solver = solver(&args.solver)?;
     let instance = instance(&args.problem, Some(&solver))?;
     let stop = stop(&args.solver);
-    let prover = prover(&args.proof, args.problem.force, &stop)?;
+    let prover = prover(&args.proof, &stop)?;
     Ok((instance, solver, stop, prover))
 }
 

@@ -86,13 +86,40 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
     }
 }
 
-/// The error and its causes on one line, control characters escaped.
+/// The error and its causes on one line, control characters escaped; the
+/// library's errors name the settings they are about by their flags.
 fn one_line(e: &anyhow::Error) -> String {
     let escape = |c: char| match c.is_control() {
         true => c.escape_debug().to_string(),
         false => c.to_string(),
     };
-    format!("{e:#}").chars().map(escape).collect()
+    let text: Vec<String> = e.chain().map(in_flags).collect();
+    text.join(": ").chars().map(escape).collect()
+}
+
+/// One cause of an error in the command line's words: a library error
+/// that names settings, with their flags ([`flags::Flags`]).
+fn in_flags(cause: &(dyn std::error::Error + 'static)) -> String {
+    use boardsat_bench::plan::PlanError;
+    use boardsat_encode::EncodeError;
+    use boardsat_proof::{prover::ProofError, verify::VerifyError};
+    use boardsat_solve::{error::SolveError, formula::dimacs::ReadError};
+    let names = &flags::Flags;
+    if let Some(e) = cause.downcast_ref::<SolveError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<EncodeError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<ReadError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<PlanError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<ProofError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<VerifyError>() {
+        e.message(names)
+    } else {
+        cause.to_string()
+    }
 }
 
 /// A closed pipe (`boardsat enumerate … | head`) is the reader's choice,

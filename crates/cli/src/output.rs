@@ -78,8 +78,8 @@ pub fn note(text: impl Display) {
 /// How an UNSAT answer the result depends on is backed, for the text
 /// result: by a proof in a directory, or not at all (an external solver's
 /// word), or by the embedded solver (nothing to add).
-pub fn backing(proof: Option<&ProofSummary>, external: bool) -> String {
-    match (proof, external) {
+pub fn backing(proof: Option<&ProofSummary>, unverified: bool) -> String {
+    match (proof, unverified) {
         (Some(p), _) => format!(
             "; proof in {}, verify with boardsat verify {}",
             p.dir, p.dir

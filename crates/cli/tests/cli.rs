@@ -446,7 +446,7 @@ fn bad_input_errors_are_pinned() {
     );
     assert_eq!(
         error_of(&["solve", "queens", "8", "--piece", "knight"]),
-        "error: queens places queens; use 'independence --piece knight' for other pieces"
+        "error: queens places queens; use independence with --piece knight for other pieces"
     );
 }
 

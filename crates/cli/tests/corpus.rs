@@ -167,52 +167,63 @@ fn brute_force(args: &[String]) -> u64 {
     };
     let mut total = 0;
     for size in sizes {
-        let mut chosen: Vec<usize> = Vec::new();
-        total += extend(
-            &squares,
-            &piece,
+        let search = Search {
+            squares: &squares,
+            piece: &piece,
             independent,
             dominating,
             size,
-            0,
-            &mut chosen,
-        );
+        };
+        total += search.extend(0, &mut Vec::new());
     }
     total
 }
 
-fn extend(
-    squares: &[(usize, usize)],
-    piece: &str,
+/// What the brute force counts: subsets of `size` squares, pairwise
+/// non-attacking when `independent`, covering the board when `dominating`.
+#[derive(Clone, Copy)]
+struct Search<'a> {
+    squares: &'a [(usize, usize)],
+    piece: &'a str,
     independent: bool,
     dominating: bool,
     size: usize,
-    from: usize,
-    chosen: &mut Vec<usize>,
-) -> u64 {
-    if chosen.len() == size {
-        let covered = !dominating
-            || squares.iter().all(|&s| {
-                chosen
-                    .iter()
-                    .any(|&i| squares[i] == s || attacks(piece, squares[i], s))
-            });
-        return u64::from(covered);
-    }
-    let mut total = 0;
-    for i in from..squares.len() {
-        if independent
-            && chosen
-                .iter()
-                .any(|&j| attacks(piece, squares[j], squares[i]))
-        {
-            continue;
+}
+
+impl Search<'_> {
+    /// The subsets that extend `chosen` with squares from index `from` on.
+    fn extend(&self, from: usize, chosen: &mut Vec<usize>) -> u64 {
+        let Search {
+            squares,
+            piece,
+            independent,
+            dominating,
+            size,
+        } = *self;
+        if chosen.len() == size {
+            let covered = !dominating
+                || squares.iter().all(|&s| {
+                    chosen
+                        .iter()
+                        .any(|&i| squares[i] == s || attacks(piece, squares[i], s))
+                });
+            return u64::from(covered);
         }
-        chosen.push(i);
-        total += extend(squares, piece, independent, dominating, size, i + 1, chosen);
-        chosen.pop();
+        let mut total = 0;
+        for i in from..squares.len() {
+            if independent
+                && chosen
+                    .iter()
+                    .any(|&j| attacks(piece, squares[j], squares[i]))
+            {
+                continue;
+            }
+            chosen.push(i);
+            total += self.extend(i + 1, chosen);
+            chosen.pop();
+        }
+        total
     }
-    total
 }
 
 #[test]

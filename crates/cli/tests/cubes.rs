@@ -1,7 +1,7 @@
 //! `cubes`, `job`, `count-dimacs` and `merge`: a count split into jobs,
 //! run one by one here as a scheduler would, and merged, equals A000170;
 //! a missing answer is an error naming the cube. Jobs re-run, killed or
-//! run twice at once lose no answer; `--force` removes only what a split
+//! run twice at once lose no answer; `--replace` removes only what a split
 //! wrote.
 
 mod common;
@@ -318,10 +318,12 @@ fn merge_accepts_only_the_answers_of_its_own_cubes() {
     merge_fails(t, "q9", "cubes and lists 0");
     edit(manifest.replacen(" 2 ", " 0 ", 1));
     merge_fails(t, "q9", "is not a positive integer");
-    // --force replaces the split, and merge counts the new one.
-    assert!(run_in(t, &["cubes", "queens", "8", "-o", "q9", "--force"])
-        .status
-        .success());
+    // --replace replaces the split, and merge counts the new one.
+    assert!(
+        run_in(t, &["cubes", "queens", "8", "-o", "q9", "--replace"])
+            .status
+            .success()
+    );
     merge_fails(t, "q9", "missing: cube-00000");
     run_jobs(&q9);
     assert_eq!(run_in(t, &["merge", "q9"]).stdout, b"92\n");
@@ -993,13 +995,13 @@ fn the_same_job_run_twice_at_once_keeps_one_whole_answer() {
     assert_eq!(stdout(&out).trim(), "92");
 }
 
-/// D4: `--force` follows no symbolic link. A `results` link in a
+/// D4: `--replace` follows no symbolic link. A `results` link in a
 /// directory that never held a split, and `results` or `proofs` links
 /// (or a FIFO for a cube file) in a previous split: one line, exit 2,
 /// nothing removed on either side of the link.
 #[cfg(unix)]
 #[test]
-fn force_follows_no_symbolic_link() {
+fn replace_follows_no_symbolic_link() {
     use std::os::unix::fs::symlink;
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
@@ -1008,7 +1010,7 @@ fn force_follows_no_symbolic_link() {
     std::fs::create_dir_all(t.join("d")).unwrap();
     std::fs::write(t.join("out/data.json"), "{}").unwrap();
     symlink("../out", t.join("d/results")).unwrap();
-    let out = run_in(t, &["cubes", "queens", "6", "-o", "d", "--force"]);
+    let out = run_in(t, &["cubes", "queens", "6", "-o", "d", "--replace"]);
     common::one_line_error(&out, "holds no previous split");
     assert_eq!(
         std::fs::read_to_string(t.join("out/data.json")).unwrap(),
@@ -1033,7 +1035,15 @@ fn force_follows_no_symbolic_link() {
         symlink("../out", dir.join(link)).unwrap();
         let out = run_in(
             t,
-            &["cubes", "queens", "6", "--proof", "-o", "split", "--force"],
+            &[
+                "cubes",
+                "queens",
+                "6",
+                "--proof",
+                "-o",
+                "split",
+                "--replace",
+            ],
         );
         common::one_line_error(
             &out,
@@ -1050,7 +1060,7 @@ fn force_follows_no_symbolic_link() {
         .status()
         .unwrap()
         .success());
-    let out = run_in(t, &["cubes", "queens", "6", "-o", "split", "--force"]);
+    let out = run_in(t, &["cubes", "queens", "6", "-o", "split", "--replace"]);
     common::one_line_error(&out, "cube-00003.cnf is a special file");
     assert!(dir.join("MANIFEST").is_file(), "nothing removed");
     // The jobs refuse a linked results or proofs directory too.
@@ -1066,17 +1076,17 @@ fn force_follows_no_symbolic_link() {
     );
 }
 
-/// D18: `--force` in a directory that never held a split is refused (its
+/// D18: `--replace` in a directory that never held a split is refused (its
 /// files kept); in a previous split it removes that split's files and
 /// keeps the user's, whatever their names look like.
 #[test]
-fn force_replaces_only_a_previous_split() {
+fn replace_replaces_only_a_previous_split() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
     std::fs::create_dir_all(t.join("split/results")).unwrap();
     std::fs::write(t.join("split/results/mine.json"), "mine").unwrap();
     std::fs::write(t.join("split/cube-notes.cnf"), "notes").unwrap();
-    let out = run_in(t, &["cubes", "queens", "6", "-o", "split", "--force"]);
+    let out = run_in(t, &["cubes", "queens", "6", "-o", "split", "--replace"]);
     common::one_line_error(&out, "holds no previous split");
     assert_eq!(
         std::fs::read_to_string(t.join("split/results/mine.json")).unwrap(),
@@ -1088,7 +1098,7 @@ fn force_replaces_only_a_previous_split() {
     );
     std::fs::remove_dir_all(t.join("split")).unwrap();
     // A previous split with proofs, the user's files beside its own.
-    let dir = cubes(t, &["queens", "6", "--proof", "--force"]);
+    let dir = cubes(t, &["queens", "6", "--proof", "--replace"]);
     run_jobs(&dir);
     for name in [
         "results/mine.json",
@@ -1099,7 +1109,7 @@ fn force_replaces_only_a_previous_split() {
     ] {
         std::fs::write(dir.join(name), "mine").unwrap();
     }
-    let out = run_in(t, &["cubes", "queens", "5", "-o", "split", "--force"]);
+    let out = run_in(t, &["cubes", "queens", "5", "-o", "split", "--replace"]);
     assert!(out.status.success(), "{}", stderr(&out));
     for name in [
         "results/mine.json",

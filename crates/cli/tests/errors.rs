@@ -75,7 +75,7 @@ fn piece_counts() {
         ),
         (
             &["solve", "queens", "8", "-k", "7"],
-            "error: queens places exactly n queens; use 'independence -k' for another number",
+            "error: queens places exactly n queens; use independence with -k for another number",
         ),
         (
             &["dimacs", "domination", "8"],
@@ -129,11 +129,11 @@ fn boards_and_pieces_the_problem_cannot_take() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["solve", "queens", "8", "--cols", "6"],
-            "error: queens needs a square board; use 'independence' with --cols for rectangular boards",
+            "error: queens needs a square board; use independence with --cols for rectangular boards",
         ),
         (
             &["solve", "queens", "8", "--piece", "knight"],
-            "error: queens places queens; use 'independence --piece knight' for other pieces",
+            "error: queens places queens; use independence with --piece knight for other pieces",
         ),
     ];
     for (args, message) in cases {
@@ -191,15 +191,15 @@ fn options_that_would_be_dropped_are_refused() {
         // N-queens cubes are never split again: the budget did nothing.
         (
             &["count", "queens", "8", "--cube-budget", "0.001"],
-            "error: --cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)",
+            "error: --cube-budget applies to domination counts without --limit (N-queens cubes are never split again)",
         ),
         (
             &["count", "independence", "6", "--piece", "knight", "--cube-budget", "1"],
-            "error: --cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)",
+            "error: --cube-budget applies to domination counts without --limit (N-queens cubes are never split again)",
         ),
         (
             &["count", "domination", "6", "--limit", "3", "--cube-budget", "1"],
-            "error: --cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)",
+            "error: --cube-budget applies to domination counts without --limit (N-queens cubes are never split again)",
         ),
         // Queens fix k = n: the message says so, not "with -k".
         (
@@ -208,7 +208,7 @@ fn options_that_would_be_dropped_are_refused() {
         ),
         // Without -o nothing is written, so these did nothing.
         (
-            &["cubes", "queens", "6", "--estimate", "2", "--force"],
+            &["cubes", "queens", "6", "--estimate", "2", "--replace"],
             "error: the following required arguments were not provided: --output <DIR>",
         ),
         (
@@ -219,13 +219,30 @@ fn options_that_would_be_dropped_are_refused() {
             &["cubes", "queens", "6", "--estimate", "2", "--format", "icnf"],
             "error: the following required arguments were not provided: --output <DIR>",
         ),
-        // --force replaces a proof directory: without --proof, nothing.
+        // Encodings nothing would be built from are refused, not ignored.
         (
-            &["solve-dimacs", "x.cnf", "--force"],
+            &["solve", "queens", "6", "--card", "seqcounter"],
+            "error: --card applies where pieces are counted (domination, optima, --formulation cardinality); exactly k pieces in the lines formulation are counted by the lines themselves",
+        ),
+        (
+            &["dimacs", "independence", "5", "--piece", "rook", "-k", "5", "--card", "totalizer"],
+            "error: --card applies where pieces are counted (domination, optima, --formulation cardinality); exactly k pieces in the lines formulation are counted by the lines themselves",
+        ),
+        (
+            &["count", "domination", "5", "--amo", "ladder"],
+            "error: --amo applies where pieces may not attack each other (independence, queens, independent domination); dominating pieces may",
+        ),
+        // --replace replaces a proof directory: without --proof, nothing.
+        (
+            &["solve-dimacs", "x.cnf", "--replace"],
             "error: the following required arguments were not provided: --proof <DIR>",
         ),
         (
-            &["count-dimacs", "x.cnf", "--force"],
+            &["count-dimacs", "x.cnf", "--replace"],
+            "error: the following required arguments were not provided: --proof <DIR>",
+        ),
+        (
+            &["solve", "queens", "8", "--replace"],
             "error: the following required arguments were not provided: --proof <DIR>",
         ),
         // --json is a format: two formats, one output.

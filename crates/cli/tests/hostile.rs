@@ -587,7 +587,7 @@ fn options_that_do_not_apply_are_errors() {
         ),
         (
             &["count", "independence", "6", "-k", "3", "--depth", "3"][..],
-            "--depth applies to 'count queens N' and 'count domination N' without --limit",
+            "--depth applies to N-queens and domination counts without --limit",
         ),
         (
             &["count", "domination", "6", "--limit", "5", "--unique"][..],
@@ -595,7 +595,7 @@ fn options_that_do_not_apply_are_errors() {
         ),
         (
             &["count", "queens", "8", "--limit", "5", "--halve"][..],
-            "--halve applies to 'count queens N' without --limit",
+            "--halve applies to N-queens counts without --limit",
         ),
         (
             &["bench", "queens", "--solver", "external"][..],

@@ -466,6 +466,7 @@ fn proof_directories_are_not_overwritten_by_accident() {
     let o = run(&["solve", "queens", "3", "--proof", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("is not empty"));
+    // --force is the size limit's, one meaning: it replaces no proofs.
     let o = run(&[
         "solve",
         "queens",
@@ -473,6 +474,18 @@ fn proof_directories_are_not_overwritten_by_accident() {
         "--proof",
         dir.to_str().unwrap(),
         "--force",
+    ]);
+    common::one_line_error(
+        &o,
+        "is not empty; choose a new directory for the proofs, or --replace to replace a previous proof directory's files",
+    );
+    let o = run(&[
+        "solve",
+        "queens",
+        "3",
+        "--proof",
+        dir.to_str().unwrap(),
+        "--replace",
     ]);
     assert_eq!(o.status.code(), Some(20), "{}", text(&o.stderr));
     assert_eq!(
@@ -926,7 +939,7 @@ fn a_proof_directory_is_locked_while_written() {
         "6",
         "--proof",
         dir.to_str().unwrap(),
-        "--force",
+        "--replace",
     ]);
     common::one_line_error(&second, "is being written by another boardsat run");
     let v = run(&["verify", dir.to_str().unwrap()]);

@@ -277,7 +277,7 @@ impl Shape {
 /// Implementations provide [`Counter::shape`] and the two raw enforcements;
 /// the provided methods handle what every encoding shares: trivial bounds,
 /// impossible ones, and bounds the counter was not built for.
-pub trait Counter: fmt::Debug + Send {
+pub trait Counter: fmt::Debug + Send + Sync {
     /// What the counter was built for.
     fn shape(&self) -> Shape;
 
@@ -525,7 +525,7 @@ impl Rewrite {
 /// The parts in which the own counters differ; [`Counter`],
 /// [`BuildCounter`] and rustsat's encoding traits are written once on top
 /// of them.
-trait OwnCounter: fmt::Debug + Send + Default + Sized {
+trait OwnCounter: fmt::Debug + Send + Sync + Default + Sized {
     /// What every own counter keeps ([`own_requests!`] writes these two).
     fn requests(&self) -> &Requests;
 
@@ -674,7 +674,7 @@ macro_rules! rustsat_traits {
                     self,
                     $crate::card::Direction::Upper,
                     &range,
-                    true,
+                    $crate::card::Call::Plain,
                     collector,
                     var_manager,
                 )
@@ -707,7 +707,7 @@ macro_rules! rustsat_traits {
                     self,
                     $crate::card::Direction::Lower,
                     &range,
-                    true,
+                    $crate::card::Call::Plain,
                     collector,
                     var_manager,
                 )
@@ -743,7 +743,7 @@ macro_rules! rustsat_traits {
                     self,
                     $crate::card::Direction::Both,
                     &range,
-                    true,
+                    $crate::card::Call::Plain,
                     collector,
                     var_manager,
                 )
@@ -798,15 +798,25 @@ macro_rules! rustsat_traits {
 }
 pub(crate) use rustsat_traits;
 
+/// Which of rustsat's calls [`encode_range`] answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Call {
+    /// `encode_ub`, `encode_lb`, `encode_both`: everything the range
+    /// needs, written again.
+    Plain,
+    /// `encode_ub_change`, `encode_lb_change`: only what no earlier call
+    /// wrote.
+    Change,
+}
+
 /// rustsat's `encode_ub`, `encode_lb`, `encode_both` and their `_change`
-/// variants: asks for the range's largest bound in `direction` and writes
-/// what it needs (everything again with `rewrite`, as rustsat's plain
-/// variants do).
+/// variants (`call`): asks for the range's largest bound in `direction`
+/// and writes what it needs.
 fn encode_range<E: OwnCounter, C: CollectClauses>(
     encoding: &mut E,
     direction: Direction,
     range: &impl RangeBounds<usize>,
-    rewrite: bool,
+    call: Call,
     sink: &mut C,
     vars: &mut dyn ManageVars,
 ) -> Result<(), rustsat::OutOfMemory> {
@@ -827,10 +837,9 @@ fn encode_range<E: OwnCounter, C: CollectClauses>(
     if let Some(k) = lower {
         requests.ask(Direction::Lower, k);
     }
-    let rewrite = if rewrite {
-        Rewrite::All(asked)
-    } else {
-        Rewrite::Nothing
+    let rewrite = match call {
+        Call::Plain => Rewrite::All(asked),
+        Call::Change => Rewrite::Nothing,
     };
     encoding.write(rewrite, sink, vars)
 }

@@ -52,6 +52,108 @@ impl Format {
     }
 }
 
+/// What a formula's `c boardsat-cube` line says the formula is: one cube
+/// of a split. [`CubeTag::line`] is the one writer of that line and
+/// [`CubeTag::parse`] its one reader (the reader says which kind it
+/// expects: the words alone do not tell a one-column N-queens cube from a
+/// depth).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CubeTag {
+    /// A job of an exported split: its id, its weight, how many literals
+    /// it fixes, and the split's words for it.
+    Job {
+        /// The id, `cube-00007`.
+        id: String,
+        /// The weight.
+        weight: u64,
+        /// The literals the cube fixes.
+        fixed: usize,
+        /// The split's words for the cube.
+        description: String,
+    },
+    /// A cube of rings of a domination split's claim: its depth and its
+    /// words (`r0+c0-…`).
+    Rings {
+        /// The rings it fixes.
+        depth: usize,
+        /// Its words.
+        cube: String,
+    },
+    /// A cube of an N-queens count's claim: the queens' columns in the
+    /// first rows.
+    Queens {
+        /// The column of the queen in each of the first rows.
+        columns: Vec<usize>,
+    },
+}
+
+/// Which [`CubeTag`] a reader expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeKind {
+    /// [`CubeTag::Job`].
+    Job,
+    /// [`CubeTag::Rings`].
+    Rings,
+    /// [`CubeTag::Queens`].
+    Queens,
+}
+
+impl CubeTag {
+    /// The comment line, without the leading `c `.
+    #[must_use]
+    pub fn line(&self) -> String {
+        match self {
+            CubeTag::Job {
+                id,
+                weight,
+                fixed,
+                description,
+            } => format!(
+                "boardsat-cube {id} weight {weight} ({fixed} fixed literals: {description})"
+            ),
+            CubeTag::Rings { depth, cube } => format!("boardsat-cube {depth} {cube}"),
+            CubeTag::Queens { columns } => {
+                let words: Vec<String> = columns.iter().map(ToString::to_string).collect();
+                format!("boardsat-cube {}", words.join(","))
+            }
+        }
+    }
+
+    /// The tag of the words after `boardsat-cube` (a formula's `cube`
+    /// tag), read as `kind`; `None` when they are not one.
+    #[must_use]
+    pub fn parse(words: &str, kind: CubeKind) -> Option<CubeTag> {
+        match kind {
+            CubeKind::Job => {
+                let (id, rest) = words.split_once(' ')?;
+                let rest = rest.strip_prefix("weight ")?;
+                let (weight, rest) = rest.split_once(" (")?;
+                let (fixed, rest) = rest.split_once(" fixed literals: ")?;
+                Some(CubeTag::Job {
+                    id: id.to_string(),
+                    weight: weight.parse().ok()?,
+                    fixed: fixed.parse().ok()?,
+                    description: rest.strip_suffix(')')?.to_string(),
+                })
+            }
+            CubeKind::Rings => {
+                let (depth, cube) = words.split_once(' ')?;
+                Some(CubeTag::Rings {
+                    depth: depth.parse().ok()?,
+                    cube: cube.to_string(),
+                })
+            }
+            CubeKind::Queens => {
+                let columns = words
+                    .split(',')
+                    .map(|c| c.parse().ok())
+                    .collect::<Option<Vec<usize>>>()?;
+                Some(CubeTag::Queens { columns })
+            }
+        }
+    }
+}
+
 /// What goes above the clauses.
 #[derive(Clone, Debug, Default)]
 pub struct Header {
@@ -192,5 +294,37 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("c generator: boardsat "), "{text}");
         assert!(text.contains("c t pmc\nc p show 1 2 0\nc ind 1 2 0\np cnf 5 1\n1 -2 0\n"));
+    }
+
+    #[test]
+    fn every_cube_line_reads_back_as_written() {
+        let tags = [
+            CubeTag::Job {
+                id: "cube-00007".to_string(),
+                weight: 8,
+                fixed: 3,
+                description: "r0+c0-".to_string(),
+            },
+            CubeTag::Rings {
+                depth: 2,
+                cube: "r0+c0-r1+c1-".to_string(),
+            },
+            CubeTag::Queens {
+                columns: vec![1, 3, 0],
+            },
+            CubeTag::Queens { columns: vec![4] },
+        ];
+        for tag in tags {
+            let kind = match tag {
+                CubeTag::Job { .. } => CubeKind::Job,
+                CubeTag::Rings { .. } => CubeKind::Rings,
+                CubeTag::Queens { .. } => CubeKind::Queens,
+            };
+            let line = tag.line();
+            let words = line.strip_prefix("boardsat-cube ").unwrap();
+            assert_eq!(CubeTag::parse(words, kind), Some(tag), "{line}");
+        }
+        assert_eq!(CubeTag::parse("1,x", CubeKind::Queens), None);
+        assert_eq!(CubeTag::parse("cube-1 weight", CubeKind::Job), None);
     }
 }

@@ -46,7 +46,7 @@
 //! bitwise, bimander and totalizer estimates are closest; the product and
 //! commander ones round up most).
 //!
-//! [`Estimate::bytes`] turns sizes into memory: a clause held twice (once
+//! [`SizeEstimate::bytes`] turns sizes into memory: a clause held twice (once
 //! in the CNF built, once in the solver), about 48 bytes of overhead per
 //! clause and 8 per literal, and CaDiCaL's per-variable tables. With the
 //! lazy AMO ([`Amo::Lazy`]) the lines cost no clause, literal or variable:
@@ -58,12 +58,14 @@ use crate::{
     amo::Amo,
     board::LineKind,
     card::{Card, Direction},
+    error::TooLarge,
     problem::{Config, Formulation, Kind, Problem},
+    setting::Setting,
 };
 
 /// Estimated encoding sizes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Estimate {
+pub struct SizeEstimate {
     /// Variables, board and auxiliary.
     pub n_vars: u64,
     /// Clauses.
@@ -72,7 +74,7 @@ pub struct Estimate {
     pub n_lits: u64,
 }
 
-impl Estimate {
+impl SizeEstimate {
     /// Bytes to hold the encoding, once in a CNF and once in CaDiCaL: a
     /// cost per clause, per literal and per variable (CaDiCaL's tables,
     /// which dominate for the lazy AMO), calibrated on the peak resident
@@ -87,15 +89,15 @@ impl Estimate {
             .saturating_add(self.n_vars.saturating_mul(166))
     }
 
-    fn add(&mut self, other: Estimate) {
+    fn add(&mut self, other: SizeEstimate) {
         self.n_vars = self.n_vars.saturating_add(other.n_vars);
         self.n_clauses = self.n_clauses.saturating_add(other.n_clauses);
         self.n_lits = self.n_lits.saturating_add(other.n_lits);
     }
 
     /// `count` copies of `self`.
-    fn times(self, count: u64) -> Estimate {
-        Estimate {
+    fn times(self, count: u64) -> SizeEstimate {
+        SizeEstimate {
             n_vars: self.n_vars.saturating_mul(count),
             n_clauses: self.n_clauses.saturating_mul(count),
             n_lits: self.n_lits.saturating_mul(count),
@@ -143,10 +145,10 @@ fn groups_of_four(l: u64) -> (u64, u64) {
 /// The AMO cost of one line of `len` literals: exact, from rustsat's
 /// constructions (pinned by the size tests).
 #[must_use]
-pub fn amo(amo: Amo, len: usize) -> Estimate {
+pub fn amo(amo: Amo, len: usize) -> SizeEstimate {
     let l = u(len);
     if l <= 1 {
-        return Estimate::default();
+        return SizeEstimate::default();
     }
     let (clauses, vars) = match amo.for_len(len) {
         // `for_len` never returns `Auto`; counted as pairwise for the match.
@@ -174,7 +176,7 @@ pub fn amo(amo: Amo, len: usize) -> Estimate {
         }
     };
     // Every clause of these encodings is binary.
-    Estimate {
+    SizeEstimate {
         n_vars: vars,
         n_clauses: clauses,
         n_lits: clauses.saturating_mul(2),
@@ -183,7 +185,12 @@ pub fn amo(amo: Amo, len: usize) -> Estimate {
 
 /// Σ over the lines of `kind` on a `rows × cols` board of `f(length)`:
 /// O(1) for rows and columns, O(min(rows, cols)) for diagonals.
-fn sum_over_lines(kind: LineKind, rows: u64, cols: u64, f: impl Fn(u64) -> Estimate) -> Estimate {
+fn sum_over_lines(
+    kind: LineKind,
+    rows: u64,
+    cols: u64,
+    f: impl Fn(u64) -> SizeEstimate,
+) -> SizeEstimate {
     match kind {
         LineKind::Row => f(cols).times(rows),
         LineKind::Column => f(rows).times(cols),
@@ -201,9 +208,9 @@ fn sum_over_lines(kind: LineKind, rows: u64, cols: u64, f: impl Fn(u64) -> Estim
 
 /// Σ over lines of L(L − 1): ordered attacking pairs along lines.
 fn ordered_pairs_on_lines(kind: LineKind, rows: u64, cols: u64) -> u64 {
-    sum_over_lines(kind, rows, cols, |l| Estimate {
+    sum_over_lines(kind, rows, cols, |l| SizeEstimate {
         n_clauses: l.saturating_mul(l.saturating_sub(1)),
-        ..Estimate::default()
+        ..SizeEstimate::default()
     })
     .n_clauses
 }
@@ -211,25 +218,25 @@ fn ordered_pairs_on_lines(kind: LineKind, rows: u64, cols: u64) -> u64 {
 /// A cardinality counter over `n` inputs able to tell bounds up to
 /// `max_bound` apart, in `direction`.
 #[must_use]
-pub fn cardinality(card: Card, n: usize, max_bound: usize, direction: Direction) -> Estimate {
+pub fn cardinality(card: Card, n: usize, max_bound: usize, direction: Direction) -> SizeEstimate {
     let n = u(n);
     if n == 0 {
-        return Estimate::default();
+        return SizeEstimate::default();
     }
     let max_bound = u(max_bound).min(n);
-    let directional = |upper: bool| -> Estimate {
+    let directional = |upper: bool| -> SizeEstimate {
         // "At most k" tells k + 1 true inputs apart, "at least k" only k.
         let k = if upper { max_bound + 1 } else { max_bound }.min(n);
         match card {
             Card::SequentialCounter => {
                 let cells = n.saturating_mul((max_bound + 1).min(n));
-                Estimate {
+                SizeEstimate {
                     n_vars: cells,
                     n_clauses: cells.saturating_mul(2),
                     n_lits: cells.saturating_mul(5),
                 }
             }
-            Card::Totalizer if k == 0 => Estimate::default(),
+            Card::Totalizer if k == 0 => SizeEstimate::default(),
             Card::Totalizer => tree(n, &mut HashMap::new(), &|a, b| totalizer_node(a, b, k)),
             Card::ModuloTotalizer => {
                 let top = (max_bound + 1).min(n);
@@ -242,7 +249,7 @@ pub fn cardinality(card: Card, n: usize, max_bound: usize, direction: Direction)
                     up
                 } else {
                     // The downward clauses are about half as many.
-                    Estimate {
+                    SizeEstimate {
                         n_clauses: (up.n_clauses * 2).div_ceil(3),
                         n_lits: (up.n_lits * 2).div_ceil(3),
                         ..up
@@ -255,14 +262,14 @@ pub fn cardinality(card: Card, n: usize, max_bound: usize, direction: Direction)
     let up = if direction.upper() {
         directional(true)
     } else {
-        Estimate::default()
+        SizeEstimate::default()
     };
     let down = if direction.lower() {
         directional(false)
     } else {
-        Estimate::default()
+        SizeEstimate::default()
     };
-    Estimate {
+    SizeEstimate {
         // The variables are shared between directions.
         n_vars: up.n_vars.max(down.n_vars),
         n_clauses: up.n_clauses.saturating_add(down.n_clauses),
@@ -274,11 +281,11 @@ pub fn cardinality(card: Card, n: usize, max_bound: usize, direction: Direction)
 /// leaves (left ⌊n/2⌋), memoised by size: O(log n) distinct sizes.
 fn tree(
     n: u64,
-    memo: &mut HashMap<u64, Estimate>,
-    node: &dyn Fn(u64, u64) -> Estimate,
-) -> Estimate {
+    memo: &mut HashMap<u64, SizeEstimate>,
+    node: &dyn Fn(u64, u64) -> SizeEstimate,
+) -> SizeEstimate {
     if n <= 1 {
-        return Estimate::default();
+        return SizeEstimate::default();
     }
     if let Some(&e) = memo.get(&n) {
         return e;
@@ -292,7 +299,7 @@ fn tree(
 }
 
 /// Pairs (i, j) ≠ (0, 0) with i ≤ oa, j ≤ ob, i + j ≤ k.
-fn totalizer_node(a: u64, b: u64, k: u64) -> Estimate {
+fn totalizer_node(a: u64, b: u64, k: u64) -> SizeEstimate {
     let (oa, ob) = (a.min(k), b.min(k));
     // For i ≤ k − ob every j ≤ ob fits; above that, j ≤ k − i.
     let full = if k >= ob { (k - ob).min(oa) + 1 } else { 0 };
@@ -306,28 +313,28 @@ fn totalizer_node(a: u64, b: u64, k: u64) -> Estimate {
         clauses = clauses.saturating_add(count.saturating_mul(first + last) / 2);
     }
     let clauses = clauses.saturating_sub(1);
-    Estimate {
+    SizeEstimate {
         n_vars: (a + b).min(k),
         n_clauses: clauses,
         n_lits: clauses.saturating_mul(3),
     }
 }
 
-fn modulo_totalizer_node(a: u64, b: u64, p: u64, cap: u64) -> Estimate {
+fn modulo_totalizer_node(a: u64, b: u64, p: u64, cap: u64) -> SizeEstimate {
     let lower = |x: u64| (p - 1).min(x);
     let upper = |x: u64| (x / p).min(cap);
     let n = a + b;
     let lower_part = (lower(a) + 1) * (lower(b) + 1);
     let upper_part = (upper(a) + 1) * (upper(b) + 1);
     let clauses = (lower_part * 3).div_ceil(2) + 2 * upper_part;
-    Estimate {
+    SizeEstimate {
         n_vars: lower(n) + upper(n) + 1,
         n_clauses: clauses,
         n_lits: clauses.saturating_mul(3),
     }
 }
 
-fn cardinality_network(n: u64, k: u64) -> Estimate {
+fn cardinality_network(n: u64, k: u64) -> SizeEstimate {
     let m = k.next_power_of_two();
     let t = ceil_log2(m);
     let blocks = n.div_ceil(m);
@@ -343,7 +350,7 @@ fn cardinality_network(n: u64, k: u64) -> Estimate {
         (u128::from(padded) * u128::from(n) * 5).div_ceil(u128::from(blocks) * u128::from(m) * 4);
     let comparators = u64::try_from(scaled).unwrap_or(u64::MAX).min(padded);
     // Two binary clauses and one ternary per comparator and direction.
-    Estimate {
+    SizeEstimate {
         n_vars: comparators.saturating_mul(2),
         n_clauses: comparators.saturating_mul(3),
         n_lits: comparators.saturating_mul(7),
@@ -355,7 +362,7 @@ impl Problem {
     /// `config` (see the module docs for the formulas). Cheap: no clause is
     /// built.
     #[must_use]
-    pub fn estimate(&self, k: usize, config: Config) -> Estimate {
+    pub fn estimate(&self, k: usize, config: Config) -> SizeEstimate {
         let lines = self.effective_formulation(config.formulation, k) == Formulation::Lines;
         let mut total = self.estimate_base(config.amo, lines);
         if lines && self.kind.dominating() {
@@ -385,7 +392,7 @@ impl Problem {
     /// The estimated size of [`Problem::encode_open`] with a counter for
     /// bounds up to `max_bound`.
     #[must_use]
-    pub fn estimate_open(&self, max_bound: usize, config: Config) -> Estimate {
+    pub fn estimate_open(&self, max_bound: usize, config: Config) -> SizeEstimate {
         let lines = self.kind.dominating()
             && self.effective_formulation(config.formulation, max_bound) == Formulation::Lines;
         let mut total = self.estimate_base(config.amo, lines);
@@ -406,12 +413,12 @@ impl Problem {
         total
     }
 
-    fn estimate_base(&self, amo_encoding: Amo, lines: bool) -> Estimate {
+    fn estimate_base(&self, amo_encoding: Amo, lines: bool) -> SizeEstimate {
         let (rows, cols) = (u(self.board.rows()), u(self.board.cols()));
         let squares = rows.saturating_mul(cols);
-        let mut total = Estimate {
+        let mut total = SizeEstimate {
             n_vars: squares,
-            ..Estimate::default()
+            ..SizeEstimate::default()
         };
         let leap_pairs: u64 = self
             .piece
@@ -450,7 +457,7 @@ impl Problem {
             // through it.
             let kinds = u(self.piece.line_kinds().len());
             for &kind in self.piece.line_kinds() {
-                total.add(sum_over_lines(kind, rows, cols, |l| Estimate {
+                total.add(sum_over_lines(kind, rows, cols, |l| SizeEstimate {
                     n_vars: 1,
                     n_clauses: l + 1,
                     n_lits: 3 * l + 1,
@@ -476,8 +483,8 @@ impl Problem {
 
     /// The implied "at most `max_bound`" counters over the line variables
     /// of each direction (lines formulation of domination).
-    fn estimate_implied(&self, card: Card, max_bound: usize) -> Estimate {
-        let mut total = Estimate::default();
+    fn estimate_implied(&self, card: Card, max_bound: usize) -> SizeEstimate {
+        let mut total = SizeEstimate::default();
         for &kind in self.piece.line_kinds() {
             total.add(cardinality(
                 card,
@@ -518,7 +525,7 @@ pub const MAX_CLAUSES: u64 = 200_000_000;
 /// The most memory (estimated) boardsat uses unless asked to go on: 8 GiB.
 pub const MAX_BYTES: u64 = 8 << 30;
 
-impl Estimate {
+impl SizeEstimate {
     /// Whether the estimate is within [`MAX_CLAUSES`] and [`MAX_BYTES`].
     #[must_use]
     pub fn fits(&self) -> bool {
@@ -528,7 +535,7 @@ impl Estimate {
 
 /// The estimate for `k` pieces, or for the open bound the optimiser would
 /// build when `k` is `None`.
-fn estimate_for(problem: &Problem, k: Option<usize>, config: Config) -> Estimate {
+fn estimate_for(problem: &Problem, k: Option<usize>, config: Config) -> SizeEstimate {
     match k {
         Some(k) => problem.estimate(k, config),
         None => problem.estimate_open(problem.open_bound_guess(), config),
@@ -566,34 +573,32 @@ pub fn check_fits(
     if e.fits() {
         return Ok(());
     }
-    let mut options: Vec<(String, Estimate)> = Vec::new();
+    let mut options: Vec<(Setting, &'static str, SizeEstimate)> = Vec::new();
     // Eager encodings only: the lazy AMO has no DIMACS form, and a solve
     // that can use it gets it by default.
     for amo in Amo::EAGER.into_iter().filter(|&a| a != config.amo) {
         let c = Config { amo, ..config };
-        options.push((format!("--amo {amo}"), estimate_for(problem, k, c)));
+        options.push((Setting::Amo, amo.name(), estimate_for(problem, k, c)));
     }
     for card in Card::ALL.into_iter().filter(|&c| c != config.card) {
         let c = Config { card, ..config };
-        options.push((format!("--card {card}"), estimate_for(problem, k, c)));
+        options.push((Setting::Card, card.name(), estimate_for(problem, k, c)));
     }
-    let best = options
+    let fits = options
         .into_iter()
-        .filter(|(_, e)| e.fits())
-        .min_by_key(|(_, e)| e.bytes());
-    let hint = match best {
-        Some((flag, alt)) => format!(
-            "try {flag} (about {} clauses), or --force to go on",
-            in_words(alt.n_clauses)
-        ),
-        None => "no other encoding fits either; a smaller board, or --force to go on".to_string(),
-    };
-    Err(crate::error::EncodeError::TooLarge(format!(
-        "the encoding of {problem} would have about {} clauses and {} literals (about {:.1} GiB), above the limit of {} clauses or {} GiB; {hint}",
+        .filter(|(_, _, e)| e.fits())
+        .min_by_key(|(_, _, e)| e.bytes())
+        .map(|(setting, value, alt)| (setting, value, in_words(alt.n_clauses)));
+    let estimate = format!(
+        "the encoding of {problem} would have about {} clauses and {} literals (about {:.1} GiB), above the limit of {} clauses or {} GiB",
         in_words(e.n_clauses),
         in_words(e.n_lits),
         e.bytes() as f64 / f64::from(1u32 << 30),
         in_words(MAX_CLAUSES),
         MAX_BYTES >> 30,
-    )))
+    );
+    Err(crate::error::EncodeError::TooLarge(Box::new(TooLarge {
+        estimate,
+        fits,
+    })))
 }

@@ -23,10 +23,11 @@
 //! | [`linear::Model`], [`linear::Goal`] | the problems as 0-1 linear programs over the board variables |
 //! | [`export`] | OPB, WCNF and LP output with the provenance an answer is checked by ([`export::Provenance`]) |
 //! | [`draw`] | a placement as a text board or an SVG figure |
-//! | [`Estimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
+//! | [`SizeEstimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
 //! | [`words::plural`] | a count with the noun that agrees with it, for every printed sentence |
+//! | [`setting::Setting`], [`setting::Names`] | a user's choices, as messages name them: the library's words, the CLI's flags, Python's keywords |
 //! | [`EncodeError`] | everything that can go wrong while encoding |
 //!
 //! Board variables come first: square `(r, c)` is DIMACS variable
@@ -38,7 +39,7 @@
 //! by its path (`crate::board::Board`), never through the re-exports below,
 //! which are for outside users (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `names`, `words` — the name tables of the run-time choices, counts in sentences
+//! 1. `names`, `words`, `setting` — the name tables of the run-time choices, counts in sentences, the user's choices as messages name them
 //! 2. `error`, `board`, `amo`, `card` — the error type, geometry, the encodings (errors name bounds and encodings)
 //! 3. `piece`, `lazy` — attacks and neighbourhoods, lines left to a propagator
 //! 4. `problem` — the problems as CNF builders
@@ -84,6 +85,7 @@ pub mod linear;
 pub mod piece;
 pub mod problem;
 pub mod request;
+pub mod setting;
 pub mod symmetry;
 pub mod words;
 
@@ -92,7 +94,7 @@ pub use board::{Board, LineKind, Square};
 pub use card::{Bound, Card};
 pub use check::{check, Placement, Violation};
 pub use error::EncodeError;
-pub use estimate::Estimate;
+pub use estimate::SizeEstimate;
 pub use lazy::LazyLines;
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};

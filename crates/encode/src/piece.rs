@@ -83,12 +83,17 @@ impl Piece {
             let line = board.line_index(kind, from);
             out.extend(board.line(kind, line).filter(|&sq| sq != from));
         }
-        out.extend(
-            self.leaps()
-                .iter()
-                .filter_map(|&(dr, dc)| board.offset(from, dr, dc)),
-        );
+        out.extend(self.leap_targets(board, from));
         out
+    }
+
+    /// The squares a piece on `from` reaches by its leaps alone (none for
+    /// sliders): the attacks that no line holds, so a piece that both
+    /// rides and leaps has its line attacks once, not again as leaps.
+    pub fn leap_targets(self, board: &Board, from: Square) -> impl Iterator<Item = Square> + '_ {
+        self.leaps()
+            .iter()
+            .filter_map(move |&(dr, dc)| board.offset(from, dr, dc))
     }
 
     /// The closed neighbourhood of `from`: the square itself and every square
@@ -106,7 +111,7 @@ impl Piece {
 
 /// An unknown piece name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown piece '{0}' (expected one of: queen, rook, bishop, knight, king)")]
+#[error("unknown piece '{0}' (expected one of: {names})", names = Piece::NAMES.join(", "))]
 pub struct UnknownPiece(pub String);
 
 #[cfg(test)]

@@ -163,6 +163,10 @@ pub struct Encoding {
     /// every eager encoding, and where the lazy AMO has no lines to leave
     /// out (domination, leapers).
     pub lazy: Option<LazyLines>,
+    /// How long the clauses took to build, when it was measured (zero
+    /// otherwise): a solver's session measures its encoding streamed into
+    /// the solver, a split its base encoded once for every cube.
+    pub time: std::time::Duration,
 }
 
 impl Encoding {
@@ -179,6 +183,7 @@ impl Encoding {
             counter: None,
             implied: Vec::new(),
             lazy: self.lazy.clone(),
+            time: self.time,
         }
     }
 
@@ -379,7 +384,11 @@ impl Problem {
                     .encode(lits, Bound::AtMost(k), &mut sink, vars)?;
             }
         }
-        let mut encoding = self.finish(Some(bound), formulation, config, before, &sink, vars, None);
+        let config = Config {
+            formulation,
+            ..config
+        };
+        let mut encoding = self.finish(Some(bound), config, before, &sink, vars);
         encoding.lazy = lazy;
         Ok(encoding)
     }
@@ -411,7 +420,11 @@ impl Problem {
             n_lits: 0,
         };
         self.encode_base(config.amo, formulation, &mut sink, vars)?;
-        Ok(self.finish(None, formulation, config, before, &sink, vars, None))
+        let config = Config {
+            formulation,
+            ..config
+        };
+        Ok(self.finish(None, config, before, &sink, vars))
     }
 
     /// Encodes the problem with the number of pieces left open: a counter of
@@ -475,15 +488,12 @@ impl Problem {
                     .build(lits, Direction::Upper, max_bound, &mut sink, vars)
             })
             .collect::<Result<_, _>>()?;
-        let mut encoding = self.finish(
-            None,
+        let used = Config {
             formulation,
-            config,
-            before,
-            &sink,
-            vars,
-            Some(counter),
-        );
+            ..config
+        };
+        let mut encoding = self.finish(None, used, before, &sink, vars);
+        encoding.counter = Some(counter);
         encoding.implied = implied;
         encoding.lazy = self.lazy_lines_open(max_bound, config);
         Ok(encoding)
@@ -549,25 +559,22 @@ impl Problem {
             && self.exact_line(kind)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The encoding of this problem with `bound`, encoded with `config`
+    /// (its formulation the one used) into `sink` from `vars_before`
+    /// variables on: its sizes, no counter, no lazy lines.
     fn finish<C>(
         &self,
         bound: Option<Bound>,
-        formulation: Formulation,
         config: Config,
         vars_before: u32,
         sink: &Measure<'_, C>,
         vars: &BasicVarManager,
-        counter: Option<Box<dyn Counter>>,
     ) -> Encoding {
         let n_board_vars = board_vars(&self.board);
         Encoding {
             problem: *self,
             bound,
-            config: Config {
-                formulation,
-                ..config
-            },
+            config,
             stats: Stats {
                 n_vars: vars.n_used(),
                 n_board_vars,
@@ -575,9 +582,10 @@ impl Problem {
                 n_clauses: sink.n_clauses,
                 n_lits: sink.n_lits,
             },
-            counter,
+            counter: None,
             implied: Vec::new(),
             lazy: None,
+            time: std::time::Duration::ZERO,
         }
     }
 
@@ -607,6 +615,24 @@ impl Problem {
     #[must_use]
     pub fn board_lits(&self) -> Vec<Lit> {
         self.board.squares().map(|sq| self.board.lit(sq)).collect()
+    }
+
+    /// The binary clauses "not both" of every two squares a leap joins,
+    /// each pair once. Built from the leaps alone
+    /// ([`Piece::leap_targets`]): the lines have their AMO encodings, so
+    /// a piece that both rode and leapt would otherwise repeat every line
+    /// pair here.
+    fn leap_pairs(&self) -> Vec<Clause> {
+        let board = &self.board;
+        let mut clauses = Vec::new();
+        for from in board.squares() {
+            for to in self.piece.leap_targets(board, from) {
+                if board.index(to) > board.index(from) {
+                    clauses.push(clause![!board.lit(from), !board.lit(to)]);
+                }
+            }
+        }
+        clauses
     }
 
     /// Non-attack and coverage clauses: everything but the global count.
@@ -639,15 +665,7 @@ impl Problem {
                 }
             }
             if !self.piece.leaps().is_empty() {
-                let mut clauses = Vec::new();
-                for from in board.squares() {
-                    for to in self.piece.attacks(board, from) {
-                        if board.index(to) > board.index(from) {
-                            clauses.push(clause![!board.lit(from), !board.lit(to)]);
-                        }
-                    }
-                }
-                sink.extend_clauses(clauses)?;
+                sink.extend_clauses(self.leap_pairs())?;
             }
         }
         if self.kind.dominating() && formulation == Formulation::Lines {
@@ -744,5 +762,27 @@ fn board_vars(board: &Board) -> u32 {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} of {}s on {}", self.kind, self.piece, self.board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pairs of a leaper are its attack graph's edges, once each, and
+    /// a slider has none: no line pair is repeated as a leap pair.
+    #[test]
+    fn leap_pairs_are_the_leaps_once_each() {
+        let problem = |piece| Problem::new(Board::square(8).unwrap(), piece, Kind::Independence);
+        // The king graph on n × n: 2n(n − 1) orthogonal and 2(n − 1)²
+        // diagonal edges; the knight graph: 4(n − 1)(n − 2).
+        assert_eq!(
+            problem(Piece::King).leap_pairs().len(),
+            2 * 8 * 7 + 2 * 7 * 7
+        );
+        assert_eq!(problem(Piece::Knight).leap_pairs().len(), 4 * 7 * 6);
+        for piece in [Piece::Queen, Piece::Rook, Piece::Bishop] {
+            assert!(problem(piece).leap_pairs().is_empty());
+        }
     }
 }

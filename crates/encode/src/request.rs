@@ -8,7 +8,12 @@
 //! independent domination.
 
 use crate::{
-    board::Board, error::EncodeError, estimate, piece::Piece, problem::Config, problem::Kind,
+    board::Board,
+    error::{EncodeError, RequestError},
+    estimate,
+    piece::Piece,
+    problem::Config,
+    problem::Kind,
     problem::Problem,
 };
 
@@ -24,10 +29,10 @@ crate::name_table! {
         /// At most k pieces covering every square (without k: the minimum).
         Domination = "domination",
     }
-    parse_error: EncodeError = |name: &str| EncodeError::Request(format!(
-        "unknown family '{name}' (expected one of: {})",
-        Family::NAMES.join(", ")
-    ));
+    parse_error: EncodeError = |name: &str| EncodeError::Request(RequestError::UnknownFamily {
+        name: name.to_string(),
+        expected: Family::NAMES.join(", "),
+    });
 }
 
 /// A problem as a user states it.
@@ -70,27 +75,22 @@ impl Request {
     /// [`EncodeError::EmptyBoard`], [`EncodeError::BoardTooLarge`], and
     /// [`EncodeError::Request`] for a request that contradicts itself.
     pub fn problem(&self) -> Result<(Problem, Option<usize>), EncodeError> {
-        let invalid = |message: String| Err(EncodeError::Request(message));
+        let invalid = |e: RequestError| Err(EncodeError::Request(e));
         let board = Board::new(self.n, self.cols.unwrap_or(self.n))?;
         let piece = self.piece.unwrap_or_default();
         if self.independent && self.family != Family::Domination {
-            return invalid("--independent applies to domination only".to_string());
+            return invalid(RequestError::IndependentNotDomination);
         }
         let (problem, k) = match self.family {
             Family::Queens => {
                 if piece != Piece::Queen {
-                    return invalid(format!(
-                        "queens places queens; use 'independence --piece {piece}' for other pieces"
-                    ));
+                    return invalid(RequestError::QueensPiece(piece.name()));
                 }
                 if self.cols.is_some_and(|c| c != self.n) {
-                    return invalid("queens needs a square board; use 'independence' with --cols for rectangular boards".to_string());
+                    return invalid(RequestError::QueensSquare);
                 }
                 if self.k.is_some_and(|k| k != self.n) {
-                    return invalid(
-                        "queens places exactly n queens; use 'independence -k' for another number"
-                            .to_string(),
-                    );
+                    return invalid(RequestError::QueensPieces);
                 }
                 (
                     Problem::new(board, Piece::Queen, Kind::Independence),
@@ -109,10 +109,11 @@ impl Request {
         };
         if let Some(k) = k {
             if k > board.n_squares() {
-                return invalid(format!(
-                    "k = {k} is more pieces than the {board} board has squares ({})",
-                    board.n_squares()
-                ));
+                return invalid(RequestError::TooManyPieces {
+                    k,
+                    board: board.to_string(),
+                    squares: board.n_squares(),
+                });
             }
         }
         Ok((problem, k))

@@ -44,8 +44,8 @@ use boardsat_solve::{
     formula::dimacs::{parse, Formula},
     search::{
         count::{count_projected, End},
-        domination::lines::{ring_lines, LineCube},
         pool::run_cubes,
+        rings::{ring_lines, LineCube},
     },
     stop::{Interrupter, StopReason},
 };

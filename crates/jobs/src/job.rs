@@ -18,7 +18,7 @@
 //!    its split into pieces, is kept as it is; the job is done.
 //! 3. **Clean** ([`Claimed::prepare`]): what a previous attempt of this
 //!    job left — its temporary — is removed; its proof directory is
-//!    replaced by the prover's own `--force`, nothing else is.
+//!    replaced by the prover's own `--replace`, nothing else is.
 //! 4. **Answer** ([`Claimed::write`]): the answer is written into the
 //!    temporary, flushed to disk, and renamed over `results/<id>.json`,
 //!    so the file is whole or absent. A stopped count is written too,
@@ -44,9 +44,7 @@ use std::{
 
 use boardsat_encode::Board;
 use boardsat_lrat::LratFormat;
-use boardsat_solve::{
-    files, search::count::Proofs, search::domination::lines::LineCube, stop::Interrupter,
-};
+use boardsat_solve::{files, search::count::Proofs, search::rings::LineCube, stop::Interrupter};
 
 use crate::{
     layout::{self, PROOFS, RESULTS},
@@ -343,7 +341,7 @@ impl Claimed<'_> {
             return Ok(None);
         };
         let proven = match self.job.proof_dir() {
-            Some(dir) => layout::real_file(&dir.join("MANIFEST.json"))?,
+            Some(dir) => layout::real_file(&dir.join(files::proof_dir::MANIFEST))?,
             None => true,
         };
         let finished = ((answer.complete && proven) || answer.pieces.is_some())

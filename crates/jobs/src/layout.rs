@@ -1,5 +1,5 @@
 //! The names in a split directory, and what a forced rewrite
-//! (`cubes -o DIR --force`) may remove: only regular files a split itself
+//! (`cubes -o DIR --replace`) may remove: only regular files a split itself
 //! writes, under the exact names it writes them, never through a
 //! symbolic link.
 //!
@@ -23,7 +23,7 @@
 //! in the way that is not what a split writes — `results` or `proofs` a
 //! symbolic link, a cube file that is a link or a FIFO — is an error and
 //! nothing is removed. A directory whose `MANIFEST` is not one `cubes`
-//! wrote never held a split, and is refused even with `--force`.
+//! wrote never held a split, and is refused even with `--replace`.
 
 use std::{
     collections::BTreeSet,
@@ -46,8 +46,6 @@ pub const RESULTS: &str = "results";
 /// Where the jobs of a split written with proofs write them: one
 /// directory per cube, named by its id (`proofs/cube-00000`).
 pub const PROOFS: &str = "proofs";
-/// The manifest a job's prover writes in its proof directory.
-const PROOF_MANIFEST: &str = "MANIFEST.json";
 /// The Slurm array script `cubes` writes: one task per line of a round's
 /// job list.
 pub const SLURM_SCRIPT: &str = "slurm.sbatch";
@@ -147,20 +145,14 @@ pub fn is_plain_name(name: &str) -> bool {
 /// the manifest, its lock, the models found, and each claim's formula,
 /// proof and witnesses (`boardsat_proof::prover` writes them).
 fn is_proof_file(name: &str) -> bool {
-    name == PROOF_MANIFEST
-        || name == ".boardsat-lock"
-        || name == "found.models"
-        || (name.starts_with("claim-")
-            && [".cnf", ".lrat", ".models"]
-                .iter()
-                .any(|e| name.ends_with(e)))
+    files::proof_dir::is_run_file(name)
 }
 
 /// Why a directory cannot take a split, or what is in the way.
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
     /// The directory is not empty and holds no previous split, or
-    /// `--force` was not given.
+    /// `--replace` was not given.
     #[error("{0}")]
     Refused(String),
     /// Something a forced rewrite would remove or walk into is not a
@@ -359,13 +351,13 @@ impl Clearing {
         let shown = shown.join(", ");
         if !force {
             return Err(LayoutError::Refused(format!(
-                "{} is not empty ({shown}); write the split into a new directory, or add --force to replace a previous split there",
+                "{} is not empty ({shown}); write the split into a new directory, or add --replace to replace a previous split there",
                 dir.display()
             )));
         }
         let Some(listed) = previous_ids(dir)? else {
             return Err(LayoutError::Refused(format!(
-                "{} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by 'boardsat cubes'); --force replaces only a split: write into a new directory",
+                "{} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by 'boardsat cubes'); --replace replaces only a split: write into a new directory",
                 dir.display()
             )));
         };

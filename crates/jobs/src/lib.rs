@@ -10,7 +10,7 @@
 //! | [`split::Split`], [`split::SplitSpec`] | a split: the base formula, the cubes and their weights; what it is made of |
 //! | [`write_split`], [`JobLines`] | the split written: cube files (or one iCNF file), `MANIFEST`, `jobs.txt` |
 //! | [`job::Job`] | one cube's job: run once, its answer written whole, kept when it is there |
-//! | [`layout`] | the names in a split directory, and what `--force` may remove |
+//! | [`layout`] | the names in a split directory, and what `--replace` may remove |
 //! | [`Budget`], [`write_pieces`] | a job's budget, and the pieces of a job split past it (the jobs of the next round) |
 //! | [`read_manifest`], [`tree::Tree`], [`merge`], [`JobResult`] | the answers read back as a tree of jobs and their pieces, summed, every cube checked answered |
 //! | [`rounds`] | what is done, split, running, failed and left, and the next round's job list (`boardsat jobs`) |

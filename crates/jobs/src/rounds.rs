@@ -77,7 +77,10 @@ impl Status {
             let id = &node.entry.id;
             let state = match &node.answer {
                 Answer::Counted(_) => {
-                    let proof = dir.join(PROOFS).join(id).join("MANIFEST.json");
+                    let proof = dir
+                        .join(PROOFS)
+                        .join(id)
+                        .join(boardsat_solve::files::proof_dir::MANIFEST);
                     if proofs == Proofs::On && !layout::real_file(&proof)? {
                         State::Failed("counted, without its proof".to_string())
                     } else {

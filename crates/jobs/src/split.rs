@@ -3,7 +3,7 @@
 //! ([`Split::queens`]) and domination counts ([`Split::domination`]).
 
 use boardsat_encode::{
-    dimacs::{Format, Header},
+    dimacs::{CubeTag, Format, Header},
     Amo, Board, Config, Family, Kind, Piece, Problem, Symmetry,
 };
 use rustsat::{
@@ -15,10 +15,10 @@ use boardsat_solve::{
     error::SolveError,
     search::{
         count::Reduction,
-        domination::lines::{representatives, ring_lines, split, LineCube, Rings},
         lex::Line,
         pool::Cubes,
         queens::queen_cubes,
+        rings::{representatives, ring_lines, split, LineCube, Rings},
     },
 };
 
@@ -167,7 +167,7 @@ impl Split {
             defined,
         } = lined(problem, k, Rings::Outer, depth, config)?;
         let reduce = cubes == Cubes::OnePerOrbit;
-        let cubes: Vec<CubeJob> = split(&board, depth, !reduce)
+        let cubes: Vec<CubeJob> = split(&board, depth, cubes)
             .iter()
             .enumerate()
             .map(|(id, r)| CubeJob {
@@ -598,13 +598,13 @@ impl Split {
     pub fn cube_header(&self, i: usize, header: &Header) -> Header {
         let cube = &self.cubes[i];
         let mut header = header.clone();
-        header.comments.push(format!(
-            "boardsat-cube {} weight {} ({} fixed literals: {})",
-            cube.id,
-            cube.weight,
-            cube.lits.len(),
-            cube.description
-        ));
+        let tag = CubeTag::Job {
+            id: cube.id.clone(),
+            weight: cube.weight,
+            fixed: cube.lits.len(),
+            description: cube.description.clone(),
+        };
+        header.comments.push(tag.line());
         header
     }
 }

@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use boardsat_lrat::{Checker, Format, Limits};
+use boardsat_lrat::{Checker, Limits, Syntax};
 
 fn read_formula(path: &str) -> Result<Vec<Vec<i32>>, Box<dyn std::error::Error>> {
     let mut clauses = Vec::new();
@@ -42,7 +42,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
         eprintln!("usage: check FORMULA.cnf PROOF.lrat [text|binary|detect]");
         return Ok(ExitCode::from(2));
     };
-    let format: Format = args.get(2).map_or(Ok(Format::Detect), |f| f.parse())?;
+    let format: Syntax = args.get(2).map_or(Ok(Syntax::Detect), |f| f.parse())?;
     let start = Instant::now();
     let formula = read_formula(cnf)?;
     let mut checker = Checker::new(Limits::default());

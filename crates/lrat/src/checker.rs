@@ -31,7 +31,7 @@ impl Default for Limits {
     }
 }
 
-/// Which LRAT a proof is written in (the two that [`Format`] reads): what
+/// Which LRAT a proof is written in (the two that [`Syntax`] reads): what
 /// boardsat's provers write and its manifests name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum LratFormat {
@@ -64,18 +64,18 @@ impl LratFormat {
     }
 }
 
-impl From<LratFormat> for Format {
-    fn from(written: LratFormat) -> Format {
+impl From<LratFormat> for Syntax {
+    fn from(written: LratFormat) -> Syntax {
         match written {
-            LratFormat::Text => Format::Text,
-            LratFormat::Binary => Format::Binary,
+            LratFormat::Text => Syntax::Text,
+            LratFormat::Binary => Syntax::Binary,
         }
     }
 }
 
 /// The proof's encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum Syntax {
     /// Text LRAT: `<id> <literals> 0 <hints> 0` and `<id> d <ids> 0`, one
     /// step per line, `c` comment lines.
     Text,
@@ -85,17 +85,17 @@ pub enum Format {
     Detect,
 }
 
-impl Format {
+impl Syntax {
     /// Every format, for tests and command lines.
-    pub const ALL: [Format; 3] = [Format::Text, Format::Binary, Format::Detect];
+    pub const ALL: [Syntax; 3] = [Syntax::Text, Syntax::Binary, Syntax::Detect];
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for Syntax {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Format::Text => "text",
-            Format::Binary => "binary",
-            Format::Detect => "detect",
+            Syntax::Text => "text",
+            Syntax::Binary => "binary",
+            Syntax::Detect => "detect",
         })
     }
 }
@@ -105,11 +105,11 @@ impl fmt::Display for Format {
 #[error("unknown LRAT format `{0}` (expected text, binary or detect)")]
 pub struct UnknownFormat(pub String);
 
-impl FromStr for Format {
+impl FromStr for Syntax {
     type Err = UnknownFormat;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Format::ALL
+        Syntax::ALL
             .into_iter()
             .find(|f| f.to_string() == s)
             .ok_or_else(|| UnknownFormat(s.to_string()))
@@ -331,12 +331,12 @@ impl Checker {
     /// reused, a hint or deletion naming no live clause, a RAT step, a
     /// read error; or [`Error::NoEmptyClause`] when every step checks but
     /// the empty clause is never derived.
-    pub fn check<R: Read>(mut self, proof: R, format: Format) -> Result<Summary, Error> {
+    pub fn check<R: Read>(mut self, proof: R, format: Syntax) -> Result<Summary, Error> {
         let mut input = Input::new(proof);
         let binary = match format {
-            Format::Text => false,
-            Format::Binary => true,
-            Format::Detect => input.looks_binary()?,
+            Syntax::Text => false,
+            Syntax::Binary => true,
+            Syntax::Detect => input.looks_binary()?,
         };
         let mut step = Step::new();
         let mut summary = Summary {
@@ -502,7 +502,7 @@ impl Checker {
 pub fn check<C, R>(
     formula: impl IntoIterator<Item = C>,
     proof: R,
-    format: Format,
+    format: Syntax,
 ) -> Result<Summary, Error>
 where
     C: AsRef<[i32]>,

@@ -48,22 +48,22 @@
 //! |---|---|
 //! | [`check()`] | formula + proof → [`Summary`] or [`Error`] |
 //! | [`Checker`], [`Limits`] | the same, loading the formula clause by clause |
-//! | [`Format`] | text, binary or detect |
+//! | [`Syntax`] | text, binary or detect |
 //! | [`Summary`], [`EmptyClause`] | what was checked, where the empty clause is |
 //! | [`Error`], [`StepProblem`], [`FormulaProblem`], [`Location`] | why a proof is rejected, and where |
 //!
 //! ```
-//! use boardsat_lrat::{check, EmptyClause, Format};
+//! use boardsat_lrat::{check, EmptyClause, Syntax};
 //!
 //! // x1 ∨ x2, ¬x1 ∨ x2, x1 ∨ ¬x2, ¬x1 ∨ ¬x2
 //! let formula = [vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]];
 //! let proof = "5 2 0 1 2 0\n6 0 5 3 4 0\n";
-//! let summary = check(&formula, proof.as_bytes(), Format::Text)?;
+//! let summary = check(&formula, proof.as_bytes(), Syntax::Text)?;
 //! assert_eq!(summary.n_additions, 2);
 //! assert!(matches!(summary.empty_clause, EmptyClause::Derived { id: 6, step: 2, .. }));
 //!
 //! let wrong = "5 2 0 1 3 0\n";
-//! let error = check(&formula, wrong.as_bytes(), Format::Text).unwrap_err();
+//! let error = check(&formula, wrong.as_bytes(), Syntax::Text).unwrap_err();
 //! assert_eq!(
 //!     error.to_string(),
 //!     "line 1: hint 3 is not unit under the lemma's negation and the hints before it (two or more literals not false)"
@@ -80,6 +80,6 @@ mod error;
 mod parse;
 
 pub use checker::{
-    check, Checker, EmptyClause, Format, Limits, LratFormat, Summary, UnknownFormat,
+    check, Checker, EmptyClause, Limits, LratFormat, Summary, Syntax, UnknownFormat,
 };
 pub use error::{Error, FormulaProblem, Location, StepProblem};

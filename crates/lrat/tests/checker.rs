@@ -6,7 +6,7 @@
 mod oracle;
 
 use boardsat_lrat::{
-    check, Checker, EmptyClause, Error, Format, FormulaProblem, Limits, Location, StepProblem,
+    check, Checker, EmptyClause, Error, FormulaProblem, Limits, Location, StepProblem, Syntax,
 };
 use proptest::prelude::*;
 
@@ -26,7 +26,7 @@ fn formula() -> Vec<Vec<i32>> {
 const PROOF: &str = "c derive x2, then the empty clause\n6 2 0 1 2 0\n6 d 2 5 0\n7 0 6 3 4 0\n";
 
 fn text(proof: &str) -> Result<boardsat_lrat::Summary, Error> {
-    check(formula(), proof.as_bytes(), Format::Text)
+    check(formula(), proof.as_bytes(), Syntax::Text)
 }
 
 /// The problem and line of a rejected proof.
@@ -173,7 +173,7 @@ fn the_proof_of_another_formula_is_rejected() {
     let mut other = formula();
     other.swap(1, 2);
     assert!(matches!(
-        check(&other, PROOF.as_bytes(), Format::Text),
+        check(&other, PROOF.as_bytes(), Syntax::Text),
         Err(Error::Step {
             at: Location::Line(2),
             problem: StepProblem::NotUnit { hint: 2 }
@@ -182,9 +182,9 @@ fn the_proof_of_another_formula_is_rejected() {
     // Fewer clauses: the proof's first id is then not new.
     let short = &formula()[..4];
     let long: Vec<Vec<i32>> = formula().into_iter().chain([vec![3, 4]]).collect();
-    assert!(check(short, PROOF.as_bytes(), Format::Text).is_err());
+    assert!(check(short, PROOF.as_bytes(), Syntax::Text).is_err());
     assert_eq!(
-        check(&long, PROOF.as_bytes(), Format::Text)
+        check(&long, PROOF.as_bytes(), Syntax::Text)
             .unwrap_err()
             .to_string(),
         "line 2: clause id 6 is reused: a clause with that id is live"
@@ -270,7 +270,7 @@ fn steps_after_the_empty_clause_are_still_checked() {
 #[test]
 fn a_formula_with_the_empty_clause_needs_no_step() {
     let formula = vec![vec![1], vec![], vec![-1]];
-    let summary = check(&formula, &b""[..], Format::Text).unwrap();
+    let summary = check(&formula, &b""[..], Syntax::Text).unwrap();
     assert_eq!(summary.empty_clause, EmptyClause::InFormula { id: 2 });
     assert_eq!(summary.n_steps, 0);
 }
@@ -304,7 +304,7 @@ fn bad_formula_clauses_and_absurd_numbers_are_errors_not_allocations() {
         })
     ));
     let error = checker
-        .check(&b"2 1 2 3 4 0 0\n"[..], Format::Text)
+        .check(&b"2 1 2 3 4 0 0\n"[..], Syntax::Text)
         .unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -357,7 +357,7 @@ fn binary(proof: &str) -> Vec<u8> {
 fn binary_proofs_are_checked_like_text_ones() {
     let bytes = binary(PROOF);
     let text_summary = text(PROOF).unwrap();
-    for format in [Format::Binary, Format::Detect] {
+    for format in [Syntax::Binary, Syntax::Detect] {
         let summary = check(formula(), &bytes[..], format).unwrap();
         assert_eq!(summary.n_hints, text_summary.n_hints);
         assert!(matches!(
@@ -369,7 +369,7 @@ fn binary_proofs_are_checked_like_text_ones() {
             }
         ));
     }
-    let error = check(formula(), &bytes[..bytes.len() - 1], Format::Detect).unwrap_err();
+    let error = check(formula(), &bytes[..bytes.len() - 1], Syntax::Detect).unwrap_err();
     assert!(matches!(
         error,
         Error::Step {
@@ -379,27 +379,27 @@ fn binary_proofs_are_checked_like_text_ones() {
     ));
     let wrong = binary(&PROOF.replace("6 2 0 1 2 0", "6 2 0 1 3 0"));
     assert_eq!(
-        check(formula(), &wrong[..], Format::Binary)
+        check(formula(), &wrong[..], Syntax::Binary)
             .unwrap_err()
             .to_string(),
         "byte 0: hint 3 is not unit under the lemma's negation and the hints before it (two or more literals not false)"
     );
     let mut junk = bytes.clone();
     junk.push(b'x');
-    assert!(check(formula(), &junk[..], Format::Binary)
+    assert!(check(formula(), &junk[..], Syntax::Binary)
         .unwrap_err()
         .to_string()
         .ends_with("expected a step (`a` or `d`), found byte 0x78"));
     // A text proof read as binary fails cleanly.
-    assert!(check(formula(), PROOF.as_bytes(), Format::Binary).is_err());
+    assert!(check(formula(), PROOF.as_bytes(), Syntax::Binary).is_err());
 }
 
 #[test]
 fn formats_round_trip_through_their_names() {
-    for format in Format::ALL {
-        assert_eq!(format.to_string().parse::<Format>().unwrap(), format);
+    for format in Syntax::ALL {
+        assert_eq!(format.to_string().parse::<Syntax>().unwrap(), format);
     }
-    assert!("lrat".parse::<Format>().is_err());
+    assert!("lrat".parse::<Syntax>().is_err());
 }
 
 #[test]
@@ -410,7 +410,7 @@ fn read_errors_carry_the_place() {
             Err(std::io::Error::other("disk on fire"))
         }
     }
-    let error = check(formula(), Failing, Format::Text).unwrap_err();
+    let error = check(formula(), Failing, Syntax::Text).unwrap_err();
     assert_eq!(
         error.to_string(),
         "line 1: reading the proof failed: disk on fire"
@@ -424,7 +424,7 @@ proptest! {
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        for format in Format::ALL {
+        for format in Syntax::ALL {
             let _ = check(formula(), &bytes[..], format);
         }
     }

@@ -8,15 +8,19 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use boardsat_encode::{check, symmetry::orbit_size, Board, Kind, Problem, Symmetry};
+use boardsat_encode::{
+    check,
+    dimacs::{CubeKind, CubeTag},
+    symmetry::orbit_size,
+    words::plural,
+    Board, Kind, Problem, Symmetry,
+};
 use boardsat_solve::{
     formula::dimacs::Formula,
     search::{
-        domination::{
-            cube_clauses,
-            lines::{representatives, LineCube},
-        },
+        domination::cube_clauses,
         lex::{is_lines_first_leader_under, LexOrder},
+        rings::{representatives, LineCube},
     },
 };
 use rustsat::types::Lit;
@@ -26,7 +30,7 @@ use crate::{
         symmetry_name, ClaimEntry, ClaimKind, ProofManifest, SplitCube, SplitEntry, SplitPurpose,
         LINES_FIRST,
     },
-    verify::{blocked_placement, provenance, Outcome},
+    verify::{blocked_placement, blocking_style, provenance, Rejection},
     words,
 };
 
@@ -45,7 +49,7 @@ pub(crate) struct CubeRecord {
 }
 
 /// The symmetries named by a cube's formula (its stabilizer).
-fn parse_stabilizer(board: &Board, text: &str) -> Result<Vec<Symmetry>, String> {
+fn parse_stabilizer(board: &Board, text: &str) -> Result<Vec<Symmetry>, Rejection> {
     let group = Symmetry::of(board);
     text.split(',')
         .map(|name| {
@@ -53,23 +57,31 @@ fn parse_stabilizer(board: &Board, text: &str) -> Result<Vec<Symmetry>, String> 
                 .iter()
                 .copied()
                 .find(|&s| symmetry_name(s) == name)
-                .ok_or_else(|| format!("'{name}' is not a symmetry of the {board} board"))
+                .ok_or_else(|| {
+                    Rejection::mismatch(format!("'{name}' is not a symmetry of the {board} board"))
+                })
         })
         .collect()
 }
 
 /// The cube of a formula's `boardsat-cube` line, which must be the
 /// manifest's.
-fn formula_cube(formula: &Formula, board: &Board, sc: &SplitCube) -> Result<LineCube, String> {
-    let tag = formula.tag("cube").ok_or("the formula names no cube")?;
-    let (depth, text) = tag.split_once(' ').ok_or("a cube line without a depth")?;
-    let depth: usize = depth.parse().map_err(|_| format!("bad depth '{depth}'"))?;
-    let cube = LineCube::parse(board, depth, text).map_err(|e| e.to_string())?;
+fn formula_cube(formula: &Formula, board: &Board, sc: &SplitCube) -> Result<LineCube, Rejection> {
+    let tag = formula
+        .tag("cube")
+        .ok_or_else(|| Rejection::mismatch("the formula names no cube"))?;
+    let Some(CubeTag::Rings { depth, cube: text }) = CubeTag::parse(tag, CubeKind::Rings) else {
+        return Err(Rejection::mismatch(format!(
+            "'{tag}' is not a cube of rings with its depth"
+        )));
+    };
+    let cube =
+        LineCube::parse(board, depth, &text).map_err(|e| Rejection::mismatch(e.to_string()))?;
     if depth != sc.depth || text != sc.cube {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "the formula's cube {text} (depth {depth}) is not the manifest's {} (depth {})",
             sc.cube, sc.depth
-        ));
+        )));
     }
     Ok(cube)
 }
@@ -80,87 +92,74 @@ pub(crate) fn check_split_cube(
     formula: &Formula,
     entry: &ClaimEntry,
     sc: &SplitCube,
-) -> Result<(String, CubeRecord), String> {
+) -> Result<(String, CubeRecord), Rejection> {
     let (problem, k, bound, config) = provenance(formula)?;
     let board = problem.board;
     if !problem.kind.dominating() {
-        return Err(format!("{problem} is not split by lines"));
+        return Err(Rejection::mismatch(format!(
+            "{problem} is not split by lines"
+        )));
     }
     let cube = formula_cube(formula, &board, sc)?;
     let stabilizer = parse_stabilizer(&board, formula.tag("stabilizer").unwrap_or(""))?;
     let named: Vec<String> = stabilizer.iter().map(|&s| symmetry_name(s)).collect();
     if named != sc.stabilizer {
-        return Err("the formula's stabilizer is not the manifest's".to_string());
+        return Err(Rejection::mismatch(
+            "the formula's stabilizer is not the manifest's",
+        ));
     }
     let symmetric = match formula.tag("symmetry") {
         Some(LINES_FIRST) => true,
         None => false,
-        Some(other) => return Err(format!("unknown lex-leader order '{other}'")),
+        Some(other) => {
+            return Err(Rejection::mismatch(format!(
+                "unknown lex-leader order '{other}'"
+            )))
+        }
     };
     let order = symmetric.then_some(LexOrder::LinesFirst);
-    let (fixed, _) =
-        cube_clauses(&problem, config, k, order, &cube, &stabilizer).map_err(|e| e.to_string())?;
+    let (fixed, _) = cube_clauses(&problem, config, k, order, &cube, &stabilizer)
+        .map_err(|e| Rejection::mismatch(e.to_string()))?;
     compare_prefix(formula, &fixed)?;
-    let short = match formula.tag("blocking") {
-        Some("short") => true,
-        Some("full") | None => false,
-        Some(other) => return Err(format!("unknown blocking style '{other}'")),
+    let short = blocking_style(formula)?;
+    let record = CubeRecord {
+        problem,
+        k,
+        symmetric,
+        short,
+        cube,
+        orbit: sc.orbit,
+        stabilizer,
+        count: 0,
+        models: 0,
     };
     let rest = &formula.clauses[fixed.len()..];
-    let mut seen = HashSet::new();
-    let mut count = 0u64;
-    for (i, clause) in rest.iter().enumerate() {
-        let at = fixed.len() + i + 1;
-        let placement = blocked_placement(&board, clause, short).ok_or_else(|| {
-            format!("clause {at} is neither the cube's formula nor a blocking clause")
-        })?;
-        check(&problem, Some(bound), &placement)
-            .map_err(|v| format!("clause {at} blocks a placement that is not a solution ({v})"))?;
-        let occupied = |line: boardsat_solve::search::lex::Line| {
-            line.lits(&board).iter().any(|l| {
-                board
-                    .square_of(l.var())
-                    .is_some_and(|sq| placement.squares().contains(&sq))
-            })
-        };
-        if cube.lines.iter().any(|&(line, on)| occupied(line) != on) {
-            return Err(format!("clause {at} blocks a placement outside the cube"));
-        }
-        if symmetric && !is_lines_first_leader_under(&board, &stabilizer, &placement) {
-            return Err(format!(
-                "clause {at} blocks a placement that is not the leader of its orbit under the cube's stabilizer"
-            ));
-        }
-        if !seen.insert(placement.clone()) {
-            return Err(format!("clause {at} blocks a placement twice"));
-        }
-        count += if symmetric {
-            orbit_size(&board, &placement)
-        } else {
-            1
-        };
-    }
+    let count = count_cube_blocked(&record, bound, rest, fixed.len())?;
     let models = rest.len() as u64;
     let claimed = match (entry.kind, entry.count) {
         (ClaimKind::NoPlacement, None) if models == 0 => None,
         (ClaimKind::NoPlacement, _) => {
-            return Err("a refuted cube whose formula blocks placements".to_string())
+            return Err(Rejection::mismatch(
+                "a refuted cube whose formula blocks placements",
+            ))
         }
         (ClaimKind::Complete, Some(c)) if c == count && models == sc.models => Some(c),
         (ClaimKind::Complete, c) => {
-            return Err(format!(
-                "the formula blocks {count} placements ({models} models), the manifest claims {} ({} models)",
+            return Err(Rejection::mismatch(format!(
+                "the formula blocks {} ({}), the manifest claims {} ({})",
+                plural(count, "placement", "placements"),
+                plural(models, "model", "models"),
                 c.map_or("none".to_string(), |c| c.to_string()),
-                sc.models
-            ))
+                plural(sc.models, "model", "models")
+            )))
         }
-        _ => return Err("a cube claim of the wrong kind".to_string()),
+        _ => return Err(Rejection::mismatch("a cube claim of the wrong kind")),
     };
     let sentence = words::split_cube(&problem, k, &sc.cube, claimed);
     if sentence != entry.claim {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "the claim's words are not what its formula proves ('{sentence}')"
-        ));
+        )));
     }
     let what = format!(
         "the formula is cube {} of {problem} with {bound}{} and {models} blocked placements: {count} in all",
@@ -171,39 +170,88 @@ pub(crate) fn check_split_cube(
             ""
         }
     );
-    let record = CubeRecord {
-        problem,
-        k,
-        symmetric,
-        short,
-        cube,
-        orbit: sc.orbit,
-        stabilizer,
-        count,
-        models,
-    };
-    Ok((what, record))
+    Ok((
+        what,
+        CubeRecord {
+            count,
+            models,
+            ..record
+        },
+    ))
+}
+
+/// The clauses of a cube's formula after its fixed part (`offset`
+/// clauses) each block a distinct placement with `bound` that the
+/// independent checker accepts, inside `cube`'s cube, a leader under its
+/// stabilizer where the cube breaks symmetry: their number,
+/// orbit-weighted where it does.
+fn count_cube_blocked(
+    cube: &CubeRecord,
+    bound: boardsat_encode::Bound,
+    rest: &[Vec<Lit>],
+    offset: usize,
+) -> Result<u64, Rejection> {
+    let board = cube.problem.board;
+    let mut seen = HashSet::new();
+    let mut count = 0u64;
+    for (i, clause) in rest.iter().enumerate() {
+        let at = offset + i + 1;
+        let bad = |why: &str| Rejection::mismatch(format!("clause {at} {why}"));
+        let placement = blocked_placement(&board, clause, cube.short)
+            .ok_or_else(|| bad("is neither the cube's formula nor a blocking clause"))?;
+        check(&cube.problem, Some(bound), &placement)
+            .map_err(|v| bad(&format!("blocks a placement that is not a solution ({v})")))?;
+        let occupied = |line: boardsat_solve::search::lex::Line| {
+            line.lits(&board).iter().any(|l| {
+                board
+                    .square_of(l.var())
+                    .is_some_and(|sq| placement.squares().contains(&sq))
+            })
+        };
+        if cube
+            .cube
+            .lines
+            .iter()
+            .any(|&(line, on)| occupied(line) != on)
+        {
+            return Err(bad("blocks a placement outside the cube"));
+        }
+        if cube.symmetric && !is_lines_first_leader_under(&board, &cube.stabilizer, &placement) {
+            return Err(bad(
+                "blocks a placement that is not the leader of its orbit under the cube's stabilizer",
+            ));
+        }
+        if !seen.insert(placement.clone()) {
+            return Err(bad("blocks a placement twice"));
+        }
+        count += if cube.symmetric {
+            orbit_size(&board, &placement)
+        } else {
+            1
+        };
+    }
+    Ok(count)
 }
 
 /// The formula starts with exactly `fixed`.
-fn compare_prefix(formula: &Formula, fixed: &[Vec<Lit>]) -> Result<(), String> {
+fn compare_prefix(formula: &Formula, fixed: &[Vec<Lit>]) -> Result<(), Rejection> {
     if let Some(i) = formula
         .clauses
         .iter()
         .zip(fixed)
         .position(|(got, want)| got != want)
     {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "clause {} is not the cube's formula as re-derived from the provenance lines",
             i + 1
-        ));
+        )));
     }
     if formula.clauses.len() < fixed.len() {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "the formula has {} clauses, fewer than the {} of the cube's formula",
             formula.clauses.len(),
             fixed.len()
-        ));
+        )));
     }
     Ok(())
 }
@@ -228,36 +276,24 @@ pub(crate) struct SplitFact {
 /// Checks a split: complete, its verified cubes covering the board one per
 /// orbit of cubes with their stabilizers and orbits, its totals and its
 /// words; a count with short blocking clauses resting on a verified
-/// refutation one piece below. What it proves when it verifies.
+/// refutation one piece below. What was checked, and what it proves.
 pub(crate) fn verify_split(
     entry: &SplitEntry,
     manifest: &ProofManifest,
     records: &BTreeMap<String, CubeRecord>,
     verified: &BTreeSet<String>,
-) -> (Outcome, Option<SplitFact>) {
-    match check_split(entry, manifest, records, verified) {
-        Ok((what, fact)) => (Outcome::Verified { steps: None, what }, Some(fact)),
-        Err(why) => (Outcome::CoverMismatch(why), None),
-    }
-}
-
-fn check_split(
-    entry: &SplitEntry,
-    manifest: &ProofManifest,
-    records: &BTreeMap<String, CubeRecord>,
-    verified: &BTreeSet<String>,
-) -> Result<(String, SplitFact), String> {
+) -> Result<(String, SplitFact), Rejection> {
     let claims: Vec<&ClaimEntry> = manifest
         .claims
         .iter()
         .filter(|c| c.split.as_ref().is_some_and(|s| s.split == entry.name))
         .collect();
     if entry.status != "complete" {
-        return Err(format!(
-            "the split is {} with {} cubes proven: the rest are missing",
+        return Err(Rejection::cover(format!(
+            "the split is {} with {} proven: the rest are missing",
             entry.status,
-            claims.len()
-        ));
+            plural(claims.len(), "cube", "cubes")
+        )));
     }
     let unverified: Vec<&str> = claims
         .iter()
@@ -265,22 +301,29 @@ fn check_split(
         .map(|c| c.name.as_str())
         .collect();
     if !unverified.is_empty() {
-        return Err(format!("cubes not verified: {}", unverified.join(", ")));
+        return Err(Rejection::cover(format!(
+            "cubes not verified: {}",
+            unverified.join(", ")
+        )));
     }
     let cubes: Vec<&CubeRecord> = claims.iter().filter_map(|c| records.get(&c.name)).collect();
-    let first = cubes.first().ok_or("a split without cubes")?;
+    let first = cubes
+        .first()
+        .ok_or_else(|| Rejection::cover("a split without cubes"))?;
     let (problem, k) = (first.problem, first.k);
     if cubes
         .iter()
         .any(|c| c.problem != problem || c.k != k || c.symmetric != first.symmetric)
     {
-        return Err("the cubes are not of one problem, bound and order".to_string());
+        return Err(Rejection::cover(
+            "the cubes are not of one problem, bound and order",
+        ));
     }
     if k != entry.k {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the cubes are bounded at {k}, the split at {}",
             entry.k
-        ));
+        )));
     }
     covers(&problem.board, &cubes, first.symmetric)?;
     let count: u64 = cubes.iter().map(|c| c.count).sum();
@@ -290,23 +333,23 @@ fn check_split(
         SplitPurpose::Count => Some(count),
     };
     if entry.count != claimed {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the cubes' weighted total is {count}, the split claims {:?}",
             entry.count
-        ));
+        )));
     }
     if entry.purpose == SplitPurpose::Count && first.symmetric && entry.fundamental != Some(models)
     {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the cubes hold {models} orbits, the split claims {:?}",
             entry.fundamental
-        ));
+        )));
     }
     let sentence = words::split(&problem, k, claimed);
     if sentence != entry.claim {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the split's words are not what its cubes prove ('{sentence}')"
-        ));
+        )));
     }
     if cubes.iter().any(|c| c.short) {
         rests_on_refutation(&problem, k, manifest, records, verified)?;
@@ -330,11 +373,11 @@ fn check_split(
 /// every cube met is claimed or refined into one cube per orbit under its
 /// stabilizer (every cube, without symmetry breaking), each claimed cube
 /// with the orbit and stabilizer it should have, and no claim left over.
-fn covers(board: &Board, cubes: &[&CubeRecord], symmetric: bool) -> Result<(), String> {
+fn covers(board: &Board, cubes: &[&CubeRecord], symmetric: bool) -> Result<(), Rejection> {
     let group = Symmetry::of(board);
     let claimed: BTreeMap<&LineCube, &CubeRecord> = cubes.iter().map(|c| (&c.cube, *c)).collect();
     if claimed.len() != cubes.len() {
-        return Err("a cube is claimed twice".to_string());
+        return Err(Rejection::cover("a cube is claimed twice"));
     }
     let deepest = cubes.iter().map(|c| c.cube.depth).max().unwrap_or(0);
     // The rings' order of the split: its first cube's (every claim of
@@ -345,19 +388,19 @@ fn covers(board: &Board, cubes: &[&CubeRecord], symmetric: bool) -> Result<(), S
     while let Some((cube, orbit, stabilizer)) = level.pop() {
         if let Some(record) = claimed.get(&cube) {
             if record.orbit != orbit || record.stabilizer != stabilizer {
-                return Err(format!(
+                return Err(Rejection::cover(format!(
                     "cube {cube} claims orbit {} and stabilizer {:?}; it has {orbit} and {stabilizer:?}",
                     record.orbit, record.stabilizer
-                ));
+                )));
             }
             used += 1;
             continue;
         }
         if cube.depth >= deepest {
-            return Err(format!(
+            return Err(Rejection::cover(format!(
                 "no claim covers the cube {cube} (depth {})",
                 cube.depth
-            ));
+            )));
         }
         if symmetric {
             for r in representatives(board, &cube, &stabilizer, orbit) {
@@ -370,10 +413,10 @@ fn covers(board: &Board, cubes: &[&CubeRecord], symmetric: bool) -> Result<(), S
         }
     }
     if used != cubes.len() {
-        return Err(format!(
-            "{} claimed cubes are not cubes of the split",
-            cubes.len() - used
-        ));
+        return Err(Rejection::cover(format!(
+            "{} not cubes of the split",
+            plural(cubes.len() - used, "claimed cube is", "claimed cubes are")
+        )));
     }
     Ok(())
 }
@@ -387,7 +430,7 @@ fn rests_on_refutation(
     manifest: &ProofManifest,
     records: &BTreeMap<String, CubeRecord>,
     verified: &BTreeSet<String>,
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     let below = k.checked_sub(1);
     let by_split = manifest.splits.iter().any(|s| {
         s.purpose == SplitPurpose::Refute
@@ -407,9 +450,9 @@ fn rests_on_refutation(
     if by_split || by_claim || k == 0 || problem.kind == Kind::Independence {
         Ok(())
     } else {
-        Err(format!(
-            "the short blocking clauses count exactly only with no placement of {} pieces, which no verified claim here refutes",
-            below.unwrap_or(0)
-        ))
+        Err(Rejection::cover(format!(
+            "the short blocking clauses count exactly only with no placement of {}, which no verified claim here refutes",
+            plural(below.unwrap_or(0), "piece", "pieces")
+        )))
     }
 }

@@ -42,7 +42,9 @@
 
 use std::path::Path;
 
-use boardsat_encode::{check::attacks, Board, Family, Kind, Piece, Problem, Square, Symmetry};
+use boardsat_encode::{
+    check::attacks, words::plural, Board, Family, Kind, Piece, Problem, Square, Symmetry,
+};
 use boardsat_jobs::{
     self as jobs,
     split::{Split, SplitSpec},
@@ -51,8 +53,8 @@ use boardsat_jobs::{
 use boardsat_solve::{
     search::{
         count::Proofs,
-        domination::lines::{ring_lines, LineCube},
         pool::Cubes,
+        rings::{ring_lines, LineCube},
     },
     stop::Interrupter,
 };
@@ -60,11 +62,31 @@ use boardsat_solve::{
 use crate::{
     manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
     verify::{
-        check_lrat, check_source_at, check_words, inside, open_regular, plural, proof_format,
-        read_formula, read_regular, BoardCheck, Outcome, Verdict, Verification, VerifyError,
+        check_lrat, check_source_at, check_words, inside, open_regular, proof_format, read_formula,
+        read_regular, BoardCheck, Finding, Rejection, Verdict, Verification, VerifyError,
     },
     words,
 };
+
+/// Verifies the proof directory `dir`, or the split directory written
+/// with proofs (`cubes --proof`, its `MANIFEST` beside its results): what
+/// `boardsat verify DIR` checks, for any caller.
+///
+/// # Errors
+///
+/// As [`verify_jobs`] and [`crate::verify::verify`].
+pub fn verify_directory(
+    dir: &Path,
+    stop: Option<&Interrupter>,
+) -> Result<Verification, VerifyError> {
+    // A split written by `cubes --proof` (with a proof directory's
+    // manifest beside it too: a mixed directory, which it rejects).
+    if std::fs::symlink_metadata(dir.join(jobs::MANIFEST)).is_ok() {
+        verify_jobs(dir, stop)
+    } else {
+        crate::verify::verify(dir, stop)
+    }
+}
 
 /// The verdicts on a split directory: one per cube, then `split` for the
 /// cover and the total, and the split's whole result (see the module doc).
@@ -76,7 +98,7 @@ use crate::{
 /// line); every other failure is a verdict or the result's reason.
 pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, VerifyError> {
     if let Err(why) = open_regular(&dir.join(jobs::MANIFEST)) {
-        return Err(VerifyError::Manifest(why));
+        return Err(VerifyError::Manifest(why.to_string()));
     }
     let manifest = jobs::read_manifest(dir).map_err(|e| VerifyError::Manifest(e.to_string()))?;
     let spec = manifest.spec.ok_or_else(|| {
@@ -86,13 +108,10 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
         ))
     })?;
     if manifest.proofs != Proofs::On {
-        return Err(VerifyError::Manifest(format!(
-            "{}: the split was written without --proof: its jobs prove nothing",
-            dir.display()
-        )));
+        return Err(VerifyError::WithoutProofs(dir.to_path_buf()));
     }
     let split = Split::of(&spec).map_err(|e| VerifyError::Manifest(e.to_string()))?;
-    let (problem, k) = spec_problem(&spec).map_err(VerifyError::Manifest)?;
+    let (problem, k) = spec_problem(&spec)?;
     let board = Some((problem, problem.kind.bound(k)));
     let mut walk = Walk {
         dir,
@@ -108,8 +127,8 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
         // The cube's verdict before its pieces'.
         let at = walk.open(&manifest.entries[i].id);
         let (share, outcome) = match verify_cube(&mut walk, &split, i) {
-            Ok((steps, share, what)) => (Some(share), Outcome::Verified { steps, what }),
-            Err(outcome) => (None, outcome),
+            Ok((steps, share, what)) => (Some(share), Finding::Verified { steps, what }),
+            Err(why) => (None, Finding::Rejected(why)),
         };
         shares.push(share);
         walk.verdicts[at].outcome = outcome;
@@ -130,7 +149,9 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
                 None,
             )
         }),
-        Err(why) => Err(format!("not proven: the split is not verified: {why}")),
+        Err(why) => Err(Rejection::not_proven(format!(
+            "the split is not verified: {why}"
+        ))),
     };
     let pieces = verdicts.len() - manifest.entries.len();
     let outcome = match checked {
@@ -138,12 +159,12 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
             if pieces > 0 {
                 what.push_str(&format!(
                     "; and {} of jobs split past their budget, each job's pieces rebuilt from the spec and covering it",
-                    plural(pieces, "piece")
+                    plural(pieces, "piece", "pieces")
                 ));
             }
-            Outcome::Verified { steps: None, what }
+            Finding::Verified { steps: None, what }
         }
-        Err(why) => Outcome::CoverMismatch(why),
+        Err(why) => Finding::Rejected(why),
     };
     verdicts.push(Verdict {
         name: "split".to_string(),
@@ -153,8 +174,8 @@ pub fn verify_jobs(dir: &Path, stop: Option<&Interrupter>) -> Result<Verificatio
 }
 
 /// The problem and bound a split's spec counts.
-fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), String> {
-    let board = Board::square(spec.n).map_err(|e| e.to_string())?;
+fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), VerifyError> {
+    let board = Board::square(spec.n).map_err(|e| VerifyError::Manifest(e.to_string()))?;
     match (spec.family, spec.k) {
         (Family::Queens, None) => Ok((
             Problem::new(board, Piece::Queen, Kind::Independence),
@@ -163,22 +184,22 @@ fn spec_problem(spec: &SplitSpec) -> Result<(Problem, usize), String> {
         (Family::Domination, Some(k)) => {
             Ok((Problem::new(board, Piece::Queen, Kind::Domination), k))
         }
-        _ => Err(format!(
+        _ => Err(VerifyError::Manifest(format!(
             "the spec '{}' names no split of boardsat's",
             spec.line()
-        )),
+        ))),
     }
 }
 
 /// The split directory holds nothing a result must account for beyond its
 /// counted jobs `ids`: no proof directory's `MANIFEST.json`, no proof of
 /// a job the split does not count.
-fn whole(dir: &Path, ids: &std::collections::BTreeSet<String>) -> Result<(), String> {
+fn whole(dir: &Path, ids: &std::collections::BTreeSet<String>) -> Result<(), Rejection> {
     if std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok() {
-        return Err(format!(
-            "not proven: {} holds both a split's MANIFEST and a proof directory's {MANIFEST_JSON}: a mixed directory",
+        return Err(Rejection::not_proven(format!(
+            "{} holds both a split's MANIFEST and a proof directory's {MANIFEST_JSON}: a mixed directory",
             dir.display()
-        ));
+        )));
     }
     // A folder left with nothing but a lock (a previous split's, cleared)
     // holds no claim.
@@ -198,11 +219,11 @@ fn whole(dir: &Path, ids: &std::collections::BTreeSet<String>) -> Result<(), Str
         })
         .unwrap_or_default();
     if !stray.is_empty() {
-        return Err(format!(
-            "not proven: {PROOFS}/ holds {} for no cube of the split ({}): claims the result does not account for",
-            plural(stray.len(), "proof"),
+        return Err(Rejection::not_proven(format!(
+            "{PROOFS}/ holds {} for no cube of the split ({}): claims the result does not account for",
+            plural(stray.len(), "proof", "proofs"),
             summary(&stray.iter().map(String::as_str).collect::<Vec<_>>())
-        ));
+        )));
     }
     Ok(())
 }
@@ -225,7 +246,7 @@ impl Walk<'_> {
     fn open(&mut self, id: &str) -> usize {
         self.verdicts.push(Verdict {
             name: id.to_string(),
-            outcome: Outcome::Unreadable("not checked".to_string()),
+            outcome: Finding::Rejected(Rejection::unreadable("not checked")),
         });
         self.verdicts.len() - 1
     }
@@ -238,16 +259,14 @@ fn verify_cube(
     walk: &mut Walk<'_>,
     split: &Split,
     i: usize,
-) -> Result<(Option<u64>, u128, String), Outcome> {
+) -> Result<(Option<u64>, u128, String), Rejection> {
     let (dir, manifest, stop) = (walk.dir, walk.manifest, walk.stop);
     let entry = &manifest.entries[i];
     let Some(job) = split.cubes.get(i) else {
-        return Err(Outcome::CoverMismatch(
-            "the rebuilt split has fewer cubes".to_string(),
-        ));
+        return Err(Rejection::cover("the rebuilt split has fewer cubes"));
     };
     if job.id != entry.id || job.weight != entry.weight || job.description != entry.description {
-        return Err(Outcome::CoverMismatch(format!(
+        return Err(Rejection::cover(format!(
             "the manifest lists {} weight {} ({}), the rebuilt split {} weight {} ({})",
             entry.id, entry.weight, entry.description, job.id, job.weight, job.description
         )));
@@ -259,7 +278,7 @@ fn verify_cube(
         _ => entry.file == format!("{}.cnf", entry.id) && entry.index.is_none(),
     };
     if !own_file {
-        return Err(Outcome::CoverMismatch(format!(
+        return Err(Rejection::cover(format!(
             "the manifest gives {} the file {}{}, not its own",
             entry.id,
             entry.file,
@@ -271,7 +290,7 @@ fn verify_cube(
     let file = match entry.index {
         Some(index) => file
             .with_cube(index)
-            .map_err(|e| Outcome::Unreadable(format!("{}: {e}", source.display())))?,
+            .map_err(|e| Rejection::unreadable(format!("{}: {e}", source.display())))?,
         None => file,
     };
     let rebuilt: Vec<Vec<rustsat::types::Lit>> = split
@@ -283,7 +302,7 @@ fn verify_cube(
         .map(rustsat::types::Var::new)
         .collect();
     if file.clauses != rebuilt || file.projection_or_all() != projection {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{} is not the cube's formula as rebuilt from the manifest's spec",
             entry.file
         )));
@@ -302,13 +321,13 @@ fn verify_job(
     entry: &Entry,
     round: usize,
     source: &Path,
-) -> Result<(Option<u64>, u128, String), Outcome> {
+) -> Result<(Option<u64>, u128, String), Rejection> {
     let result = read_result(walk.dir, &entry.id)?;
     let Some(pieces) = &result.pieces else {
         let proofs = walk.dir.join(PROOFS).join(&entry.id);
         let (steps, count, what) = verify_count(&proofs, source, walk.board, walk.stop)?;
         if !result.complete || result.count != count {
-            return Err(Outcome::FormulaMismatch(format!(
+            return Err(Rejection::mismatch(format!(
                 "the job's result counts {}{}, its proof {count}",
                 result.count,
                 if result.complete { "" } else { " (incomplete)" }
@@ -328,19 +347,19 @@ fn verify_job(
         walk.verdicts[at].outcome = match checked {
             Ok((s, x, what)) => {
                 share = share.saturating_add(x);
-                Outcome::Verified { steps: s, what }
+                Finding::Verified { steps: s, what }
             }
-            Err(outcome) => {
+            Err(why) => {
                 failed.push(piece.id.as_str());
-                outcome
+                Finding::Rejected(why)
             }
         };
     }
     if !failed.is_empty() {
-        return Err(Outcome::CoverMismatch(format!(
-            "{} of its {} pieces are not verified ({})",
+        return Err(Rejection::cover(format!(
+            "{} of its {} not verified ({})",
             failed.len(),
-            pieces.len(),
+            plural(pieces.len(), "piece is", "pieces are"),
             summary(&failed)
         )));
     }
@@ -363,10 +382,9 @@ fn split_pieces(
     round: usize,
     result: &JobResult,
     pieces: &[Entry],
-) -> Result<(Split, u64), Outcome> {
+) -> Result<(Split, u64), Rejection> {
     let id = &entry.id;
-    let bad =
-        |why: String| Outcome::CoverMismatch(format!("job {id}, split past its budget: {why}"));
+    let bad = |why: String| Rejection::cover(format!("job {id}, split past its budget: {why}"));
     entry
         .answered_by(&walk.manifest.split, result)
         .map_err(|what| bad(format!("its answer answers {what}")))?;
@@ -410,8 +428,8 @@ fn split_pieces(
             want.len()
         )));
     }
-    let refinements =
-        piece_cover(&board, &cube, entry.weight, walk.spec.cubes, pieces).map_err(bad)?;
+    let refinements = piece_cover(&board, &cube, entry.weight, walk.spec.cubes, pieces)
+        .map_err(|why| why.about(&format!("job {id}, split past its budget")))?;
     let split = walk
         .spec
         .piece_split(id, &expected)
@@ -426,7 +444,7 @@ fn piece_file(
     split: &Split,
     j: usize,
     piece: &Entry,
-) -> Result<std::path::PathBuf, Outcome> {
+) -> Result<std::path::PathBuf, Rejection> {
     let source = inside(walk.dir, &piece.file)?;
     let file = read_formula(&source, walk.stop)?;
     let rebuilt: Vec<Vec<rustsat::types::Lit>> = split
@@ -438,7 +456,7 @@ fn piece_file(
         .map(rustsat::types::Var::new)
         .collect();
     if file.clauses != rebuilt || file.projection_or_all() != projection {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{} is not the piece's formula as rebuilt from the manifest's spec",
             piece.file
         )));
@@ -459,7 +477,7 @@ fn piece_cover(
     weight: u64,
     cubes: Cubes,
     pieces: &[Entry],
-) -> Result<u64, String> {
+) -> Result<u64, Rejection> {
     let stabilizer: Vec<Symmetry> = match cubes {
         Cubes::All => vec![Symmetry::Identity],
         Cubes::OnePerOrbit => Symmetry::of(board)
@@ -471,49 +489,55 @@ fn piece_cover(
     let mut seen = std::collections::BTreeSet::new();
     for piece in pieces {
         let cube = LineCube::parse(board, depth, &piece.description)
-            .map_err(|e| format!("{}: {e}", piece.id))?;
+            .map_err(|e| Rejection::cover(format!("{}: {e}", piece.id)))?;
         if cube.order != parent.order || !parent.lines.iter().all(|l| cube.lines.contains(l)) {
-            return Err(format!("{} does not refine its parent {parent}", piece.id));
+            return Err(Rejection::cover(format!(
+                "{} does not refine its parent {parent}",
+                piece.id
+            )));
         }
         let orbit: std::collections::BTreeSet<LineCube> =
             stabilizer.iter().map(|&s| cube.image(board, s)).collect();
         if piece.weight != weight * orbit.len() as u64 {
-            return Err(format!(
+            return Err(Rejection::cover(format!(
                 "{} has weight {}, its parent's {weight} times its orbit's {}",
                 piece.id,
                 piece.weight,
                 orbit.len()
-            ));
+            )));
         }
         for image in orbit {
             if !seen.insert(image) {
-                return Err(format!("{}'s orbit meets another piece's", piece.id));
+                return Err(Rejection::cover(format!(
+                    "{}'s orbit meets another piece's",
+                    piece.id
+                )));
             }
         }
     }
     let new = ring_lines(board, parent.order, depth).len() - parent.lines.len();
     let refinements = 1u64 << new;
     if seen.len() as u64 != refinements {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the pieces' orbits hold {} of the {refinements} refinements by the next ring",
             seen.len()
-        ));
+        )));
     }
     Ok(refinements)
 }
 
 /// The job's answer in `results/`.
-fn read_result(dir: &Path, id: &str) -> Result<JobResult, Outcome> {
+fn read_result(dir: &Path, id: &str) -> Result<JobResult, Rejection> {
     let path = dir.join(RESULTS).join(format!("{id}.json"));
     if std::fs::symlink_metadata(&path).is_err() {
-        return Err(Outcome::Unreadable(format!(
+        return Err(Rejection::unreadable(format!(
             "missing: no result {}",
             path.display()
         )));
     }
-    let text = read_regular(&path).map_err(Outcome::Unreadable)?;
+    let text = read_regular(&path)?;
     serde_json::from_str(text.trim())
-        .map_err(|e| Outcome::Unreadable(format!("{}: not a job's result ({e})", path.display())))
+        .map_err(|e| Rejection::unreadable(format!("{}: not a job's result ({e})", path.display())))
 }
 
 /// The one claim of a job's proof directory `proofs`: a complete
@@ -523,40 +547,40 @@ fn verify_count(
     source: &Path,
     board: BoardCheck,
     stop: Option<&Interrupter>,
-) -> Result<(u64, u64, String), Outcome> {
+) -> Result<(u64, u64, String), Rejection> {
     let path = proofs.join(MANIFEST_JSON);
     if std::fs::symlink_metadata(&path).is_err() {
-        return Err(Outcome::Unreadable(format!(
+        return Err(Rejection::unreadable(format!(
             "missing: no proof {}",
             path.display()
         )));
     }
     if std::fs::symlink_metadata(proofs).is_ok_and(|m| !m.is_dir()) {
-        return Err(Outcome::Unreadable(format!(
+        return Err(Rejection::unreadable(format!(
             "{} is not a directory",
             proofs.display()
         )));
     }
-    let text = read_regular(&path).map_err(Outcome::Unreadable)?;
+    let text = read_regular(&path)?;
     let manifest: ProofManifest = serde_json::from_str(&text).map_err(|e| {
-        Outcome::Unreadable(format!("{}: not a proof manifest ({e})", path.display()))
+        Rejection::unreadable(format!("{}: not a proof manifest ({e})", path.display()))
     })?;
     let [claim] = manifest.claims.as_slice() else {
-        return Err(Outcome::FormulaMismatch(format!(
-            "{} holds {} claims, not the one count of its cube",
+        return Err(Rejection::mismatch(format!(
+            "{} holds {}, not the one count of its cube",
             path.display(),
-            manifest.claims.len()
+            plural(manifest.claims.len(), "claim", "claims")
         )));
     };
     let lrat = proof_format(claim)?;
     if claim.kind != ClaimKind::ProjectedComplete {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{}: the claim is not a complete projected count with an LRAT proof",
             path.display()
         )));
     }
     if manifest.status != crate::manifest::RunStatus::Complete {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{}: the job's proof run {}",
             path.display(),
             manifest.status.words()
@@ -564,11 +588,10 @@ fn verify_count(
     }
     let formula = read_formula(&inside(proofs, &claim.cnf)?, stop)?;
     let (what, _) = check_source_at(proofs, &formula, claim, source, board)
-        .and_then(|checked| check_words(&formula, claim).map(|()| checked))
-        .map_err(Outcome::FormulaMismatch)?;
+        .and_then(|checked| check_words(&formula, claim).map(|()| checked))?;
     let count = claim
         .count
-        .ok_or_else(|| Outcome::FormulaMismatch("a count claim without a count".to_string()))?;
+        .ok_or_else(|| Rejection::mismatch("a count claim without a count"))?;
     // The job's own result: the count its claim proves, in its words.
     let expected = claim
         .source
@@ -582,7 +605,7 @@ fn verify_count(
         None => None,
     };
     if stated.is_none() || stated != expected.as_ref() {
-        return Err(Outcome::FormulaMismatch(format!(
+        return Err(Rejection::mismatch(format!(
             "{}: the job's result is not the count its claim proves ({count})",
             path.display()
         )));
@@ -600,13 +623,13 @@ fn check_split(
     split: &Split,
     manifest: &Manifest,
     shares: &[Option<u128>],
-) -> Result<(String, u128), String> {
+) -> Result<(String, u128), Rejection> {
     if split.cubes.len() != manifest.entries.len() {
-        return Err(format!(
-            "the manifest lists {} cubes, the rebuilt split has {}",
-            manifest.entries.len(),
+        return Err(Rejection::cover(format!(
+            "the manifest lists {}, the rebuilt split has {}",
+            plural(manifest.entries.len(), "cube", "cubes"),
             split.cubes.len()
-        ));
+        )));
     }
     let covered = match spec.family {
         Family::Domination => domination_cover(spec, manifest)?,
@@ -620,23 +643,23 @@ fn check_split(
         .map(|(e, _)| e.id.as_str())
         .collect();
     if !missing.is_empty() {
-        return Err(format!(
-            "{} of {} cubes are not verified ({})",
+        return Err(Rejection::cover(format!(
+            "{} of {} not verified ({})",
             missing.len(),
-            shares.len(),
+            plural(shares.len(), "cube is", "cubes are"),
             summary(&missing)
-        ));
+        )));
     }
     let total = shares
         .iter()
         .try_fold(0u128, |t, c| t.checked_add(c.unwrap_or(0)))
-        .ok_or("the weighted total overflows")?;
-    let merged = jobs::merge(dir).map_err(|e| e.to_string())?;
+        .ok_or_else(|| Rejection::cover("the weighted total overflows"))?;
+    let merged = jobs::merge(dir).map_err(|e| Rejection::cover(e.to_string()))?;
     if merged.count != total {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the verified cubes' weighted total is {total}, the results sum to {}",
             merged.count
-        ));
+        )));
     }
     Ok((
         format!(
@@ -659,45 +682,48 @@ fn summary(ids: &[&str]) -> String {
 /// lines once per orbit: each cube's orbit under the board's symmetries,
 /// computed here from its description, has its weight as size (1 each
 /// with every cube), and the orbits are disjoint and hold all patterns.
-fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, String> {
-    let board = Board::square(spec.n).map_err(|e| e.to_string())?;
+fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Rejection> {
+    let board = Board::square(spec.n).map_err(|e| Rejection::cover(e.to_string()))?;
     let group = Symmetry::of(&board);
     let mut seen = std::collections::BTreeSet::new();
     let mut order = None;
     for entry in &manifest.entries {
         let cube = LineCube::parse(&board, spec.depth, &entry.description)
-            .map_err(|e| format!("{}: {e}", entry.id))?;
+            .map_err(|e| Rejection::cover(format!("{}: {e}", entry.id)))?;
         if *order.get_or_insert(cube.order) != cube.order {
-            return Err(format!(
+            return Err(Rejection::cover(format!(
                 "{}'s rings are not in the order of the first cube's",
                 entry.id
-            ));
+            )));
         }
         let orbit: std::collections::BTreeSet<LineCube> = match spec.cubes {
             Cubes::All => [cube].into(),
             Cubes::OnePerOrbit => group.iter().map(|&s| cube.image(&board, s)).collect(),
         };
         if orbit.len() as u64 != entry.weight {
-            return Err(format!(
-                "{} has weight {}, its orbit {} cubes",
+            return Err(Rejection::cover(format!(
+                "{} has weight {}, its orbit {}",
                 entry.id,
                 entry.weight,
-                orbit.len()
-            ));
+                plural(orbit.len(), "cube", "cubes")
+            )));
         }
         for image in orbit {
             if !seen.insert(image) {
-                return Err(format!("{}'s orbit meets another cube's", entry.id));
+                return Err(Rejection::cover(format!(
+                    "{}'s orbit meets another cube's",
+                    entry.id
+                )));
             }
         }
     }
     let lines = ring_lines(&board, order.unwrap_or_default(), spec.depth).len();
     let patterns = 1u128 << lines;
     if seen.len() as u128 != patterns {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the cubes' orbits hold {} of the {patterns} occupancy patterns of the {lines} split lines",
             seen.len()
-        ));
+        )));
     }
     Ok(format!(
         "cover all {patterns} occupancy patterns of the {lines} split lines"
@@ -708,7 +734,7 @@ fn domination_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Str
 /// queens on the first rows, found here by brute force: every one once,
 /// or (halved) every one whose first queen is left of the middle with
 /// weight 2 and on it with weight 1, standing for its mirror image too.
-fn queens_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, String> {
+fn queens_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, Rejection> {
     let n = spec.n;
     let halve = spec.cubes == Cubes::OnePerOrbit;
     let depth = if halve { spec.depth.max(1) } else { spec.depth }.min(n);
@@ -735,15 +761,17 @@ fn queens_cover(spec: &SplitSpec, manifest: &Manifest) -> Result<String, String>
     want.sort();
     got.sort();
     if got != want {
-        return Err(format!(
-            "the cubes are not the {} non-attacking placements of queens on the first {depth} rows{}",
+        return Err(Rejection::cover(format!(
+            "the cubes are not the {} non-attacking placements of queens on the first {}{}",
             want.len(),
+            plural(depth, "row", "rows"),
             if halve { " up to the mirror" } else { "" }
-        ));
+        )));
     }
     let all: u64 = want.iter().map(|(_, w)| w).sum();
     Ok(format!(
-        "cover all {all} non-attacking placements of queens on the first {depth} rows"
+        "cover all {all} non-attacking placements of queens on the first {}",
+        plural(depth, "row", "rows")
     ))
 }
 
@@ -807,16 +835,24 @@ mod tests {
         );
         let mut heavier = entries.clone();
         heavier[0].weight *= 2;
-        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &heavier).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &heavier)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("has weight"), "{e}");
-        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &entries[1..]).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &entries[1..])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("refinements by the next ring"), "{e}");
         let mut twice = entries.clone();
         twice.push(entries[0].clone());
-        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &twice).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &twice)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("meets another piece's"), "{e}");
         let (_, other) = spec.job_cube(0, "r0-r8-c0-c8-").unwrap().unwrap();
-        let e = piece_cover(&board, &other, 1, Cubes::OnePerOrbit, &entries).unwrap_err();
+        let e = piece_cover(&board, &other, 1, Cubes::OnePerOrbit, &entries)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("does not refine its parent"), "{e}");
         // In a split of every cube, every refinement is a piece of the
         // parent's weight.
@@ -837,11 +873,15 @@ mod tests {
         .collect();
         assert_eq!(every.len(), 16);
         assert_eq!(piece_cover(&board, &parent, 1, Cubes::All, &every), Ok(16));
-        let e = piece_cover(&board, &parent, 4, Cubes::All, &entries).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::All, &entries)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("has weight"), "{e}");
         let mut deeper = entries.clone();
         deeper[0].description = "r0+r1-r2-r6-r7-r8-c0-c1-c2-c6-c7-c8-".to_string();
-        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &deeper).unwrap_err();
+        let e = piece_cover(&board, &parent, 4, Cubes::OnePerOrbit, &deeper)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is not a cube of rings of lines"), "{e}");
     }
 }

@@ -2,20 +2,21 @@
 //! formulas and proofs, and for a split count the split they cover.
 
 use boardsat_encode::{Bound, Placement, Problem, Square, Symmetry};
+use boardsat_solve::files::proof_dir;
 use serde::{Deserialize, Serialize};
 
 /// The manifest's name inside a proof directory.
-pub const MANIFEST_JSON: &str = "MANIFEST.json";
+pub const MANIFEST_JSON: &str = proof_dir::MANIFEST;
 
 /// The lock file of a proof directory: held by the run that writes it
 /// (a second run into the same directory refuses at once); never a claim,
 /// and never a reason to call the directory not empty.
-pub const LOCK: &str = ".boardsat-lock";
+pub const LOCK: &str = proof_dir::LOCK;
 
 /// The models found by a run whose result needs no proof (a satisfiable
 /// `solve-dimacs`, a `count-dimacs` that reached its limit), one per line
 /// as a witness file is.
-pub const FOUND_MODELS: &str = "found.models";
+pub const FOUND_MODELS: &str = proof_dir::FOUND_MODELS;
 
 /// What a proof directory holds: how the run ended, what it claims as a
 /// whole, the claims and, for a cube count, the split whose cubes they

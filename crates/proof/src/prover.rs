@@ -8,7 +8,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use boardsat_encode::{dimacs::Header, symmetry, Config, Placement, Problem, Square};
+use boardsat_encode::{
+    dimacs::{CubeTag, Header},
+    setting::{LibraryWords, Names, Setting},
+    symmetry, Config, Placement, Problem, Square,
+};
 use boardsat_report::ProofSummary;
 use boardsat_solve::{
     backend::Status,
@@ -33,10 +37,17 @@ use crate::{
 /// Why proofs could not be written or checked.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofError {
-    /// The directory is not empty (and `--force` was not given), or not a
-    /// directory.
+    /// The directory cannot be used: not a directory, locked by another
+    /// run, or it cannot be made.
     #[error("{0}")]
     Dir(String),
+    /// The directory is not empty, and replacing a previous proof
+    /// directory's files was not asked for.
+    #[error("{}", not_empty(.0, &LibraryWords))]
+    NotEmpty(PathBuf),
+    /// A traced proof that derives no empty clause (of what, in words).
+    #[error("the proof of {0} derives no empty clause")]
+    NoRefutation(String),
     /// A file could not be written.
     #[error(transparent)]
     File(#[from] FileError),
@@ -61,6 +72,27 @@ impl From<boardsat_encode::EncodeError> for ProofError {
     fn from(e: boardsat_encode::EncodeError) -> Self {
         ProofError::Solve(e.into())
     }
+}
+
+impl ProofError {
+    /// The message, with the settings it names worded by `names` (its
+    /// `Display` is the library's words).
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        match self {
+            ProofError::NotEmpty(dir) => not_empty(dir, names),
+            ProofError::Solve(e) => e.message(names),
+            other => other.to_string(),
+        }
+    }
+}
+
+fn not_empty(dir: &Path, names: &dyn Names) -> String {
+    format!(
+        "{} is not empty; choose a new directory for the proofs, or {} to replace a previous proof directory's files",
+        dir.display(),
+        names.name(Setting::Replace, None)
+    )
 }
 
 /// Writes claims with their proofs into a directory, which it holds
@@ -90,20 +122,8 @@ pub struct Concluded {
     pub error: Option<ProofError>,
 }
 
-/// Whether a directory entry is a file a proof directory's run wrote
-/// (the manifest, a claim's formula, proof or witnesses, the models
-/// found): what `--force` removes.
-fn owned(name: &str) -> bool {
-    name == MANIFEST_JSON
-        || name == crate::manifest::FOUND_MODELS
-        || (name.starts_with("claim-")
-            && [".cnf", ".lrat", ".models"]
-                .iter()
-                .any(|e| name.ends_with(e)))
-}
-
 impl Prover {
-    /// A prover writing into `dir`, which must be empty or new (`force`
+    /// A prover writing into `dir`, which must be empty or new (`replace`
     /// clears a previous proof directory's files there) and not written
     /// by another run (its lock, [`LOCK`], is taken here and held until
     /// the prover is dropped). `command` is recorded in the manifest,
@@ -116,7 +136,7 @@ impl Prover {
     /// another run, or cannot be made.
     pub fn create(
         dir: &Path,
-        force: bool,
+        replace: bool,
         command: String,
         stop: Interrupter,
     ) -> Result<Self, ProofError> {
@@ -147,13 +167,12 @@ impl Prover {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter(|n| n != LOCK)
             .collect();
-        if !names.is_empty() && !force {
-            return Err(ProofError::Dir(format!(
-                "{} is not empty; choose a new directory for the proofs, or --force to replace a previous proof directory's files",
-                dir.display()
-            )));
+        if !names.is_empty() && !replace {
+            return Err(ProofError::NotEmpty(dir.to_path_buf()));
         }
-        for name in names.iter().filter(|n| owned(n)) {
+        // What a run told to replace a previous one's files removes (the
+        // lock, held, is not among the names).
+        for name in names.iter().filter(|n| files::proof_dir::is_run_file(n)) {
             let path = dir.join(name);
             // Files and links only, never followed: a directory of that
             // name is not the proofs' to remove.
@@ -199,7 +218,7 @@ impl Prover {
 
     /// Proves that no placement of the claim's problem with k pieces
     /// exists (the bound of [`boardsat_encode::Kind::bound`]); under lex-leader constraints
-    /// with [`Symmetry::LexLeader`] (a smallest orbit member of a placement
+    /// with [`ClaimSymmetry::LexLeader`] (a smallest orbit member of a placement
     /// would survive them, so the claim is the same).
     ///
     /// # Errors
@@ -224,7 +243,7 @@ impl Prover {
 
     /// Proves that `placements` are all the placements of the claim's
     /// problem with k pieces (under lex-leader constraints with
-    /// [`Symmetry::LexLeader`], within a cube's queens with `cube`),
+    /// [`ClaimSymmetry::LexLeader`], within a cube's queens with `cube`),
     /// blocked as the count blocked them. `count` is the claimed count.
     ///
     /// # Errors
@@ -253,10 +272,10 @@ impl Prover {
         Ok(&self.manifest.claims[i])
     }
 
-    /// Proves that `formula`, read from `source` with `digest`, is
-    /// unsatisfiable; with `witnesses`, that the projected models they
-    /// hold, each blocked by a clause over the projection, are all there
-    /// are (the witnesses are written beside the claim for `verify`).
+    /// Proves that `formula`, read from `source`, is unsatisfiable; with
+    /// `witnesses`, that the projected models they hold, each blocked by a
+    /// clause over the projection, are all there are (the witnesses are
+    /// written beside the claim for `verify`).
     ///
     /// # Errors
     ///
@@ -264,9 +283,7 @@ impl Prover {
     pub fn formula(
         &mut self,
         formula: &Formula,
-        source: &Path,
-        digest: &str,
-        icnf_cube: Option<usize>,
+        source: &DimacsSource<'_>,
         mut witnesses: Option<&mut Witnesses>,
     ) -> Result<&ClaimEntry, ProofError> {
         let mut cnf = Cnf::new();
@@ -294,7 +311,7 @@ impl Prover {
                 );
             }
         }
-        let about = SourceClaim::new(source, digest, icnf_cube, count);
+        let about = SourceClaim::new(source, count);
         let mut header = Header::new();
         header.comments.extend(about.comments());
         let built = Built {
@@ -331,13 +348,11 @@ impl Prover {
         &mut self,
         trace: LratTrace,
         n_vars: u32,
-        source: &Path,
-        digest: &str,
-        icnf_cube: Option<usize>,
+        source: &DimacsSource<'_>,
         witnesses: Option<&mut Witnesses>,
     ) -> Result<&ClaimEntry, ProofError> {
         let count = witnesses.as_ref().map(|w| w.len());
-        let about = SourceClaim::new(source, digest, icnf_cube, count);
+        let about = SourceClaim::new(source, count);
         let name = self.next_name();
         let (cnf, proof) = (format!("{name}.cnf"), format!("{name}.lrat"));
         let mut header = Header::new().comments;
@@ -350,10 +365,7 @@ impl Prover {
             self.lrat,
         )?;
         if !trace.refutes {
-            return Err(ProofError::Solve(SolveError::Solver {
-                backend: "LRAT trace".to_string(),
-                message: format!("the trace of '{}' derives no empty clause", about.claim),
-            }));
+            return Err(ProofError::NoRefutation(format!("'{}'", about.claim)));
         }
         let models = match witnesses {
             Some(w) => Some(self.write_witnesses(&name, w)?),
@@ -592,7 +604,7 @@ pub struct BoardClaim<'a> {
     /// The encodings (the AMO is made eager, see [`boardsat_encode::Amo::in_clauses`]).
     pub config: Config,
     /// Lex-leader constraints or none.
-    pub symmetry: Symmetry,
+    pub symmetry: ClaimSymmetry,
     /// The claim in words.
     pub words: String,
 }
@@ -600,7 +612,7 @@ pub struct BoardClaim<'a> {
 /// Whether a claim's formula carries lex-leader constraints (in the board
 /// order, under the board's whole group).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
+pub enum ClaimSymmetry {
     /// None: every placement.
     Off,
     /// One placement per orbit survives.
@@ -635,17 +647,15 @@ fn board_formula(
         "boardsat-bound {}",
         bound_tag(problem.kind.bound(k))
     ));
-    if claim.symmetry == Symmetry::LexLeader {
+    if claim.symmetry == ClaimSymmetry::LexLeader {
         symmetry::lex_leader(&problem.board, &mut cnf, &mut vars)?;
         header
             .comments
             .push("boardsat-symmetry lex-leader".to_string());
     }
     if !cube.is_empty() {
-        let cols: Vec<String> = cube.iter().map(|s| s.col.to_string()).collect();
-        header
-            .comments
-            .push(format!("boardsat-cube {}", cols.join(",")));
+        let columns = cube.iter().map(|s| s.col).collect();
+        header.comments.push(CubeTag::Queens { columns }.line());
         for &sq in cube {
             cnf.add_unit(problem.board.lit(sq));
         }
@@ -661,7 +671,7 @@ fn board_formula(
     }
     for placement in placements {
         cnf.add_clause(
-            blocking_clause(&problem.board, placement, blocking == Blocking::Short)
+            blocking_clause(&problem.board, placement, blocking)
                 .into_iter()
                 .collect(),
         );
@@ -671,6 +681,18 @@ fn board_formula(
         cnf,
         n_vars: rustsat::instances::ManageVars::n_used(&vars),
     })
+}
+
+/// A DIMACS formula's source: the file it was read from, the digest of
+/// its bytes, and for an iCNF file the cube read with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DimacsSource<'a> {
+    /// The file.
+    pub path: &'a Path,
+    /// The digest of its bytes.
+    pub digest: &'a str,
+    /// The iCNF cube read with the base clauses, if any.
+    pub icnf_cube: Option<usize>,
 }
 
 /// What a DIMACS claim says about its source file: unsatisfiable, or
@@ -685,8 +707,13 @@ struct SourceClaim {
 }
 
 impl SourceClaim {
-    fn new(source: &Path, digest: &str, icnf_cube: Option<usize>, count: Option<u64>) -> Self {
-        let absolute = fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+    fn new(source: &DimacsSource<'_>, count: Option<u64>) -> Self {
+        let DimacsSource {
+            path,
+            digest,
+            icnf_cube,
+        } = *source;
+        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let shown = absolute.display().to_string();
         let (kind, claim) = match count {
             None => (ClaimKind::Formula, words::formula(&shown)),

@@ -48,7 +48,7 @@ impl VerifyReport {
     pub fn new(verification: &Verification) -> Self {
         let (sentence, reason) = match &verification.result {
             Ok(sentence) => (Some(sentence.clone()), None),
-            Err(why) => (None, Some(why.clone())),
+            Err(why) => (None, Some(why.to_string())),
         };
         VerifyReport {
             command: "verify",

@@ -6,15 +6,15 @@
 //! that says which cubes are proven. A refutation that met a placement
 //! proves nothing: its claims and files are removed.
 
-use std::{fs, sync::Mutex};
+use std::{collections::BTreeMap, fs, sync::Mutex};
 
-use boardsat_encode::dimacs::Header;
+use boardsat_encode::dimacs::{CubeTag, Header};
 use boardsat_solve::{
     backend::ProofSink,
     error::SolveError,
     search::{
+        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo, Ticket},
         count::Blocking,
-        domination::certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
         lex::LexOrder,
     },
 };
@@ -24,8 +24,8 @@ use crate::{
         bound_tag, symmetry_name, ClaimEntry, ClaimKind, SplitCube, SplitEntry, SplitPurpose,
         LINES_FIRST,
     },
-    prover::Prover,
-    trace::LratTrace,
+    prover::{ProofError, Prover},
+    trace::SharedTrace,
     words,
 };
 
@@ -39,6 +39,10 @@ pub struct SplitProver<'a> {
 struct State<'a> {
     prover: &'a mut Prover,
     splits: Vec<SplitInfo>,
+    /// The traces the cubes' solvers feed, by ticket, until proven or
+    /// forgotten.
+    traces: BTreeMap<Ticket, SharedTrace>,
+    next_ticket: u64,
 }
 
 impl<'a> SplitProver<'a> {
@@ -48,26 +52,30 @@ impl<'a> SplitProver<'a> {
             state: Mutex::new(State {
                 prover,
                 splits: Vec::new(),
+                traces: BTreeMap::new(),
+                next_ticket: 0,
             }),
         }
     }
 
     fn with<T>(
         &self,
-        f: impl FnOnce(&mut State<'a>) -> Result<T, SolveError>,
+        f: impl FnOnce(&mut State<'a>) -> Result<T, ProofError>,
     ) -> Result<T, SolveError> {
         let mut state = self
             .state
             .lock()
-            .map_err(|_| failed("a prover thread panicked"))?;
-        f(&mut state)
+            .map_err(|_| SolveError::Internal("a prover thread panicked"))?;
+        f(&mut state).map_err(failed)
     }
 }
 
-fn failed(what: &str) -> SolveError {
-    SolveError::Solver {
-        backend: "prover".to_string(),
-        message: what.to_string(),
+/// The prover's error, as a certifier's: kept whole, not flattened into
+/// words.
+fn failed(e: ProofError) -> SolveError {
+    match e {
+        ProofError::Solve(e) => e,
+        e => SolveError::Certifier(Box::new(e)),
     }
 }
 
@@ -88,21 +96,31 @@ impl Certify for SplitProver<'_> {
                 purpose: purpose(split),
                 k: split.k,
                 status: "running".to_string(),
-                claim: words::split_running(
-                    &split.problem,
-                    split.k,
-                    matches!(split.purpose, Purpose::Count(_)),
-                ),
+                claim: words::split_running(&split.problem, split.k, purpose(split)),
                 count: None,
                 fundamental: None,
             });
-            s.prover.save().map_err(|e| failed(&e.to_string()))?;
+            s.prover.save()?;
             Ok(i)
         })
     }
 
-    fn sink(&self) -> Result<Box<dyn ProofSink>, SolveError> {
-        Ok(Box::new(LratTrace::new()?))
+    fn sink(&self) -> Result<(Ticket, Box<dyn ProofSink>), SolveError> {
+        let trace = SharedTrace::new()?;
+        let sink = trace.sink();
+        self.with(|s| {
+            let ticket = Ticket(s.next_ticket);
+            s.next_ticket += 1;
+            s.traces.insert(ticket, trace);
+            Ok((ticket, sink))
+        })
+    }
+
+    fn forget(&self, ticket: Ticket) {
+        let _ = self.with(|s| {
+            s.traces.remove(&ticket);
+            Ok(())
+        });
     }
 
     fn proven(&self, split: usize, proof: CubeProof) -> Result<(), SolveError> {
@@ -112,7 +130,10 @@ impl Certify for SplitProver<'_> {
             let (cnf, lrat) = (format!("{name}.cnf"), format!("{name}.lrat"));
             let header = cube_header(&info, split, &name, &proof);
             let dir = s.prover.dir().to_path_buf();
-            let trace = LratTrace::from_sink(proof.trace)?.finish(
+            let shared = s.traces.remove(&proof.trace).ok_or(SolveError::Internal(
+                "a cube's proof came back with a ticket its certifier never gave",
+            ))?;
+            let trace = shared.take()?.finish(
                 &dir.join(&cnf),
                 &dir.join(&lrat),
                 &header,
@@ -120,10 +141,7 @@ impl Certify for SplitProver<'_> {
                 s.prover.lrat_format(),
             )?;
             if !trace.refutes {
-                return Err(SolveError::Solver {
-                    backend: "LRAT trace".to_string(),
-                    message: format!("the proof of cube {} derives no empty clause", proof.cube),
-                });
+                return Err(ProofError::NoRefutation(format!("cube {}", proof.cube)));
             }
             let (kind, count) = match info.purpose {
                 Purpose::Refute => (ClaimKind::NoPlacement, None),
@@ -131,31 +149,29 @@ impl Certify for SplitProver<'_> {
             };
             let cube = proof.cube.to_string();
             let claim = words::split_cube(&info.problem, info.k, &cube, count);
-            s.prover
-                .add_claim(ClaimEntry {
-                    name,
-                    claim,
-                    kind,
-                    cnf,
-                    proof: lrat,
-                    format: s.prover.lrat_format().name().to_string(),
-                    relies_on: Vec::new(),
-                    count,
-                    cube: None,
-                    source: None,
-                    icnf_cube: None,
-                    models: None,
-                    proof_bytes: trace.proof_bytes,
-                    split: Some(SplitCube {
-                        split: format!("split-{split}"),
-                        depth: proof.cube.depth,
-                        cube,
-                        orbit: proof.orbit,
-                        stabilizer: proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect(),
-                        models: proof.placements.len() as u64,
-                    }),
-                })
-                .map_err(|e| failed(&e.to_string()))
+            s.prover.add_claim(ClaimEntry {
+                name,
+                claim,
+                kind,
+                cnf,
+                proof: lrat,
+                format: s.prover.lrat_format().name().to_string(),
+                relies_on: Vec::new(),
+                count,
+                cube: None,
+                source: None,
+                icnf_cube: None,
+                models: None,
+                proof_bytes: trace.proof_bytes,
+                split: Some(SplitCube {
+                    split: format!("split-{split}"),
+                    depth: proof.cube.depth,
+                    cube,
+                    orbit: proof.orbit,
+                    stabilizer: proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect(),
+                    models: proof.placements.len() as u64,
+                }),
+            })
         })
     }
 
@@ -164,9 +180,7 @@ impl Certify for SplitProver<'_> {
             let info = s.splits[split].clone();
             let name = format!("split-{split}");
             if end == SplitEnd::Satisfiable {
-                s.prover
-                    .remove_split(&name)
-                    .map_err(|e| failed(&e.to_string()))?;
+                s.prover.remove_split(&name)?;
                 return Ok(());
             }
             let manifest = s.prover.manifest_mut();
@@ -201,7 +215,7 @@ impl Certify for SplitProver<'_> {
                     );
                 }
             }
-            s.prover.save().map_err(|e| failed(&e.to_string()))
+            s.prover.save()
         })
     }
 }
@@ -221,7 +235,11 @@ fn cube_header(info: &SplitInfo, split: usize, name: &str, proof: &CubeProof) ->
         bound_tag(info.problem.kind.bound(info.k))
     ));
     header.push(format!("boardsat-split split-{split}"));
-    header.push(format!("boardsat-cube {} {}", proof.cube.depth, proof.cube));
+    let cube = CubeTag::Rings {
+        depth: proof.cube.depth,
+        cube: proof.cube.to_string(),
+    };
+    header.push(cube.line());
     let names: Vec<String> = proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect();
     header.push(format!("boardsat-stabilizer {}", names.join(",")));
     if info.symmetry == Some(LexOrder::LinesFirst) {

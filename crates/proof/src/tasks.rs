@@ -2,15 +2,13 @@
 //! count, a listing, a count of a DIMACS file — and the run's whole
 //! result ([`RunResult`]) that they prove, for [`Prover::conclude`].
 
-use std::path::Path;
-
 use boardsat_encode::{symmetry, Placement, Problem};
 use boardsat_solve::{
     backend::{Backend, Status},
     error::SolveError,
     formula::dimacs::Formula,
     search::{
-        count::{Blocking, End, Keep, Reduction},
+        count::{End, Keep, Reduction},
         optimise::Optimum,
     },
     task::{count::Counted, enumerate::Enumeration, solve::Solved, Instance},
@@ -18,8 +16,8 @@ use boardsat_solve::{
 
 use crate::{
     manifest::{pairs, Answer, Cover, ProblemName, RunResult},
-    prover::{BoardClaim, ProofError, Prover, Symmetry},
-    trace::LratTrace,
+    prover::{BoardClaim, ClaimSymmetry, DimacsSource, ProofError, Prover},
+    trace::SharedTrace,
     witness::Witnesses,
     words,
 };
@@ -29,7 +27,7 @@ const ORBITS: &str = "orbit weights: each placement kept by the lex-leader const
 const HEREDITARY: &str = "independence is hereditary: without a placement of exactly k non-attacking pieces there is none of more";
 
 /// The claim about `instance`'s problem with `k` pieces, in `words`.
-fn claim(instance: &Instance, k: usize, symmetry: Symmetry, words: String) -> BoardClaim<'_> {
+fn claim(instance: &Instance, k: usize, symmetry: ClaimSymmetry, words: String) -> BoardClaim<'_> {
     BoardClaim {
         problem: &instance.problem,
         k,
@@ -121,7 +119,7 @@ pub fn prove_solved(
         (Some(k), _) if solved.status == Status::Unsat => {
             if !solved.certified {
                 let words = words::no_placement(problem, k);
-                prover.no_placement(claim(instance, k, Symmetry::Off, words), Vec::new())?;
+                prover.no_placement(claim(instance, k, ClaimSymmetry::Off, words), Vec::new())?;
             }
             Ok(result(
                 Answer::NoPlacement {
@@ -162,7 +160,10 @@ fn prove_optimum(
         relies_on.push(HEREDITARY.to_string());
     }
     let words = words::no_placement(problem, k);
-    prover.no_placement(claim(instance, k, Symmetry::LexLeader, words), relies_on)?;
+    prover.no_placement(
+        claim(instance, k, ClaimSymmetry::LexLeader, words),
+        relies_on,
+    )?;
     Ok(())
 }
 
@@ -173,7 +174,8 @@ fn prove_optimum(
 ///
 /// The run's result: the count (with its orbits under symmetry breaking,
 /// and whether it counts the optimal placements), or the placements
-/// found when it reached its limit; none when it was stopped.
+/// found when it reached its limit; none when it was stopped (a traced
+/// count's manifest then records what it had found).
 ///
 /// # Errors
 ///
@@ -187,6 +189,10 @@ pub fn prove_counted(
     let k = instance.k.or(counted.optimum.as_ref().map(|o| o.value));
     let orbits = counted.fundamental;
     let optimal = instance.k.is_none();
+    if counted.count.end == End::Stopped && counted.keep == Keep::Traced {
+        // What the count found, beside what its proven cubes hold.
+        prover.set_found(counted.count.count);
+    }
     match (counted.count.end, k) {
         (End::Limit, Some(k)) => {
             let list: Vec<Placement> = counted
@@ -246,9 +252,9 @@ pub fn prove_counted(
             .sum()
     };
     let symmetry = if orbits {
-        Symmetry::LexLeader
+        ClaimSymmetry::LexLeader
     } else {
-        Symmetry::Off
+        ClaimSymmetry::Off
     };
     // The cover first: a run stopped while its cubes are proven leaves a
     // MANIFEST that says which cubes are missing.
@@ -317,21 +323,18 @@ pub fn prove_listed(
         ));
     }
     let words = words::complete(problem, k, count);
-    let blocking = if session.uniform() {
-        Blocking::Short
-    } else {
-        Blocking::Full
-    };
-    let claim = claim(instance, k, Symmetry::Off, words);
+    let blocking = session.blocking();
+    let claim = claim(instance, k, ClaimSymmetry::Off, words);
     prover.complete(claim, list, blocking, count, None, relies_on)?;
     Ok(count_result(problem, k, count, None, instance.k.is_none()))
 }
 
 /// How a count of a DIMACS file is proven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum DimacsProof {
-    /// By the counting solver's own trace (CaDiCaL): no second run.
-    Traced,
+    /// By the counting solver's own trace (CaDiCaL), which it feeds: no
+    /// second run.
+    Traced(SharedTrace),
     /// By a fresh CaDiCaL run on the formula and the blocking clauses
     /// recorded by the count (solvers that trace nothing).
     Rerun,
@@ -346,8 +349,9 @@ pub enum DimacsProof {
 pub fn begin_dimacs_proof(backend: &mut dyn Backend) -> Result<DimacsProof, ProofError> {
     match backend.trace_proof() {
         Some(tracer) => {
-            tracer.start_trace(Box::new(LratTrace::new()?))?;
-            Ok(DimacsProof::Traced)
+            let trace = SharedTrace::new()?;
+            tracer.start_trace(trace.sink())?;
+            Ok(DimacsProof::Traced(trace))
         }
         None => Ok(DimacsProof::Rerun),
     }
@@ -355,59 +359,48 @@ pub fn begin_dimacs_proof(backend: &mut dyn Backend) -> Result<DimacsProof, Proo
 
 /// Proves that the projected models in `witnesses` — each recorded as
 /// the counting solver returned it — are all that `formula`, read from
-/// `source` with `digest` (cube `icnf_cube` of it), has, the witnesses
-/// written beside the claim. The run's result: the projected count.
+/// `source`, has, the witnesses written beside the claim. The run's
+/// result: the projected count.
 ///
 /// # Errors
 ///
 /// [`ProofError`].
-#[allow(clippy::too_many_arguments)]
 pub fn prove_dimacs_count(
     prover: &mut Prover,
     how: DimacsProof,
     backend: &mut dyn Backend,
     formula: &Formula,
-    source: &Path,
-    digest: &str,
-    icnf_cube: Option<usize>,
+    source: &DimacsSource<'_>,
     witnesses: &mut Witnesses,
 ) -> Result<Option<RunResult>, ProofError> {
     let entry = match (how, backend.trace_proof()) {
-        (DimacsProof::Traced, Some(tracer)) => {
-            let trace = LratTrace::from_sink(tracer.stop_trace()?)?;
-            prover.traced_formula(
-                trace,
-                formula.n_vars,
-                source,
-                digest,
-                icnf_cube,
-                Some(witnesses),
-            )?
+        (DimacsProof::Traced(trace), Some(tracer)) => {
+            tracer.stop_trace()?;
+            let trace = trace.take()?;
+            prover.traced_formula(trace, formula.n_vars, source, Some(witnesses))?
         }
-        (DimacsProof::Traced, None) => {
-            return Err(ProofError::Solve(SolveError::Unsupported(
-                "the counting solver traced no proof".to_string(),
-            )))
+        (DimacsProof::Traced(_), None) => {
+            return Err(ProofError::Solve(SolveError::NoTracer {
+                backend: backend.signature(),
+            }))
         }
-        (DimacsProof::Rerun, _) => {
-            prover.formula(formula, source, digest, icnf_cube, Some(witnesses))?
-        }
+        (DimacsProof::Rerun, _) => prover.formula(formula, source, Some(witnesses))?,
     };
-    let source = entry.source.clone().unwrap_or_default();
+    let shown_source = entry.source.clone().unwrap_or_default();
     let count = entry.count.unwrap_or(0);
-    let shown = words::source(&source.0, icnf_cube);
+    let shown = words::source(&shown_source.0, source.icnf_cube);
     Ok(result(
         Answer::ProjectedCount {
-            source,
-            icnf_cube,
+            source: shown_source,
+            icnf_cube: source.icnf_cube,
             count,
         },
         words::projected(&shown, count),
     ))
 }
 
-/// Proves that `formula`, read from `source` with `digest`, is
-/// unsatisfiable (`solve-dimacs`): the run's result.
+/// Proves that `formula`, read from `source`, is unsatisfiable
+/// (`solve-dimacs`): the run's result.
 ///
 /// # Errors
 ///
@@ -415,39 +408,35 @@ pub fn prove_dimacs_count(
 pub fn prove_unsatisfiable(
     prover: &mut Prover,
     formula: &Formula,
-    source: &Path,
-    digest: &str,
+    source: &DimacsSource<'_>,
 ) -> Result<Option<RunResult>, ProofError> {
-    let entry = prover.formula(formula, source, digest, None, None)?;
+    let entry = prover.formula(formula, source, None)?;
     let source = entry.source.clone().unwrap_or_default();
     let sentence = words::formula(&source.0);
     Ok(result(Answer::Unsatisfiable { source }, sentence))
 }
 
-/// Records the models found of `formula` (read from `source` with
-/// `digest`, cube `icnf_cube` of it) by a run whose result needs no proof
-/// — a satisfiable `solve-dimacs`, a `count-dimacs` that reached its
-/// limit —, each its own certificate: the run's result.
+/// Records the models found of `source`'s formula by a run whose result
+/// needs no proof — a satisfiable `solve-dimacs`, a `count-dimacs` that
+/// reached its limit —, each its own certificate: the run's result.
 ///
 /// # Errors
 ///
 /// The models cannot be written.
 pub fn record_models(
     prover: &mut Prover,
-    source: &Path,
-    digest: &str,
-    icnf_cube: Option<usize>,
+    source: &DimacsSource<'_>,
     witnesses: &mut Witnesses,
 ) -> Result<Option<RunResult>, ProofError> {
     let models = prover.found_models(witnesses)?;
-    let path = std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+    let path = std::fs::canonicalize(source.path).unwrap_or_else(|_| source.path.to_path_buf());
     let shown = path.display().to_string();
     let count = witnesses.len();
-    let sentence = words::models_found(&words::source(&shown, icnf_cube), count);
+    let sentence = words::models_found(&words::source(&shown, source.icnf_cube), count);
     Ok(result(
         Answer::Models {
-            source: (shown, digest.to_string()),
-            icnf_cube,
+            source: (shown, source.digest.to_string()),
+            icnf_cube: source.icnf_cube,
             count,
             models,
         },

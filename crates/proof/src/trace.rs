@@ -38,6 +38,7 @@ use std::{
     fs::File,
     io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write},
     path::Path,
+    sync::{Arc, Mutex, PoisonError},
 };
 
 use boardsat_solve::{backend::ProofSink, error::SolveError};
@@ -287,24 +288,64 @@ impl ProofSink for LratTrace {
     fn refuse(&mut self, why: String) {
         LratTrace::refuse(self, why);
     }
-
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
-        self
-    }
 }
 
-impl LratTrace {
-    /// Takes back the trace a solver was given as its sink
-    /// ([`boardsat_solve::backend::TraceProof::stop_trace`]).
+/// An [`LratTrace`] that a solver feeds while its prover holds it: the
+/// solver gets a handle as its sink ([`SharedTrace::sink`]); once the
+/// solver has stopped tracing
+/// ([`boardsat_solve::backend::TraceProof::stop_trace`], which drops the
+/// handle) the prover takes the trace back whole ([`SharedTrace::take`]),
+/// as the type it is.
+#[derive(Clone, Debug)]
+pub struct SharedTrace(Arc<Mutex<LratTrace>>);
+
+impl SharedTrace {
+    /// A fresh trace.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Solver`] for a sink that is not an [`LratTrace`].
-    pub fn from_sink(sink: Box<dyn ProofSink>) -> Result<LratTrace, SolveError> {
-        sink.into_any()
-            .downcast::<LratTrace>()
-            .map(|trace| *trace)
-            .map_err(|_| trace_error("the solver's proof sink is not an LRAT trace"))
+    /// The temporary file of its steps cannot be made.
+    pub fn new() -> Result<Self, SolveError> {
+        Ok(SharedTrace(Arc::new(Mutex::new(LratTrace::new()?))))
+    }
+
+    /// A sink feeding this trace, for a solver.
+    #[must_use]
+    pub fn sink(&self) -> Box<dyn ProofSink> {
+        Box::new(self.clone())
+    }
+
+    /// The trace, once no solver holds a sink of it.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Solver`] while a sink of it is still held.
+    pub fn take(self) -> Result<LratTrace, SolveError> {
+        let lock = Arc::try_unwrap(self.0)
+            .map_err(|_| trace_error("a solver still holds the proof trace"))?;
+        Ok(lock.into_inner().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    fn with(&self, step: impl FnOnce(&mut LratTrace)) {
+        step(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner));
+    }
+}
+
+impl ProofSink for SharedTrace {
+    fn original(&mut self, id: i64, clause: &[i32], restored: bool) {
+        self.with(|t| t.original(id, clause, restored));
+    }
+
+    fn derived(&mut self, id: i64, witness: i32, clause: &[i32], antecedents: &[i64]) {
+        self.with(|t| t.derived(id, witness, clause, antecedents));
+    }
+
+    fn deleted(&mut self, id: i64) {
+        self.with(|t| t.deleted(id));
+    }
+
+    fn refuse(&mut self, why: String) {
+        self.with(|t| t.refuse(why));
     }
 }
 

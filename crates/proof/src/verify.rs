@@ -16,7 +16,12 @@ use std::{
 };
 
 use boardsat_encode::{
-    check, symmetry, Board, Bound, Card, Config, Formulation, Placement, Problem, Square,
+    check,
+    dimacs::{CubeKind, CubeTag},
+    setting::{LibraryWords, Names, Setting},
+    symmetry,
+    words::plural,
+    Board, Bound, Card, Config, Formulation, Placement, Problem, Square,
 };
 use boardsat_lrat::Location;
 use boardsat_solve::{
@@ -36,8 +41,8 @@ use rustsat::{
 use crate::{
     cover::{check_split_cube, verify_split, CubeRecord, SplitFact},
     manifest::{
-        parse_bound_tag, placement_of, Answer, ClaimEntry, ClaimKind, Cover, ProofManifest,
-        RunStatus, SplitCube, LOCK, MANIFEST_JSON,
+        parse_bound_tag, placement_of, Answer, ClaimEntry, ClaimKind, Cover, ProblemName,
+        ProofManifest, RunStatus, SplitCube, LOCK, MANIFEST_JSON,
     },
     trace::LratFormat,
     witness, words,
@@ -50,12 +55,12 @@ pub struct Verdict {
     /// [`verify_files`]).
     pub name: String,
     /// What the check found.
-    pub outcome: Outcome,
+    pub outcome: Finding,
 }
 
 /// What checking a claim found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Finding {
     /// The LRAT proof derives the empty clause in `steps` steps (none for
     /// a cover) and the formula is what the claim says (`what`).
     Verified {
@@ -64,10 +69,51 @@ pub enum Outcome {
         /// What the formula was tied to, in words.
         what: String,
     },
-    /// A file of the claim could not be read (or has an unknown format).
+    /// It did not verify, for this reason.
+    Rejected(Rejection),
+}
+
+impl Finding {
+    /// Whether the claim verified.
+    #[must_use]
+    pub fn verified(&self) -> bool {
+        matches!(self, Finding::Verified { .. })
+    }
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Finding::Verified {
+                steps: Some(steps),
+                what,
+            } => write!(
+                f,
+                "LRAT proof of {steps} steps derives the empty clause; {what}"
+            ),
+            Finding::Verified { steps: None, what } => f.write_str(what),
+            Finding::Rejected(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl From<Rejection> for Finding {
+    fn from(why: Rejection) -> Self {
+        Finding::Rejected(why)
+    }
+}
+
+/// Why a claim, a split, a cover or a run's result does not verify: the
+/// verifier's error, decided where the failure is found. Its message is
+/// the reason in words; a [`Verdict`] pairs it with the claim.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// A file could not be read (or has an unknown format).
+    #[error("{0}")]
     Unreadable(String),
     /// The LRAT checker rejected the proof, at this line (or byte) of the
     /// proof when the error is in a step.
+    #[error("{message}")]
     ProofRejected {
         /// Where in the proof.
         at: Option<Location>,
@@ -75,35 +121,52 @@ pub enum Outcome {
         message: String,
     },
     /// The formula is not what the claim says: its encoding, its
-    /// constraints, its blocking clauses or its count.
+    /// constraints, its blocking clauses, its witnesses or its count.
+    #[error("{0}")]
     FormulaMismatch(String),
     /// The claims do not cover the split, or their total is not the count.
+    #[error("{0}")]
     CoverMismatch(String),
+    /// The run's result does not follow from the verified claims: what is
+    /// missing or does not agree.
+    #[error("not proven: {0}")]
+    NotProven(String),
 }
 
-impl Outcome {
-    /// Whether the claim verified.
-    #[must_use]
-    pub fn verified(&self) -> bool {
-        matches!(self, Outcome::Verified { .. })
+impl Rejection {
+    /// [`Rejection::Unreadable`].
+    pub(crate) fn unreadable(why: impl Into<String>) -> Self {
+        Rejection::Unreadable(why.into())
     }
-}
 
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    /// [`Rejection::FormulaMismatch`].
+    pub(crate) fn mismatch(why: impl Into<String>) -> Self {
+        Rejection::FormulaMismatch(why.into())
+    }
+
+    /// [`Rejection::CoverMismatch`].
+    pub(crate) fn cover(why: impl Into<String>) -> Self {
+        Rejection::CoverMismatch(why.into())
+    }
+
+    /// [`Rejection::NotProven`] (its message says "not proven: " first).
+    pub(crate) fn not_proven(why: impl Into<String>) -> Self {
+        Rejection::NotProven(why.into())
+    }
+
+    /// The same reason, its message naming `what` it is about first.
+    #[must_use]
+    pub fn about(self, what: &str) -> Self {
+        let named = |why: String| format!("{what}: {why}");
         match self {
-            Outcome::Verified {
-                steps: Some(steps),
-                what,
-            } => write!(
-                f,
-                "LRAT proof of {steps} steps derives the empty clause; {what}"
-            ),
-            Outcome::Verified { steps: None, what } => f.write_str(what),
-            Outcome::Unreadable(why)
-            | Outcome::FormulaMismatch(why)
-            | Outcome::CoverMismatch(why) => f.write_str(why),
-            Outcome::ProofRejected { message, .. } => f.write_str(message),
+            Rejection::Unreadable(why) => Rejection::Unreadable(named(why)),
+            Rejection::ProofRejected { at, message } => Rejection::ProofRejected {
+                at,
+                message: named(message),
+            },
+            Rejection::FormulaMismatch(why) => Rejection::FormulaMismatch(named(why)),
+            Rejection::CoverMismatch(why) => Rejection::CoverMismatch(named(why)),
+            Rejection::NotProven(why) => Rejection::NotProven(named(why)),
         }
     }
 }
@@ -114,6 +177,25 @@ pub enum VerifyError {
     /// The directory has no readable manifest.
     #[error("{0}")]
     Manifest(String),
+    /// A split directory written without proofs: its jobs prove nothing.
+    #[error("{}", self.message(&LibraryWords))]
+    WithoutProofs(std::path::PathBuf),
+}
+
+impl VerifyError {
+    /// The message, with the settings it names worded by `names` (its
+    /// `Display` is the library's words).
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        match self {
+            VerifyError::Manifest(why) => why.clone(),
+            VerifyError::WithoutProofs(dir) => format!(
+                "{}: the split was written without {}: its jobs prove nothing",
+                dir.display(),
+                names.name(Setting::Proof, None)
+            ),
+        }
+    }
 }
 
 /// What `verify` found: a verdict per claim (and per split or cover), and
@@ -124,7 +206,7 @@ pub struct Verification {
     /// One verdict per claim, then the splits and the cover.
     pub verdicts: Vec<Verdict>,
     /// The result's sentence, or what is missing.
-    pub result: Result<String, String>,
+    pub result: Result<String, Rejection>,
 }
 
 impl Verification {
@@ -135,7 +217,7 @@ impl Verification {
     }
 
     /// Nothing checked: the reason alone.
-    fn failed(why: String) -> Self {
+    fn failed(why: Rejection) -> Self {
         Verification {
             verdicts: Vec::new(),
             result: Err(why),
@@ -149,27 +231,33 @@ impl Verification {
 ///
 /// # Errors
 ///
-/// A message naming the file and what it is.
-pub fn open_regular(path: &Path) -> Result<File, String> {
+/// [`Rejection::Unreadable`], naming the file and what it is.
+pub fn open_regular(path: &Path) -> Result<File, Rejection> {
     let meta = fs::symlink_metadata(path).map_err(|e| {
         let why = match e.kind() {
             std::io::ErrorKind::NotFound => "missing".to_string(),
             _ => files::describe(&e),
         };
-        format!("cannot read {}: {why}", path.display())
+        Rejection::unreadable(format!("cannot read {}: {why}", path.display()))
     })?;
     not_special(path, &meta)?;
-    let file = File::open(path)
-        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    let file = File::open(path).map_err(|e| cannot_read(path, &e))?;
     // Replaced between the look and the open: look again at what is open.
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    let meta = file.metadata().map_err(|e| cannot_read(path, &e))?;
     not_special(path, &meta)?;
     Ok(file)
 }
 
-fn not_special(path: &Path, meta: &fs::Metadata) -> Result<(), String> {
+/// `path` could not be read: why.
+fn cannot_read(path: &Path, e: &std::io::Error) -> Rejection {
+    Rejection::unreadable(format!(
+        "cannot read {}: {}",
+        path.display(),
+        files::describe(e)
+    ))
+}
+
+fn not_special(path: &Path, meta: &fs::Metadata) -> Result<(), Rejection> {
     use std::os::unix::fs::FileTypeExt;
     let kind = meta.file_type();
     let what = if kind.is_file() {
@@ -185,22 +273,22 @@ fn not_special(path: &Path, meta: &fs::Metadata) -> Result<(), String> {
     } else {
         "a device"
     };
-    Err(format!(
+    Err(Rejection::unreadable(format!(
         "{} is {what}, not a regular file: not read",
         path.display()
-    ))
+    )))
 }
 
 /// The text of the regular file `path` ([`open_regular`]).
 ///
 /// # Errors
 ///
-/// A message naming the file.
-pub fn read_regular(path: &Path) -> Result<String, String> {
+/// [`Rejection::Unreadable`], naming the file.
+pub fn read_regular(path: &Path) -> Result<String, Rejection> {
     let mut text = String::new();
     open_regular(path)?
         .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+        .map_err(|e| cannot_read(path, &e))?;
     Ok(text)
 }
 
@@ -312,14 +400,17 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
         });
     }
     for split in &manifest.splits {
-        let (outcome, fact) = verify_split(split, &manifest, &records, &verified);
-        match fact {
-            Some(fact) => {
+        let outcome = match verify_split(split, &manifest, &records, &verified) {
+            Ok((what, fact)) => {
                 verified.insert(split.name.clone());
                 facts.splits.insert(split.name.clone(), fact);
+                Finding::Verified { steps: None, what }
             }
-            None => facts.failed.push(split.name.clone()),
-        }
+            Err(why) => {
+                facts.failed.push(split.name.clone());
+                Finding::Rejected(why)
+            }
+        };
         verdicts.push(Verdict {
             name: split.name.clone(),
             outcome,
@@ -330,11 +421,11 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
         let outcome = match checked {
             Ok((what, fact)) => {
                 facts.cover = Some(fact);
-                Outcome::Verified { steps: None, what }
+                Finding::Verified { steps: None, what }
             }
             Err(why) => {
                 facts.failed.push("cover".to_string());
-                Outcome::CoverMismatch(why)
+                Finding::Rejected(why)
             }
         };
         verdicts.push(Verdict {
@@ -347,13 +438,13 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
 }
 
 /// A claim's checks as a verdict's outcome.
-fn outcome(checked: Result<(u64, String), Outcome>) -> Outcome {
+fn outcome(checked: Result<(u64, String), Rejection>) -> Finding {
     match checked {
-        Ok((steps, what)) => Outcome::Verified {
+        Ok((steps, what)) => Finding::Verified {
             steps: Some(steps),
             what,
         },
-        Err(outcome) => outcome,
+        Err(why) => Finding::Rejected(why),
     }
 }
 
@@ -366,16 +457,16 @@ fn outcome(checked: Result<(u64, String), Outcome>) -> Outcome {
 #[must_use]
 pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Verification {
     let name = cnf.display().to_string();
-    let checked = (|| {
+    let checked = (|| -> Result<(u64, String, String), Rejection> {
         let formula = read_formula_at(cnf, stop, false)?;
         // A proof named by the user may be text or binary LRAT.
-        let steps = check_lrat_at(&formula, proof, false, boardsat_lrat::Format::Detect)?;
+        let steps = check_lrat_at(&formula, proof, false, boardsat_lrat::Syntax::Detect)?;
         let tied = formula.tag("bound").is_some() && formula.tag("split").is_none();
         if !tied {
             let what = format!("the formula as given ({} clauses)", formula.clauses.len());
             return Ok((steps, what, words::formula(&name)));
         }
-        let (what, fact) = check_board(&formula, None).map_err(Outcome::FormulaMismatch)?;
+        let (what, fact) = check_board(&formula, None)?;
         let sentence = match fact.count {
             None => words::no_placement(&fact.problem, fact.k),
             Some(count) => format!(
@@ -390,22 +481,25 @@ pub fn verify_files(cnf: &Path, proof: &Path, stop: Option<&Interrupter>) -> Ver
         Ok((steps, what, sentence)) => Verification {
             verdicts: vec![Verdict {
                 name,
-                outcome: Outcome::Verified {
+                outcome: Finding::Verified {
                     steps: Some(steps),
                     what,
                 },
             }],
             result: Ok(sentence),
         },
-        Err(outcome) => Verification {
-            result: Err(format!("{name}: {outcome}")),
-            verdicts: vec![Verdict { name, outcome }],
+        Err(why) => Verification {
+            result: Err(why.clone().about(&name)),
+            verdicts: vec![Verdict {
+                name,
+                outcome: Finding::Rejected(why),
+            }],
         },
     }
 }
 
 /// The formula of the regular file `path`.
-pub(crate) fn read_formula(path: &Path, stop: Option<&Interrupter>) -> Result<Formula, Outcome> {
+pub(crate) fn read_formula(path: &Path, stop: Option<&Interrupter>) -> Result<Formula, Rejection> {
     read_formula_at(path, stop, true)
 }
 
@@ -415,20 +509,19 @@ fn read_formula_at(
     path: &Path,
     stop: Option<&Interrupter>,
     strict: bool,
-) -> Result<Formula, Outcome> {
-    let file = open_file(path, strict).map_err(Outcome::Unreadable)?;
+) -> Result<Formula, Rejection> {
+    let file = open_file(path, strict)?;
     dimacs::read(BufReader::new(file), None, stop)
-        .map_err(|e| Outcome::Unreadable(format!("{}: {e}", path.display())))
+        .map_err(|e| Rejection::unreadable(format!("{}: {e}", path.display())))
 }
 
 /// Opens `path`: strictly ([`open_regular`]), or through a link to a
 /// regular file (a path the user named).
-fn open_file(path: &Path, strict: bool) -> Result<File, String> {
+fn open_file(path: &Path, strict: bool) -> Result<File, Rejection> {
     if strict {
         return open_regular(path);
     }
-    let meta = fs::metadata(path)
-        .map_err(|e| format!("cannot read {}: {}", path.display(), files::describe(&e)))?;
+    let meta = fs::metadata(path).map_err(|e| cannot_read(path, &e))?;
     not_special(path, &meta)?;
     open_regular(&fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
 }
@@ -439,18 +532,18 @@ fn verify_cube(
     entry: &ClaimEntry,
     sc: &SplitCube,
     stop: Option<&Interrupter>,
-) -> Result<(u64, String, CubeRecord), Outcome> {
+) -> Result<(u64, String, CubeRecord), Rejection> {
     let lrat = proof_format(entry)?;
     let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     // The formula first: what it says is cheaper to check than its proof.
-    let (what, record) = check_split_cube(&formula, entry, sc).map_err(Outcome::FormulaMismatch)?;
+    let (what, record) = check_split_cube(&formula, entry, sc)?;
     let steps = check_lrat(&formula, &inside(dir, &entry.proof)?, lrat)?;
     Ok((steps, what, record))
 }
 
 /// A file of the directory a manifest names: a plain name inside it,
 /// never a path that leads elsewhere.
-pub(crate) fn inside(dir: &Path, name: &str) -> Result<std::path::PathBuf, Outcome> {
+pub(crate) fn inside(dir: &Path, name: &str) -> Result<std::path::PathBuf, Rejection> {
     let plain = !name.is_empty()
         && name != "."
         && name != ".."
@@ -459,7 +552,7 @@ pub(crate) fn inside(dir: &Path, name: &str) -> Result<std::path::PathBuf, Outco
     if plain {
         Ok(dir.join(name))
     } else {
-        Err(Outcome::Unreadable(format!(
+        Err(Rejection::unreadable(format!(
             "the manifest names '{name}', not a file of the directory"
         )))
     }
@@ -469,13 +562,13 @@ fn verify_claim(
     dir: &Path,
     entry: &ClaimEntry,
     stop: Option<&Interrupter>,
-) -> Result<(u64, String, Fact), Outcome> {
+) -> Result<(u64, String, Fact), Rejection> {
     let lrat = proof_format(entry)?;
     let formula = read_formula(&inside(dir, &entry.cnf)?, stop)?;
     let tied = match entry.kind {
-        ClaimKind::NoPlacement if formula.tag("blocking").is_some() => {
-            Err("a no-placement claim whose formula blocks placements".to_string())
-        }
+        ClaimKind::NoPlacement if formula.tag("blocking").is_some() => Err(Rejection::mismatch(
+            "a no-placement claim whose formula blocks placements",
+        )),
         ClaimKind::NoPlacement | ClaimKind::Complete => {
             check_board(&formula, Some(entry)).map(|(what, fact)| (what, Fact::Board(fact)))
         }
@@ -483,22 +576,21 @@ fn verify_claim(
             check_source(dir, &formula, entry).map(|(what, fact)| (what, Fact::Source(fact)))
         }
     }
-    .and_then(|tied| check_words(&formula, entry).map(|()| tied))
-    .map_err(Outcome::FormulaMismatch)?;
+    .and_then(|tied| check_words(&formula, entry).map(|()| tied))?;
     let steps = check_lrat(&formula, &inside(dir, &entry.proof)?, lrat)?;
     Ok((steps, tied.0, tied.1))
 }
 
 /// The claim's words must be what its formula proves: derived again from
 /// the provenance and the claim's count, cube or source.
-pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), String> {
+pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), Rejection> {
     let expected = match (entry.kind, &entry.source) {
         (ClaimKind::Formula, Some((path, _))) => words::formula(path),
         (ClaimKind::ProjectedComplete, Some((path, _))) => {
             words::projected(path, entry.count.unwrap_or(0))
         }
         (ClaimKind::Formula | ClaimKind::ProjectedComplete, None) => {
-            return Err("the claim names no source file".to_string())
+            return Err(Rejection::mismatch("the claim names no source file"))
         }
         (kind, _) => {
             let (problem, k, _, _) = provenance(formula)?;
@@ -508,29 +600,26 @@ pub(crate) fn check_words(formula: &Formula, entry: &ClaimEntry) -> Result<(), S
                     words::queens_cube(&problem, k, count, columns)
                 }
                 (_, Some(count), None) => words::complete(&problem, k, count),
-                (_, None, _) => return Err("a completeness claim without a count".to_string()),
+                (_, None, _) => {
+                    return Err(Rejection::mismatch("a completeness claim without a count"))
+                }
             }
         }
     };
     if expected == entry.claim {
         Ok(())
     } else {
-        Err(format!(
+        Err(Rejection::mismatch(format!(
             "the claim's words are not what its formula proves ('{expected}')"
-        ))
+        )))
     }
 }
 
 /// The LRAT format a claim's manifest entry names (`lrat`, `lrat-binary`).
-pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Format, Outcome> {
-    match LratFormat::from_name(&entry.format) {
-        Some(LratFormat::Text) => Ok(boardsat_lrat::Format::Text),
-        Some(LratFormat::Binary) => Ok(boardsat_lrat::Format::Binary),
-        None => Err(Outcome::Unreadable(format!(
-            "unknown proof format '{}'",
-            entry.format
-        ))),
-    }
+pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Syntax, Rejection> {
+    LratFormat::from_name(&entry.format)
+        .map(boardsat_lrat::Syntax::from)
+        .ok_or_else(|| Rejection::unreadable(format!("unknown proof format '{}'", entry.format)))
 }
 
 /// The LRAT check of `proof` (a regular file, in `lrat`) against
@@ -538,8 +627,8 @@ pub(crate) fn proof_format(entry: &ClaimEntry) -> Result<boardsat_lrat::Format, 
 pub(crate) fn check_lrat(
     formula: &Formula,
     proof: &Path,
-    lrat: boardsat_lrat::Format,
-) -> Result<u64, Outcome> {
+    lrat: boardsat_lrat::Syntax,
+) -> Result<u64, Rejection> {
     check_lrat_at(formula, proof, true, lrat)
 }
 
@@ -547,15 +636,15 @@ fn check_lrat_at(
     formula: &Formula,
     proof: &Path,
     strict: bool,
-    lrat: boardsat_lrat::Format,
-) -> Result<u64, Outcome> {
-    let file = open_file(proof, strict).map_err(Outcome::Unreadable)?;
+    lrat: boardsat_lrat::Syntax,
+) -> Result<u64, Rejection> {
+    let file = open_file(proof, strict)?;
     let clauses = formula
         .clauses
         .iter()
         .map(|c| c.iter().map(|l| l.to_ipasir()).collect::<Vec<i32>>());
     let summary =
-        boardsat_lrat::check(clauses, file, lrat).map_err(|e| Outcome::ProofRejected {
+        boardsat_lrat::check(clauses, file, lrat).map_err(|e| Rejection::ProofRejected {
             at: e.location(),
             message: format!("{}: {e}", proof.display()),
         })?;
@@ -563,29 +652,32 @@ fn check_lrat_at(
 }
 
 /// The problem, bound and encodings a board claim's provenance names.
-pub(crate) fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Config), String> {
+pub(crate) fn provenance(formula: &Formula) -> Result<(Problem, usize, Bound, Config), Rejection> {
     let line = |key: &str| {
-        formula
-            .provenance(key)
-            .ok_or_else(|| format!("the formula has no '{key}:' provenance line"))
+        formula.provenance(key).ok_or_else(|| {
+            Rejection::mismatch(format!("the formula has no '{key}:' provenance line"))
+        })
     };
-    let name = |key: &str| -> Result<String, String> { Ok(line(key)?.to_string()) };
+    let bad = |e: &dyn std::fmt::Display| Rejection::mismatch(e.to_string());
     let problem = boardsat_encode::export::problem_from(|key| formula.provenance(key))
-        .map_err(|e| format!("the formula's provenance: {e}"))?;
+        .map_err(|e| Rejection::mismatch(format!("the formula's provenance: {e}")))?;
     let tag = formula
         .tag("bound")
-        .ok_or("the formula has no 'boardsat-bound' line")?;
-    let bound = parse_bound_tag(tag).ok_or_else(|| format!("bad bound '{tag}'"))?;
+        .ok_or_else(|| Rejection::mismatch("the formula has no 'boardsat-bound' line"))?;
+    let bound =
+        parse_bound_tag(tag).ok_or_else(|| Rejection::mismatch(format!("bad bound '{tag}'")))?;
     let k = bound.k();
     let config = Config {
-        amo: name("amo")?.parse().map_err(|e| format!("{e}"))?,
-        card: name("card")?.parse::<Card>().map_err(|e| format!("{e}"))?,
-        formulation: name("formulation")?
+        amo: line("amo")?.parse().map_err(|e| bad(&e))?,
+        card: line("card")?.parse::<Card>().map_err(|e| bad(&e))?,
+        formulation: line("formulation")?
             .parse::<Formulation>()
-            .map_err(|e| format!("{e}"))?,
+            .map_err(|e| bad(&e))?,
     };
     if problem.kind.bound(k) != bound {
-        return Err(format!("the bound '{bound}' is not the bound of {problem}"));
+        return Err(Rejection::mismatch(format!(
+            "the bound '{bound}' is not the bound of {problem}"
+        )));
     }
     Ok((problem, k, bound, config))
 }
@@ -607,26 +699,31 @@ struct Fixed {
 
 /// Re-derives the fixed part of a board claim's formula; the cube must be
 /// `entry`'s.
-fn fixed_part(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<Fixed, String> {
+fn fixed_part(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<Fixed, Rejection> {
     let (problem, k, bound, config) = provenance(formula)?;
     let board = problem.board;
     let mut vars = problem.var_manager();
     let mut clauses = Cnf::new();
+    let bad = |e: boardsat_encode::EncodeError| Rejection::mismatch(e.to_string());
     problem
         .encode(k, config, &mut clauses, &mut vars)
-        .map_err(|e| e.to_string())?;
+        .map_err(bad)?;
     let n_encoding = clauses.len();
     let symmetric = formula.tag("symmetry") == Some("lex-leader");
     if symmetric {
-        symmetry::lex_leader(&board, &mut clauses, &mut vars).map_err(|e| e.to_string())?;
+        symmetry::lex_leader(&board, &mut clauses, &mut vars).map_err(bad)?;
     }
     let mut cube = Vec::new();
     if let Some(cols) = formula.tag("cube") {
-        for (row, col) in cols.split(',').enumerate() {
-            let col: usize = col.parse().map_err(|_| format!("bad cube '{cols}'"))?;
+        let Some(CubeTag::Queens { columns }) = CubeTag::parse(cols, CubeKind::Queens) else {
+            return Err(Rejection::mismatch(format!("bad cube '{cols}'")));
+        };
+        for (row, col) in columns.into_iter().enumerate() {
             let sq = Square::new(row, col);
             if !board.contains(sq) {
-                return Err(format!("the cube '{cols}' is off the board"));
+                return Err(Rejection::mismatch(format!(
+                    "the cube '{cols}' is off the board"
+                )));
             }
             cube.push(sq);
             clauses.add_unit(board.lit(sq));
@@ -636,7 +733,9 @@ fn fixed_part(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<Fixed, St
         let claimed: Option<&Vec<usize>> = entry.cube.as_ref().map(|(c, _)| c);
         let found: Vec<usize> = cube.iter().map(|s| s.col).collect();
         if claimed.map_or(!found.is_empty(), |c| *c != found) {
-            return Err("the formula's cube is not the manifest's".to_string());
+            return Err(Rejection::mismatch(
+                "the formula's cube is not the manifest's",
+            ));
         }
     }
     Ok(Fixed {
@@ -650,15 +749,15 @@ fn fixed_part(formula: &Formula, entry: Option<&ClaimEntry>) -> Result<Fixed, St
 }
 
 /// The formula starts with exactly the fixed part.
-fn compare_fixed(formula: &Formula, fixed: &Fixed) -> Result<(), String> {
+fn compare_fixed(formula: &Formula, fixed: &Fixed) -> Result<(), Rejection> {
     let n_fixed = fixed.clauses.len();
     if formula.clauses.len() < n_fixed {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "the formula has {} clauses, fewer than the {n_fixed} of {} with {} pieces",
             formula.clauses.len(),
             fixed.problem,
             fixed.bound
-        ));
+        )));
     }
     for (i, (got, want)) in formula.clauses.iter().zip(fixed.clauses.iter()).enumerate() {
         let want: Vec<Lit> = want.iter().copied().collect();
@@ -668,10 +767,10 @@ fn compare_fixed(formula: &Formula, fixed: &Fixed) -> Result<(), String> {
             } else {
                 "the lex-leader constraints or the cube"
             };
-            return Err(format!(
+            return Err(Rejection::mismatch(format!(
                 "clause {} is not {part} as re-derived from the provenance lines",
                 i + 1
-            ));
+            )));
         }
     }
     Ok(())
@@ -680,33 +779,29 @@ fn compare_fixed(formula: &Formula, fixed: &Fixed) -> Result<(), String> {
 /// The clauses after the fixed part must each block a distinct placement
 /// the independent checker accepts (in the cube, a lex leader where the
 /// constraints are): their number, orbit-weighted where they are.
-fn count_blocked(formula: &Formula, fixed: &Fixed) -> Result<u64, String> {
+fn count_blocked(formula: &Formula, fixed: &Fixed) -> Result<u64, Rejection> {
     let n_fixed = fixed.clauses.len();
     let board = fixed.problem.board;
-    let uniform = match formula.tag("blocking") {
-        Some("short") => true,
-        Some("full") | None => false,
-        Some(other) => return Err(format!("unknown blocking style '{other}'")),
-    };
+    let uniform = blocking_style(formula)?;
     let mut seen = std::collections::HashSet::new();
     let mut count = 0u64;
     for (i, clause) in formula.clauses[n_fixed..].iter().enumerate() {
         let at = n_fixed + i + 1;
-        let placement = blocked_placement(&board, clause, uniform).ok_or_else(|| {
-            format!("clause {at} is neither part of the problem nor a blocking clause")
-        })?;
+        let bad = |why: &str| Rejection::mismatch(format!("clause {at} {why}"));
+        let placement = blocked_placement(&board, clause, uniform)
+            .ok_or_else(|| bad("is neither part of the problem nor a blocking clause"))?;
         check(&fixed.problem, Some(fixed.bound), &placement)
-            .map_err(|v| format!("clause {at} blocks a placement that is not a solution ({v})"))?;
+            .map_err(|v| bad(&format!("blocks a placement that is not a solution ({v})")))?;
         if !fixed.cube.iter().all(|sq| placement.squares().contains(sq)) {
-            return Err(format!("clause {at} blocks a placement outside the cube"));
+            return Err(bad("blocks a placement outside the cube"));
         }
         if fixed.symmetric && !symmetry::is_lex_leader(&board, &placement) {
-            return Err(format!(
-                "clause {at} blocks a placement that is not the leader of its orbit"
+            return Err(bad(
+                "blocks a placement that is not the leader of its orbit",
             ));
         }
         if !seen.insert(placement.clone()) {
-            return Err(format!("clause {at} blocks a placement twice"));
+            return Err(bad("blocks a placement twice"));
         }
         count += if fixed.symmetric {
             symmetry::orbit_size(&board, &placement)
@@ -717,13 +812,25 @@ fn count_blocked(formula: &Formula, fixed: &Fixed) -> Result<u64, String> {
     Ok(count)
 }
 
+/// Whether a claim's formula blocks by short clauses (its
+/// `boardsat-blocking` line; full ones without it).
+pub(crate) fn blocking_style(formula: &Formula) -> Result<bool, Rejection> {
+    match formula.tag("blocking") {
+        Some("short") => Ok(true),
+        Some("full") | None => Ok(false),
+        Some(other) => Err(Rejection::mismatch(format!(
+            "unknown blocking style '{other}'"
+        ))),
+    }
+}
+
 /// Ties a board claim's formula to its problem (see the crate doc); the
 /// count of a completeness claim must be `entry`'s. What was checked, and
 /// what the claim establishes.
 fn check_board(
     formula: &Formula,
     entry: Option<&ClaimEntry>,
-) -> Result<(String, BoardFact), String> {
+) -> Result<(String, BoardFact), Rejection> {
     let fixed = fixed_part(formula, entry)?;
     compare_fixed(formula, &fixed)?;
     let count = count_blocked(formula, &fixed)?;
@@ -758,9 +865,12 @@ fn check_board(
         cube: !fixed.cube.is_empty() || entry.is_some_and(|e| e.cube.is_some()),
     };
     match (kind, entry.and_then(|e| e.count)) {
-        (ClaimKind::Complete, Some(claimed)) if claimed != count => Err(format!(
-            "the formula blocks {count} placements (orbit-weighted), the manifest claims {claimed}"
-        )),
+        (ClaimKind::Complete, Some(claimed)) if claimed != count => {
+            Err(Rejection::mismatch(format!(
+                "the formula blocks {} (orbit-weighted), the manifest claims {claimed}",
+                plural(count, "placement", "placements")
+            )))
+        }
         (ClaimKind::Complete, _) => {
             fact.count = Some(count);
             Ok((
@@ -768,11 +878,11 @@ fn check_board(
                 fact,
             ))
         }
-        (_, None) if n_blocked > 0 => {
-            Err("blocking clauses in a claim without a count".to_string())
-        }
+        (_, None) if n_blocked > 0 => Err(Rejection::mismatch(
+            "blocking clauses in a claim without a count",
+        )),
         (_, None) => Ok((what, fact)),
-        (_, Some(_)) => Err("a no-placement claim with a count".to_string()),
+        (_, Some(_)) => Err(Rejection::mismatch("a no-placement claim with a count")),
     }
 }
 
@@ -819,9 +929,9 @@ fn check_source(
     dir: &Path,
     formula: &Formula,
     entry: &ClaimEntry,
-) -> Result<(String, SourceFact), String> {
+) -> Result<(String, SourceFact), Rejection> {
     let Some((path, _)) = &entry.source else {
-        return Err("the claim names no source file".to_string());
+        return Err(Rejection::mismatch("the claim names no source file"));
     };
     check_source_at(dir, formula, entry, Path::new(path), None)
 }
@@ -840,17 +950,17 @@ pub(crate) fn check_source_at(
     entry: &ClaimEntry,
     at: &Path,
     board: BoardCheck,
-) -> Result<(String, SourceFact), String> {
+) -> Result<(String, SourceFact), Rejection> {
     let Some((_, digest)) = &entry.source else {
-        return Err("the claim names no source file".to_string());
+        return Err(Rejection::mismatch("the claim names no source file"));
     };
     let path = &at.display().to_string();
     let source = read_source(at, digest, entry.icnf_cube)?;
     let n = source.clauses.len();
     if formula.clauses.len() < n || formula.clauses[..n] != source.clauses[..] {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "the formula does not start with the clauses of {path}"
-        ));
+        )));
     }
     let rest = &formula.clauses[n..];
     let fact = SourceFact {
@@ -860,15 +970,17 @@ pub(crate) fn check_source_at(
     };
     match entry.kind {
         ClaimKind::Formula if rest.is_empty() => Ok((format!("the formula is {path}"), fact)),
-        ClaimKind::Formula => Err("the formula has clauses its source does not".to_string()),
+        ClaimKind::Formula => Err(Rejection::mismatch(
+            "the formula has clauses its source does not",
+        )),
         _ => {
             let Some(models) = &entry.models else {
-                return Err(format!(
+                return Err(Rejection::mismatch(format!(
                     "the claim has no witness file: its {} blocked projected assignments are not shown to be models of {path}",
                     rest.len()
-                ));
+                )));
             };
-            let models = inside(dir, models).map_err(|o| o.to_string())?;
+            let models = inside(dir, models)?;
             let board = board.or_else(|| board_of(&source));
             let count = check_witnesses(&source, &models, Some(rest), board, n)?;
             match entry.count {
@@ -883,10 +995,10 @@ pub(crate) fn check_source_at(
                         ..fact
                     },
                 )),
-                Some(c) => Err(format!(
+                Some(c) => Err(Rejection::mismatch(format!(
                     "the formula blocks {count} projected models, the manifest claims {c}"
-                )),
-                None => Err("a projected count without a count".to_string()),
+                ))),
+                None => Err(Rejection::mismatch("a projected count without a count")),
             }
         }
     }
@@ -894,20 +1006,19 @@ pub(crate) fn check_source_at(
 
 /// The source file at `at`, which must have `digest`; its cube
 /// `icnf_cube` for an iCNF file (the cube's literals as units).
-fn read_source(at: &Path, digest: &str, icnf_cube: Option<usize>) -> Result<Formula, String> {
+fn read_source(at: &Path, digest: &str, icnf_cube: Option<usize>) -> Result<Formula, Rejection> {
     let path = at.display();
-    let file = open_regular(at).map_err(|e| format!("the source: {e}"))?;
-    let (source, found) = dimacs::read_with_digest(file, None, None)
-        .map_err(|e| format!("the source {path}: {e}"))?;
+    let file = open_regular(at).map_err(|e| Rejection::unreadable(format!("the source: {e}")))?;
+    let unreadable =
+        |e: &dyn std::fmt::Display| Rejection::unreadable(format!("the source {path}: {e}"));
+    let (source, found) = dimacs::read_with_digest(file, None, None).map_err(|e| unreadable(&e))?;
     if found != *digest {
-        return Err(format!(
+        return Err(Rejection::mismatch(format!(
             "the source {path} has changed (its digest is not the claim's)"
-        ));
+        )));
     }
     match icnf_cube {
-        Some(i) => source
-            .with_cube(i)
-            .map_err(|e| format!("the source {path}: {e}")),
+        Some(i) => source.with_cube(i).map_err(|e| unreadable(&e)),
         None => Ok(source),
     }
 }
@@ -944,21 +1055,21 @@ pub(crate) fn check_witnesses(
     blocking: Option<&[Vec<Lit>]>,
     board: BoardCheck,
     offset: usize,
-) -> Result<u64, String> {
+) -> Result<u64, Rejection> {
     let file = open_regular(models)?;
     let name = models.display();
     let projection = source.projection_or_all();
     let mut seen = std::collections::HashSet::new();
     let mut count = 0usize;
     for read in witness::read_lines(file, source.n_vars) {
-        let witness = read.map_err(|e| format!("{name}: {e}"))?;
+        let witness = read.map_err(|e| Rejection::mismatch(format!("{name}: {e}")))?;
         let at = witness.line;
         let model = &witness.model;
         if let Some(i) = falsified(&source.clauses, model) {
-            return Err(format!(
+            return Err(Rejection::mismatch(format!(
                 "{name}, line {at}: the model falsifies clause {} of the source",
                 i + 1
-            ));
+            )));
         }
         let excluded: Vec<Lit> = projection
             .iter()
@@ -972,22 +1083,22 @@ pub(crate) fn check_witnesses(
             .collect();
         if let Some(blocking) = blocking {
             let Some(clause) = blocking.get(count) else {
-                return Err(format!(
+                return Err(Rejection::mismatch(format!(
                     "{name} holds more models than the formula has blocking clauses ({})",
                     blocking.len()
-                ));
+                )));
             };
             if *clause != excluded {
-                return Err(format!(
+                return Err(Rejection::mismatch(format!(
                     "clause {} does not block the projection of the model on line {at} of {name}",
                     offset + count + 1
-                ));
+                )));
             }
         }
         if !seen.insert(excluded) {
-            return Err(format!(
+            return Err(Rejection::mismatch(format!(
                 "{name}, line {at}: the model's projection is another model's"
-            ));
+            )));
         }
         if let Some((problem, bound)) = &board {
             let squares: Vec<Square> = problem
@@ -1001,18 +1112,18 @@ pub(crate) fn check_witnesses(
                 })
                 .collect();
             check(problem, Some(*bound), &Placement::new(squares)).map_err(|v| {
-                format!("{name}, line {at}: the model's placement is not a solution of {problem} with {bound} pieces ({v})")
+                Rejection::mismatch(format!("{name}, line {at}: the model's placement is not a solution of {problem} with {bound} pieces ({v})"))
             })?;
         }
         count += 1;
     }
     if let Some(blocking) = blocking {
         if count < blocking.len() {
-            return Err(format!(
+            return Err(Rejection::mismatch(format!(
                 "clause {} blocks a projected assignment with no witness in {name} ({count} models for {} blocking clauses)",
                 offset + count + 1,
                 blocking.len()
-            ));
+            )));
         }
     }
     Ok(count as u64)
@@ -1025,13 +1136,7 @@ fn verify_cover(
     claims: &[ClaimEntry],
     verified: &BTreeSet<String>,
     facts: &BTreeMap<String, Fact>,
-) -> Result<(String, CoverFact), String> {
-    let reduction = if cover.halve {
-        Reduction::Halve
-    } else {
-        Reduction::None
-    };
-    let expected = queen_cubes(cover.n, cover.depth, reduction);
+) -> Result<(String, CoverFact), Rejection> {
     let cubes: Vec<&ClaimEntry> = claims
         .iter()
         .filter(|c| c.kind == ClaimKind::Complete && c.cube.is_some())
@@ -1042,11 +1147,63 @@ fn verify_cover(
         .map(|c| c.name.as_str())
         .collect();
     if !unverified.is_empty() {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "cubes not verified: {} (the cover rests on every cube)",
             unverified.join(", ")
-        ));
+        )));
     }
+    let (total, n_cubes) = cover_total(cover, &cubes)?;
+    let boards: Vec<&BoardFact> = cubes
+        .iter()
+        .filter_map(|c| match facts.get(&c.name) {
+            Some(Fact::Board(b)) => Some(b),
+            _ => None,
+        })
+        .collect();
+    let Some(first) = boards.first() else {
+        return Err(Rejection::cover("a cover without cubes"));
+    };
+    if boards.len() != cubes.len()
+        || boards
+            .iter()
+            .any(|b| b.problem != first.problem || b.k != first.k)
+        || first.problem.board.rows() != cover.n
+    {
+        return Err(Rejection::cover(format!(
+            "the cubes are not all cubes of one {}-queens count",
+            cover.n
+        )));
+    }
+    let orbits = boards
+        .iter()
+        .all(|b| b.symmetric)
+        .then(|| boards.iter().map(|b| b.models).sum());
+    let fact = CoverFact {
+        problem: first.problem,
+        k: first.k,
+        count: total,
+        orbits,
+        claims: cubes.iter().map(|c| c.name.clone()).collect(),
+    };
+    Ok((
+        format!(
+            "the {n_cubes} cubes of depth {} cover every placement; weighted total {total}",
+            cover.depth
+        ),
+        fact,
+    ))
+}
+
+/// The cube claims `cubes` are exactly the cubes of `cover`'s split, each
+/// with its weight, and their weighted total is its count: the total and
+/// the number of cubes.
+fn cover_total(cover: &Cover, cubes: &[&ClaimEntry]) -> Result<(u64, usize), Rejection> {
+    let reduction = if cover.halve {
+        Reduction::Halve
+    } else {
+        Reduction::None
+    };
+    let expected = queen_cubes(cover.n, cover.depth, reduction);
     let mut found: Vec<(Vec<usize>, u64, u64)> = cubes
         .iter()
         .filter_map(|c| {
@@ -1064,7 +1221,7 @@ fn verify_cover(
     let got: Vec<(Vec<usize>, u64)> = found.iter().map(|(c, w, _)| (c.clone(), *w)).collect();
     if got != want {
         let missing = want.iter().filter(|w| !got.contains(w)).count();
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the claims cover {} cubes, the split has {} ({missing} missing{})",
             got.len(),
             want.len(),
@@ -1073,60 +1230,21 @@ fn verify_cover(
             } else {
                 ""
             }
-        ));
+        )));
     }
     let total = found
         .iter()
         .try_fold(0u64, |t, (_, w, c)| {
             c.checked_mul(*w).and_then(|x| t.checked_add(x))
         })
-        .ok_or("the total overflows")?;
+        .ok_or_else(|| Rejection::cover("the total overflows"))?;
     if total != cover.count {
-        return Err(format!(
+        return Err(Rejection::cover(format!(
             "the cubes' weighted total is {total}, the manifest claims {}",
             cover.count
-        ));
+        )));
     }
-    let boards: Vec<&BoardFact> = cubes
-        .iter()
-        .filter_map(|c| match facts.get(&c.name) {
-            Some(Fact::Board(b)) => Some(b),
-            _ => None,
-        })
-        .collect();
-    let Some(first) = boards.first() else {
-        return Err("a cover without cubes".to_string());
-    };
-    if boards.len() != cubes.len()
-        || boards
-            .iter()
-            .any(|b| b.problem != first.problem || b.k != first.k)
-        || first.problem.board.rows() != cover.n
-    {
-        return Err(format!(
-            "the cubes are not all cubes of one {}-queens count",
-            cover.n
-        ));
-    }
-    let orbits = boards
-        .iter()
-        .all(|b| b.symmetric)
-        .then(|| boards.iter().map(|b| b.models).sum());
-    let fact = CoverFact {
-        problem: first.problem,
-        k: first.k,
-        count: total,
-        orbits,
-        claims: cubes.iter().map(|c| c.name.clone()).collect(),
-    };
-    Ok((
-        format!(
-            "the {} cubes of depth {} cover every placement; weighted total {total}",
-            want.len(),
-            cover.depth
-        ),
-        fact,
-    ))
+    Ok((total, want.len()))
 }
 
 /// At most five names, then how many in all.
@@ -1137,36 +1255,31 @@ pub(crate) fn summary(names: &[String]) -> String {
     }
 }
 
-/// "1 claim", "3 claims".
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// The run's result, derived from the verified claims alone: the run
 /// complete, every claim verified, the claims the answer needs present,
 /// totals and placements checked again, nothing left over. Its sentence,
 /// or what is missing.
-fn derive(dir: &Path, manifest: &ProofManifest, facts: &Facts) -> Result<String, String> {
+fn derive(dir: &Path, manifest: &ProofManifest, facts: &Facts) -> Result<String, Rejection> {
     if manifest.status != RunStatus::Complete {
-        return Err(not_complete(dir, manifest));
+        return Err(Rejection::not_proven(not_complete(dir, manifest)));
     }
     let Some(result) = &manifest.result else {
-        return Err("not proven: the MANIFEST states no result, so there is nothing to check (written by an older boardsat?)".to_string());
+        return Err(Rejection::not_proven("the MANIFEST states no result, so there is nothing to check (written by an older boardsat?)"));
     };
     if !facts.failed.is_empty() {
-        return Err(format!(
-            "not proven: {} not verified ({}), and the result needs every claim",
-            plural(facts.failed.len(), "claim"),
+        return Err(Rejection::not_proven(format!(
+            "{} not verified ({}), and the result needs every claim",
+            plural(facts.failed.len(), "claim", "claims"),
             summary(&facts.failed)
-        ));
+        )));
     }
     let stray = stray_files(dir, manifest);
     if !stray.is_empty() {
-        return Err(format!(
-            "not proven: the directory holds {} the MANIFEST does not list ({}): files of another run, or a mixed directory",
-            plural(stray.len(), "claim file"),
+        return Err(Rejection::not_proven(format!(
+            "the directory holds {} the MANIFEST does not list ({}): files of another run, or a mixed directory",
+            plural(stray.len(), "claim file", "claim files"),
             summary(&stray)
-        ));
+        )));
     }
     let mut used = BTreeSet::new();
     let sentence = answer(dir, &result.answer, facts, &mut used)?;
@@ -1179,17 +1292,17 @@ fn derive(dir: &Path, manifest: &ProofManifest, facts: &Facts) -> Result<String,
         .filter(|name| !used.contains(name))
         .collect();
     if !left.is_empty() {
-        return Err(format!(
-            "not proven: the result does not account for {} ({}): claims of another run, or a mixed directory",
-            plural(left.len(), "claim"),
+        return Err(Rejection::not_proven(format!(
+            "the result does not account for {} ({}): claims of another run, or a mixed directory",
+            plural(left.len(), "claim", "claims"),
             summary(&left)
-        ));
+        )));
     }
     if sentence != result.sentence {
-        return Err(format!(
+        return Err(Rejection::not_proven(format!(
             "the MANIFEST's result is not what was verified: it says '{}', the claims prove '{sentence}'",
             result.sentence
-        ));
+        )));
     }
     Ok(sentence)
 }
@@ -1237,18 +1350,19 @@ fn not_complete(dir: &Path, manifest: &ProofManifest) -> String {
         .as_ref()
         .map_or(String::new(), |r| format!(" ({r})"));
     let found = manifest.found.map_or(String::new(), |f| {
-        format!("; it had found {f} placements, which its claims prove only in part")
+        format!(
+            "; it had found {}, which its claims prove only in part",
+            plural(f, "placement", "placements")
+        )
     });
     if manifest.claims.is_empty() {
-        return format!(
-            "not proven: the run {how}{why} before any claim was written: nothing to check{found}"
-        );
+        return format!("the run {how}{why} before any claim was written: nothing to check{found}");
     }
     let claims = match manifest.claims.len() {
         1 => "its 1 claim proves".to_string(),
         n => format!("its {n} claims prove"),
     };
-    format!("not proven: the run {how}{why}; {claims} parts of the result, not the whole{found}")
+    format!("the run {how}{why}; {claims} parts of the result, not the whole{found}")
 }
 
 /// Whether a run holds the directory's lock now.
@@ -1384,49 +1498,20 @@ fn answer(
     answer: &Answer,
     facts: &Facts,
     used: &mut BTreeSet<String>,
-) -> Result<String, String> {
-    let missing = |what: String| format!("not proven: no verified claim {what}");
+) -> Result<String, Rejection> {
+    let named = |problem: &ProblemName| problem.problem().map_err(Rejection::unreadable);
     match answer {
         Answer::NoPlacement { problem, k } => {
-            let problem = problem.problem()?;
-            let names = refutation(facts, &problem, *k).ok_or_else(|| {
-                missing(format!(
-                    "refutes {} for {problem}",
-                    words::bounded(&problem, *k)
-                ))
-            })?;
-            used.extend(names);
+            let problem = named(problem)?;
+            let what = format!("refutes {} for {problem}", words::bounded(&problem, *k));
+            used.extend(refutation(facts, &problem, *k).ok_or_else(|| missing(&what))?);
             Ok(words::no_placement(&problem, *k))
         }
         Answer::Optimum {
             problem,
             value,
             placement,
-        } => {
-            let problem = problem.problem()?;
-            let placement = placement_of(placement);
-            check(&problem, Some(problem.kind.bound(*value)), &placement).map_err(|v| {
-                format!("not proven: the optimum's placement is not a solution ({v})")
-            })?;
-            if placement.len() != *value {
-                return Err(format!(
-                    "not proven: the optimum's placement has {} pieces, not {value}",
-                    placement.len()
-                ));
-            }
-            let refuted = step_past(&problem, *value);
-            if let Some(r) = refuted {
-                let names = refutation(facts, &problem, r).ok_or_else(|| {
-                    missing(format!(
-                        "refutes {} one step past the optimum",
-                        words::bounded(&problem, r)
-                    ))
-                })?;
-                used.extend(names);
-                used.extend(implied_refutations(facts, &problem, r));
-            }
-            Ok(words::optimum(&problem, *value, refuted))
-        }
+        } => optimum_answer(&named(problem)?, *value, placement, facts, used),
         Answer::Count {
             problem,
             k,
@@ -1434,87 +1519,23 @@ fn answer(
             orbits,
             optimal,
         } => {
-            let problem = problem.problem()?;
-            let found = completes(facts, &problem, *k);
-            let [complete] = found.as_slice() else {
-                return Err(match found.len() {
-                    0 => missing(format!(
-                        "counts the placements with {} for {problem}",
-                        words::bounded(&problem, *k)
-                    )),
-                    n => format!(
-                        "not proven: {n} verified counts of {problem} with {}, not one",
-                        words::bounded(&problem, *k)
-                    ),
-                });
+            let problem = named(problem)?;
+            let stated = Stated {
+                k: *k,
+                count: *count,
+                orbits: *orbits,
+                optimal: *optimal,
             };
-            if complete.count != *count {
-                return Err(format!(
-                    "not proven: the claims count {} placements, the MANIFEST's result {count}",
-                    complete.count
-                ));
-            }
-            if orbits.is_some() && complete.orbits != *orbits {
-                return Err(format!(
-                    "not proven: the claims count {} orbits, the MANIFEST's result {}",
-                    complete.orbits.map_or("no".to_string(), |o| o.to_string()),
-                    orbits.unwrap_or(0)
-                ));
-            }
-            used.extend(complete.names.iter().cloned());
-            if complete.short && matches!(problem.kind.bound(*k), Bound::AtMost(_)) && *k > 0 {
-                // "Not all of these squares" blocks only one placement
-                // each when none has fewer pieces.
-                let names = refutation(facts, &problem, k - 1).ok_or_else(|| {
-                    missing(format!(
-                        "refutes {}, which the short blocking clauses of the count need",
-                        words::bounded(&problem, k - 1)
-                    ))
-                })?;
-                used.extend(names);
-            }
-            let mut past = None;
-            if *optimal {
-                let refuted = step_past(&problem, *k);
-                if let Some(r) = refuted {
-                    let names = refutation(facts, &problem, r).ok_or_else(|| {
-                        missing(format!(
-                            "refutes {}, which makes {k} the optimum",
-                            words::bounded(&problem, r)
-                        ))
-                    })?;
-                    used.extend(names);
-                    used.extend(implied_refutations(facts, &problem, r));
-                }
-                past = Some(refuted);
-            }
-            Ok(words::counted(&problem, *k, *count, *orbits, past))
+            count_answer(&problem, stated, facts, used)
         }
         Answer::Placements {
             problem,
             k,
             placements,
-        } => {
-            let problem = problem.problem()?;
-            let bound = problem.kind.bound(*k);
-            let mut seen = BTreeSet::new();
-            for (i, pairs) in placements.iter().enumerate() {
-                let placement = placement_of(pairs);
-                check(&problem, Some(bound), &placement).map_err(|v| {
-                    format!("not proven: placement {} is not a solution ({v})", i + 1)
-                })?;
-                if !seen.insert(placement) {
-                    return Err(format!("not proven: placement {} is listed twice", i + 1));
-                }
-            }
-            if placements.is_empty() {
-                return Err("not proven: the result lists no placement".to_string());
-            }
-            Ok(words::found(&problem, *k, placements.len()))
-        }
+        } => placements_answer(&named(problem)?, *k, placements),
         Answer::Unsatisfiable { source } => {
-            let name = source_claim(facts, source, None, None)
-                .ok_or_else(|| missing(format!("proves {} unsatisfiable", source.0)))?;
+            let what = format!("proves {} unsatisfiable", source.0);
+            let name = source_claim(facts, source, None, None).ok_or_else(|| missing(&what))?;
             used.insert(name);
             Ok(words::formula(&source.0))
         }
@@ -1524,11 +1545,9 @@ fn answer(
             count,
         } => {
             let shown = words::source(&source.0, *icnf_cube);
-            let name = source_claim(facts, source, *icnf_cube, Some(*count)).ok_or_else(|| {
-                missing(format!(
-                    "proves that {shown} has exactly {count} projected models"
-                ))
-            })?;
+            let what = format!("proves that {shown} has exactly {count} projected models");
+            let name = source_claim(facts, source, *icnf_cube, Some(*count))
+                .ok_or_else(|| missing(&what))?;
             used.insert(name);
             Ok(words::projected(&shown, *count))
         }
@@ -1540,17 +1559,160 @@ fn answer(
         } => {
             let shown = words::source(&source.0, *icnf_cube);
             let formula = read_source(Path::new(&source.0), &source.1, *icnf_cube)?;
-            let path = inside(dir, models).map_err(|o| o.to_string())?;
+            let path = inside(dir, models)?;
             let found = check_witnesses(&formula, &path, None, board_of(&formula), 0)?;
             if found != *count || found == 0 {
-                return Err(format!(
-                    "not proven: {} holds {found} models, the MANIFEST's result {count}",
-                    path.display()
-                ));
+                return Err(Rejection::not_proven(format!(
+                    "{} holds {}, the MANIFEST's result {count}",
+                    path.display(),
+                    plural(found, "model", "models")
+                )));
             }
             Ok(words::models_found(&shown, found))
         }
     }
+}
+
+/// No verified claim does `what`.
+fn missing(what: &str) -> Rejection {
+    Rejection::not_proven(format!("no verified claim {what}"))
+}
+
+/// The claims that refute the bound one step past `k` (none when there
+/// is no such step), put into `used`: the step refuted. `why` ends the
+/// sentence of a missing claim ("refutes at most 4 queens…`why`").
+fn refute_past(
+    facts: &Facts,
+    problem: &Problem,
+    k: usize,
+    used: &mut BTreeSet<String>,
+    why: &str,
+) -> Result<Option<usize>, Rejection> {
+    let refuted = step_past(problem, k);
+    if let Some(r) = refuted {
+        let what = format!("refutes {}{why}", words::bounded(problem, r));
+        used.extend(refutation(facts, problem, r).ok_or_else(|| missing(&what))?);
+        used.extend(implied_refutations(facts, problem, r));
+    }
+    Ok(refuted)
+}
+
+/// The optimum `value` of `problem` with its `placement`: the placement
+/// checked, and the refutation one step past it verified.
+fn optimum_answer(
+    problem: &Problem,
+    value: usize,
+    placement: &[[usize; 2]],
+    facts: &Facts,
+    used: &mut BTreeSet<String>,
+) -> Result<String, Rejection> {
+    let placement = placement_of(placement);
+    check(problem, Some(problem.kind.bound(value)), &placement).map_err(|v| {
+        Rejection::not_proven(format!("the optimum's placement is not a solution ({v})"))
+    })?;
+    if placement.len() != value {
+        return Err(Rejection::not_proven(format!(
+            "the optimum's placement has {}, not {value}",
+            plural(placement.len(), "piece", "pieces")
+        )));
+    }
+    let refuted = refute_past(facts, problem, value, used, " one step past the optimum")?;
+    Ok(words::optimum(problem, value, refuted))
+}
+
+/// A count as the MANIFEST's result states it.
+#[derive(Clone, Copy, Debug)]
+struct Stated {
+    k: usize,
+    count: u64,
+    orbits: Option<u64>,
+    optimal: bool,
+}
+
+/// The count `stated` of `problem`: one verified count of it, with the
+/// same total (and orbits), the refutation its short blocking clauses
+/// need, and with an optimum the refutation one step past it.
+fn count_answer(
+    problem: &Problem,
+    stated: Stated,
+    facts: &Facts,
+    used: &mut BTreeSet<String>,
+) -> Result<String, Rejection> {
+    let Stated {
+        k,
+        count,
+        orbits,
+        optimal,
+    } = stated;
+    let found = completes(facts, problem, k);
+    let [complete] = found.as_slice() else {
+        return Err(match found.len() {
+            0 => missing(&format!(
+                "counts the placements with {} for {problem}",
+                words::bounded(problem, k)
+            )),
+            n => Rejection::not_proven(format!(
+                "{n} verified counts of {problem} with {}, not one",
+                words::bounded(problem, k)
+            )),
+        });
+    };
+    if complete.count != count {
+        return Err(Rejection::not_proven(format!(
+            "the claims count {}, the MANIFEST's result {count}",
+            plural(complete.count, "placement", "placements")
+        )));
+    }
+    if orbits.is_some() && complete.orbits != orbits {
+        return Err(Rejection::not_proven(format!(
+            "the claims count {} orbits, the MANIFEST's result {}",
+            complete.orbits.map_or("no".to_string(), |o| o.to_string()),
+            orbits.unwrap_or(0)
+        )));
+    }
+    used.extend(complete.names.iter().cloned());
+    if complete.short && matches!(problem.kind.bound(k), Bound::AtMost(_)) && k > 0 {
+        // "Not all of these squares" blocks only one placement each when
+        // none has fewer pieces.
+        let what = format!(
+            "refutes {}, which the short blocking clauses of the count need",
+            words::bounded(problem, k - 1)
+        );
+        used.extend(refutation(facts, problem, k - 1).ok_or_else(|| missing(&what))?);
+    }
+    let mut past = None;
+    if optimal {
+        let why = format!(", which makes {k} the optimum");
+        past = Some(refute_past(facts, problem, k, used, &why)?);
+    }
+    Ok(words::counted(problem, k, count, orbits, past))
+}
+
+/// The placements found with `k` pieces, each its own certificate:
+/// distinct, and each a solution.
+fn placements_answer(
+    problem: &Problem,
+    k: usize,
+    placements: &[Vec<[usize; 2]>],
+) -> Result<String, Rejection> {
+    let bound = problem.kind.bound(k);
+    let mut seen = BTreeSet::new();
+    for (i, pairs) in placements.iter().enumerate() {
+        let placement = placement_of(pairs);
+        check(problem, Some(bound), &placement).map_err(|v| {
+            Rejection::not_proven(format!("placement {} is not a solution ({v})", i + 1))
+        })?;
+        if !seen.insert(placement) {
+            return Err(Rejection::not_proven(format!(
+                "placement {} is listed twice",
+                i + 1
+            )));
+        }
+    }
+    if placements.is_empty() {
+        return Err(Rejection::not_proven("the result lists no placement"));
+    }
+    Ok(words::found(problem, k, placements.len()))
 }
 
 /// The verified DIMACS claim about `source` (cube `icnf_cube`) with

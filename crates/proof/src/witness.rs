@@ -139,17 +139,35 @@ pub struct Witness {
     pub model: Vec<bool>,
 }
 
+/// A line of a witness file that is not a model.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {why}")]
+pub struct WitnessError {
+    /// The line (from 1).
+    pub line: usize,
+    /// What is wrong with it.
+    pub why: String,
+}
+
 /// The models of a witness file over `n_vars` variables, in order; a
 /// line that is not one (a variable out of range or out of order, no
 /// final `0`) is an error naming it.
-pub fn read_lines(reader: impl Read, n_vars: u32) -> impl Iterator<Item = Result<Witness, String>> {
+pub fn read_lines(
+    reader: impl Read,
+    n_vars: u32,
+) -> impl Iterator<Item = Result<Witness, WitnessError>> {
     let mut lines = BufReader::new(reader).lines().enumerate();
     std::iter::from_fn(move || loop {
         let (i, line) = lines.next()?;
         let at = i + 1;
         let line = match line {
             Ok(line) => line,
-            Err(e) => return Some(Err(format!("line {at}: {e}"))),
+            Err(e) => {
+                return Some(Err(WitnessError {
+                    line: at,
+                    why: e.to_string(),
+                }))
+            }
         };
         let text = line.trim();
         if text.is_empty() || text.starts_with('c') {
@@ -159,8 +177,11 @@ pub fn read_lines(reader: impl Read, n_vars: u32) -> impl Iterator<Item = Result
     })
 }
 
-fn parse(text: &str, at: usize, n_vars: u32) -> Result<Witness, String> {
-    let bad = |why: &str| format!("line {at}: {why}");
+fn parse(text: &str, at: usize, n_vars: u32) -> Result<Witness, WitnessError> {
+    let bad = |why: &str| WitnessError {
+        line: at,
+        why: why.to_string(),
+    };
     let mut model = vec![false; n_vars as usize];
     let mut words = text.split_ascii_whitespace().peekable();
     let mut last = 0u32;
@@ -224,10 +245,8 @@ mod tests {
             ("x 0", "not a variable"),
         ] {
             let err = read_lines(bad.as_bytes(), 3).next().unwrap().unwrap_err();
-            assert!(
-                err.contains(why) && err.starts_with("line 1:"),
-                "{bad}: {err}"
-            );
+            assert!(err.why.contains(why) && err.line == 1, "{bad}: {err}");
+            assert!(err.to_string().starts_with("line 1: "), "{bad}: {err}");
         }
     }
 }

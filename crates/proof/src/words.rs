@@ -2,12 +2,20 @@
 //! derived again by the verifier and compared, so that a reader of
 //! `MANIFEST.json` cannot be told more than was proven.
 
-use boardsat_encode::{Bound, Kind, Problem};
+use boardsat_encode::{words::plural, Bound, Kind, Problem};
+
+use crate::manifest::SplitPurpose;
 
 /// "5 queens", "1 rook": `k` pieces in words.
 #[must_use]
 pub fn pieces(problem: &Problem, k: usize) -> String {
-    format!("{k} {}{}", problem.piece, if k == 1 { "" } else { "s" })
+    let piece = problem.piece.to_string();
+    plural(k, &piece, &format!("{piece}s"))
+}
+
+/// "1 placement", "4 placements".
+fn placements(count: u64) -> String {
+    plural(count, "placement", "placements")
 }
 
 /// No placement with `k` pieces exists.
@@ -31,7 +39,8 @@ pub fn no_placement(problem: &Problem, k: usize) -> String {
 #[must_use]
 pub fn complete(problem: &Problem, k: usize, count: u64) -> String {
     format!(
-        "{problem} has exactly {count} placements with {}",
+        "{problem} has exactly {} with {}",
+        placements(count),
         pieces(problem, k)
     )
 }
@@ -41,9 +50,11 @@ pub fn complete(problem: &Problem, k: usize, count: u64) -> String {
 #[must_use]
 pub fn queens_cube(problem: &Problem, k: usize, count: u64, columns: &[usize]) -> String {
     format!(
-        "{count} placements of {} on the {} board have queens in columns {columns:?} of the first rows",
+        "{} of {} on the {} board {} queens in columns {columns:?} of the first rows",
+        placements(count),
         pieces(problem, k),
-        problem.board
+        problem.board,
+        if count == 1 { "has" } else { "have" }
     )
 }
 
@@ -60,7 +71,8 @@ pub fn split_cube(problem: &Problem, k: usize, cube: &str, count: Option<u64>) -
             problem.kind
         ),
         Some(count) => format!(
-            "the cube {cube} holds the leaders of exactly {count} placements (orbit-weighted) of at most {} for {problem}",
+            "the cube {cube} holds the leaders of exactly {} (orbit-weighted) of at most {} for {problem}",
+            placements(count),
             pieces(problem, k)
         ),
     }
@@ -72,7 +84,8 @@ pub fn split(problem: &Problem, k: usize, count: Option<u64>) -> String {
     match count {
         None => no_placement(problem, k),
         Some(count) => format!(
-            "{problem} has exactly {count} placements with at most {}",
+            "{problem} has exactly {} with at most {}",
+            placements(count),
             pieces(problem, k)
         ),
     }
@@ -82,10 +95,13 @@ pub fn split(problem: &Problem, k: usize, count: Option<u64>) -> String {
 /// yet beyond its cubes' own claims — never the sentence of the whole,
 /// which a reader could take for a result.
 #[must_use]
-pub fn split_running(problem: &Problem, k: usize, counting: bool) -> String {
+pub fn split_running(problem: &Problem, k: usize, purpose: SplitPurpose) -> String {
     format!(
         "not proven (running): {} of at most {} for {problem}, split into cubes; each cube's own claim says what it proves",
-        if counting { "a count of the placements" } else { "a refutation of the placements" },
+        match purpose {
+            SplitPurpose::Count => "a count of the placements",
+            SplitPurpose::Refute => "a refutation of the placements",
+        },
         pieces(problem, k)
     )
 }
@@ -97,10 +113,12 @@ pub fn split_running(problem: &Problem, k: usize, counting: bool) -> String {
 pub fn split_stopped(problem: &Problem, k: usize, proven: usize, count: Option<u64>) -> String {
     let what = match count {
         None => "no placement".to_string(),
-        Some(count) => format!("{count} placements (orbit-weighted)"),
+        Some(count) => format!("{} (orbit-weighted)", placements(count)),
     };
     format!(
-        "not proven (stopped): the {proven} cubes proven before the stop hold {what} of at most {} for {problem}; the other cubes are missing",
+        "not proven (stopped): the {} proven before the stop {} {what} of at most {} for {problem}; the other cubes are missing",
+        plural(proven, "cube", "cubes"),
+        if proven == 1 { "holds" } else { "hold" },
         pieces(problem, k)
     )
 }
@@ -114,7 +132,10 @@ pub fn formula(source: &str) -> String {
 /// A DIMACS file's projected models.
 #[must_use]
 pub fn projected(source: &str, count: u64) -> String {
-    format!("{source} has exactly {count} projected models")
+    format!(
+        "{source} has exactly {}",
+        plural(count, "projected model", "projected models")
+    )
 }
 
 /// `k` pieces with the bound's word for the problem: "at most 5 queens",
@@ -170,7 +191,8 @@ pub fn counted(
     optimal: Option<Option<usize>>,
 ) -> String {
     let mut text = format!(
-        "{problem} has exactly {count} placements with {}",
+        "{problem} has exactly {} with {}",
+        placements(count),
         bounded(problem, k)
     );
     if let Some(orbits) = orbits {

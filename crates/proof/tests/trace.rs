@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
-use boardsat_lrat::{check, Format};
-use boardsat_proof::trace::{LratFormat, LratTrace, TraceSummary};
+use boardsat_lrat::{check, Syntax};
+use boardsat_proof::trace::{LratFormat, SharedTrace, TraceSummary};
 use boardsat_solve::{
     backend::{cadical::Cadical, Backend, Status, TraceProof},
     formula::dimacs,
@@ -17,9 +17,9 @@ use boardsat_solve::{
 };
 use rustsat::types::Lit;
 
-/// A fresh LRAT trace for a solver to feed.
-fn sink() -> Box<LratTrace> {
-    Box::new(LratTrace::new().unwrap())
+/// A fresh LRAT trace for a solver to feed, kept by the test.
+fn trace() -> SharedTrace {
+    SharedTrace::new().unwrap()
 }
 
 fn lit(l: i32) -> Lit {
@@ -57,8 +57,8 @@ fn verified(formula: &Path, proof: &Path, format: LratFormat) -> u64 {
     let clauses = formula_of(formula);
     let file = std::fs::File::open(proof).unwrap();
     let format = match format {
-        LratFormat::Text => Format::Text,
-        LratFormat::Binary => Format::Binary,
+        LratFormat::Text => Syntax::Text,
+        LratFormat::Binary => Syntax::Binary,
     };
     check(clauses, file, format)
         .unwrap_or_else(|e| panic!("{}: {e}", proof.display()))
@@ -67,17 +67,19 @@ fn verified(formula: &Path, proof: &Path, format: LratFormat) -> u64 {
 
 fn finish(
     solver: &mut dyn Backend,
+    trace: SharedTrace,
     dir: &Path,
     format: LratFormat,
 ) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
     let (cnf, lrat) = (dir.join("f.cnf"), dir.join("f.lrat"));
     let header = vec!["traced by a test".to_string()];
-    let sink = solver
+    solver
         .trace_proof()
         .expect("CaDiCaL traces")
         .stop_trace()
         .unwrap();
-    let summary = LratTrace::from_sink(sink)
+    let summary = trace
+        .take()
         .unwrap()
         .finish(&cnf, &lrat, &header, 0, format)
         .unwrap();
@@ -91,14 +93,15 @@ fn a_refutation_checks_in_both_formats_with_either_option_set() {
             for n in [3, 4, 5] {
                 let dir = tempfile::tempdir().unwrap();
                 let mut solver = make();
-                solver.start_trace(sink()).unwrap();
+                let trace = trace();
+                solver.start_trace(trace.sink()).unwrap();
                 let formula = pigeonhole(n);
                 for clause in &formula {
                     let c: Vec<Lit> = clause.iter().map(|&l| lit(l)).collect();
                     solver.add_clause(&c).unwrap();
                 }
                 assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
-                let (summary, cnf, lrat) = finish(&mut solver, dir.path(), format);
+                let (summary, cnf, lrat) = finish(&mut solver, trace, dir.path(), format);
                 assert!(summary.refutes);
                 assert_eq!(
                     formula_of(&cnf),
@@ -119,13 +122,14 @@ fn a_count_by_blocking_clauses_is_refuted_with_its_blocking_clauses() {
         let dir = tempfile::tempdir().unwrap();
         let problem = Problem::queens(6).unwrap();
         let mut solver = Box::new(make());
-        solver.start_trace(sink()).unwrap();
+        let trace = trace();
+        solver.start_trace(trace.sink()).unwrap();
         let mut session = Session::fixed(&problem, 6, Config::default(), solver).unwrap();
         session.record_blocked();
         let count = session.count(None, |_| {}).unwrap();
         assert_eq!(count.count, 4);
         let blocked = session.blocked().len();
-        let (summary, cnf, lrat) = finish(session.backend(), dir.path(), LratFormat::Text);
+        let (summary, cnf, lrat) = finish(session.backend(), trace, dir.path(), LratFormat::Text);
         assert!(summary.refutes);
         let clauses = formula_of(&cnf);
         assert_eq!(summary.n_clauses as usize, clauses.len());
@@ -148,13 +152,14 @@ fn a_domination_count_under_symmetry_breaking_is_refuted() {
     let dir = tempfile::tempdir().unwrap();
     let problem = Problem::new(Board::square(5).unwrap(), Piece::Queen, Kind::Domination);
     let mut solver = Box::new(Cadical::for_enumeration());
-    solver.start_trace(sink()).unwrap();
+    let trace = trace();
+    solver.start_trace(trace.sink()).unwrap();
     let mut session = Session::fixed(&problem, 3, Config::default(), solver).unwrap();
     session.break_symmetry(Breaking::Hard).unwrap();
     session.assume_uniform_size();
     let count = session.count(None, |_| {}).unwrap();
     assert_eq!(count.count, 186, "A002564(5)");
-    let (summary, cnf, lrat) = finish(session.backend(), dir.path(), LratFormat::Binary);
+    let (summary, cnf, lrat) = finish(session.backend(), trace, dir.path(), LratFormat::Binary);
     assert!(summary.refutes);
     verified(&cnf, &lrat, LratFormat::Binary);
 }
@@ -165,14 +170,15 @@ fn a_domination_count_under_symmetry_breaking_is_refuted() {
 fn a_changed_proof_or_formula_is_rejected() {
     let dir = tempfile::tempdir().unwrap();
     let mut solver = Cadical::for_enumeration();
-    solver.start_trace(sink()).unwrap();
+    let trace = trace();
+    solver.start_trace(trace.sink()).unwrap();
     let formula = pigeonhole(4);
     for clause in &formula {
         let c: Vec<Lit> = clause.iter().map(|&l| lit(l)).collect();
         solver.add_clause(&c).unwrap();
     }
     assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
-    let (_, cnf, lrat) = finish(&mut solver, dir.path(), LratFormat::Text);
+    let (_, cnf, lrat) = finish(&mut solver, trace, dir.path(), LratFormat::Text);
     let text = std::fs::read_to_string(&lrat).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let line = lines.iter().position(|l| !l.contains(" d ")).unwrap();
@@ -182,9 +188,9 @@ fn a_changed_proof_or_formula_is_rejected() {
     let mut changed = lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
     changed[line] = words.join(" ");
     let clauses = formula_of(&cnf);
-    assert!(check(clauses.clone(), changed.join("\n").as_bytes(), Format::Text).is_err());
+    assert!(check(clauses.clone(), changed.join("\n").as_bytes(), Syntax::Text).is_err());
     let fewer = clauses[1..].to_vec();
-    assert!(check(fewer, text.as_bytes(), Format::Text).is_err());
+    assert!(check(fewer, text.as_bytes(), Syntax::Text).is_err());
 }
 
 /// Tracing starts before the first clause or not at all.
@@ -192,7 +198,7 @@ fn a_changed_proof_or_formula_is_rejected() {
 fn tracing_after_a_clause_is_refused() {
     let mut solver = Cadical::new();
     solver.add_clause(&[lit(1)]).unwrap();
-    assert!(solver.start_trace(sink()).is_err());
+    assert!(solver.start_trace(trace().sink()).is_err());
     let mut fresh = Cadical::new();
     assert!(fresh.stop_trace().is_err());
 }

@@ -36,7 +36,7 @@
 
 use boardsat_encode::{
     export::{
-        solution::{Checked, Verdict},
+        solution::{CheckedSolution, SolutionVerdict},
         Provenance,
     },
     linear::{Goal, Sense},
@@ -200,8 +200,19 @@ impl SolveReport {
             calls: solved.optimum.as_ref().map(calls),
             stopped: stopped(solved.status != Status::Sat, stop),
             proof: None,
-            unverified: false,
+            unverified: solved.unverified,
             encoding: EncodingReport::from(&solved.encoding),
+        }
+    }
+
+    /// The report with its proofs (`proof`): an answer they back is
+    /// verified.
+    #[must_use]
+    pub fn with_proof(self, proof: Option<ProofSummary>) -> Self {
+        SolveReport {
+            unverified: self.unverified && proof.is_none(),
+            proof,
+            ..self
         }
     }
 }
@@ -386,7 +397,19 @@ impl CountReport {
             report.split = Some(SplitReport::from(cubes));
         }
         report.fundamental = counted.fundamental;
+        report.unverified = counted.unverified;
         report
+    }
+
+    /// The report with its proofs (`proof`): an answer they back is
+    /// verified.
+    #[must_use]
+    pub fn with_proof(self, proof: Option<ProofSummary>) -> Self {
+        CountReport {
+            unverified: self.unverified && proof.is_none(),
+            proof,
+            ..self
+        }
     }
 
     /// The report of a count (or a listing) of placements of `encoding`,
@@ -541,13 +564,18 @@ pub struct CheckSolutionReport {
 impl CheckSolutionReport {
     /// The report of `checked` against `provenance`.
     #[must_use]
-    pub fn new(file: String, solution: String, provenance: &Provenance, checked: &Checked) -> Self {
+    pub fn new(
+        file: String,
+        solution: String,
+        provenance: &Provenance,
+        checked: &CheckedSolution,
+    ) -> Self {
         let p = &provenance.problem;
         let (status, reason) = match &checked.verdict {
-            Verdict::Accepted => ("accepted", None),
-            Verdict::Rejected(reason) => ("rejected", Some(reason.clone())),
-            Verdict::ClaimsNone => ("unsat-claimed", None),
-            Verdict::NoAnswer => ("unknown", None),
+            SolutionVerdict::Accepted => ("accepted", None),
+            SolutionVerdict::Rejected(reason) => ("rejected", Some(reason.clone())),
+            SolutionVerdict::ClaimsNone => ("unsat-claimed", None),
+            SolutionVerdict::NoAnswer => ("unknown", None),
         };
         CheckSolutionReport {
             command: "check-solution",
@@ -685,7 +713,9 @@ pub fn solve_text(
     let Some(placement) = &solved.placement else {
         let what = match problem.kind {
             Kind::Independence => pieces(k.unwrap_or(0), "non-attacking", problem.piece),
-            _ => pieces(k.unwrap_or(0), "", problem.piece),
+            Kind::Domination | Kind::IndependentDomination => {
+                pieces(k.unwrap_or(0), "", problem.piece)
+            }
         };
         return match (solved.status, backed.strip_prefix("; ")) {
             (Status::Unsat, None) => format!("no placement of {what} on the {board} board exists\n"),
@@ -754,7 +784,7 @@ fn adjective(kind: boardsat_encode::Kind) -> &'static str {
 /// solver's assignment decodes to, the checker's verdict, and what the
 /// solver claims — an optimum or an infeasibility as its claim, unverified.
 #[must_use]
-pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String {
+pub fn check_solution_text(provenance: &Provenance, checked: &CheckedSolution) -> String {
     use boardsat_encode::draw;
     let p = &provenance.problem;
     let mut text = String::new();
@@ -769,7 +799,7 @@ pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String
     }
     let claim = format!("the solver claims {}", checked.claim.name());
     text.push_str(&match &checked.verdict {
-        Verdict::Accepted => format!(
+        SolutionVerdict::Accepted => format!(
             "{} on the {} board: accepted by the independent checker ({claim})\n",
             pieces(
                 checked.placement.as_ref().map_or(0, Placement::len),
@@ -778,11 +808,11 @@ pub fn check_solution_text(provenance: &Provenance, checked: &Checked) -> String
             ),
             p.board
         ),
-        Verdict::Rejected(reason) => format!("rejected: {reason} ({claim})\n"),
-        Verdict::ClaimsNone => {
+        SolutionVerdict::Rejected(reason) => format!("rejected: {reason} ({claim})\n"),
+        SolutionVerdict::ClaimsNone => {
             format!("{claim}: no placement exists for {p} (the solver's claim, unverified)\n")
         }
-        Verdict::NoAnswer => format!("{claim}: no answer\n"),
+        SolutionVerdict::NoAnswer => format!("{claim}: no answer\n"),
     });
     if checked.claims_optimum(provenance) {
         text.push_str("optimal: the solver's claim, unverified\n");

@@ -27,6 +27,36 @@ use std::{
 
 use crate::stop::Interrupter;
 
+/// The names of the files a proof directory's run writes
+/// (`boardsat-proof`'s prover writes them): the one list of them, which
+/// the prover replacing a previous run and a split's jobs clearing their
+/// proofs both read.
+pub mod proof_dir {
+    /// The manifest.
+    pub const MANIFEST: &str = "MANIFEST.json";
+
+    /// The lock file: held by the run that writes the directory (a
+    /// second run into it refuses at once).
+    pub const LOCK: &str = ".boardsat-lock";
+
+    /// The models found by a run whose result needs no proof.
+    pub const FOUND_MODELS: &str = "found.models";
+
+    /// Whether `name` is a file a proof directory's run writes: the
+    /// manifest, the lock, the models found, and each claim's formula,
+    /// proof and witnesses (`claim-NNNN.cnf`, `.lrat`, `.models`).
+    #[must_use]
+    pub fn is_run_file(name: &str) -> bool {
+        name == MANIFEST
+            || name == LOCK
+            || name == FOUND_MODELS
+            || (name.starts_with("claim-")
+                && [".cnf", ".lrat", ".models"]
+                    .iter()
+                    .any(|e| name.ends_with(e)))
+    }
+}
+
 /// Why a file could not be written.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write to {path}: {reason}")]

@@ -4,6 +4,7 @@
 use boardsat_encode::{Amo, Board, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
     search::{
+        context::Context,
         count::{Keep, Reduction},
         queens::{count_queens, queen_cubes, CubeOptions},
     },
@@ -39,14 +40,14 @@ fn every_cube_mode_matches_a000170() {
                 for n in 1..=9 {
                     let options = CubeOptions {
                         depth,
-                        threads: 2,
                         reduction,
                         keep: Keep::Count,
                     };
                     let spec = SolverSpec::new(kind);
-                    let c = count_queens(n, Config::default(), options, &spec, &stop, &|_, _| {})
-                        .unwrap()
-                        .counted;
+                    let problem = Problem::queens(n).unwrap();
+                    let ctx =
+                        Context::new(problem, Config::default(), &spec, &stop).with_threads(2);
+                    let c = count_queens(&ctx, options, &|_, _| {}).unwrap().counted;
                     assert_eq!(c.count, QUEENS[n - 1], "{kind} n={n} {options:?}");
                     assert_eq!(c.end, End::Exhausted);
                     assert_eq!(c.cubes_done, c.cubes_total);
@@ -111,20 +112,13 @@ fn a_set_interrupter_stops_every_cube_worker() {
     stop.interrupt();
     let options = CubeOptions {
         depth: 1,
-        threads: 2,
         reduction: Reduction::Symmetry,
         keep: Keep::Count,
     };
-    let c = count_queens(
-        10,
-        Config::default(),
-        options,
-        &SolverSpec::default(),
-        &stop,
-        &|_, _| {},
-    )
-    .unwrap()
-    .counted;
+    let spec = SolverSpec::default();
+    let problem = Problem::queens(10).unwrap();
+    let ctx = Context::new(problem, Config::default(), &spec, &stop).with_threads(2);
+    let c = count_queens(&ctx, options, &|_, _| {}).unwrap().counted;
     assert_eq!(c.end, End::Stopped);
     assert!(c.cubes_done < c.cubes_total);
 }

@@ -11,7 +11,7 @@ use std::{
 
 use boardsat_encode::{Config, Problem};
 use boardsat_solve::{
-    backend::external::{parse_output, parse_result_file, Answer, OutputStyle},
+    backend::external::{parse_output, parse_result_file, ExternalAnswer, OutputStyle},
     Backend, External, ExternalError, Session, SolveError, Status,
 };
 use rustsat::types::{Lit, Var};
@@ -412,8 +412,8 @@ real_solver! {
 
 const CMD: &str = "fake";
 
-fn sat(model: &[bool]) -> Answer {
-    Answer {
+fn sat(model: &[bool]) -> ExternalAnswer {
+    ExternalAnswer {
         status: Status::Sat,
         model: Some(model.to_vec()),
     }

@@ -211,7 +211,10 @@ fn exit_code() -> impl Strategy<Value = Option<i32>> {
 /// What both output parsers must guarantee: no panic, and a SAT answer
 /// carries a model of exactly `n_vars` values.
 fn check_answer(
-    result: Result<boardsat_solve::backend::external::Answer, boardsat_solve::ExternalError>,
+    result: Result<
+        boardsat_solve::backend::external::ExternalAnswer,
+        boardsat_solve::ExternalError,
+    >,
     n_vars: u32,
 ) {
     if let Ok(answer) = result {

@@ -1,4 +1,4 @@
-//! The geometry of domination splits (`search::domination::lines`): the
+//! The geometry of domination splits (`search::rings`): the
 //! rings from the edge in (and from the middle out, as older proofs have
 //! them), and one cube per orbit covering every cube once.
 
@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 
 use boardsat_encode::{Board, Symmetry};
 use boardsat_solve::search::{
-    domination::lines::{ring_lines, split, LineCube, Rings},
     lex::Line,
+    pool::Cubes,
+    rings::{ring_lines, split, LineCube, Rings},
 };
 
 #[test]
@@ -77,8 +78,8 @@ fn orbits_of_a_split_cover_every_cube_once() {
         let board = Board::new(rows, cols).unwrap();
         let group = Symmetry::of(&board);
         for depth in 0..=3 {
-            let every = split(&board, depth, true);
-            let reps = split(&board, depth, false);
+            let every = split(&board, depth, Cubes::All);
+            let reps = split(&board, depth, Cubes::OnePerOrbit);
             let total: u64 = reps.iter().map(|r| r.orbit).sum();
             assert_eq!(total, every.len() as u64, "{rows}x{cols} depth {depth}");
             for r in &reps {

@@ -10,7 +10,7 @@ mod oracle;
 use std::path::{Path, PathBuf};
 
 use boardsat_encode::{Config, Problem};
-use boardsat_lrat::{check, EmptyClause, Error, Format, StepProblem, Summary};
+use boardsat_lrat::{check, EmptyClause, Error, StepProblem, Summary, Syntax};
 use boardsat_solve::{Backend, Cadical, Status};
 use proptest::prelude::*;
 use rustsat::instances::Cnf;
@@ -72,7 +72,7 @@ fn prove(formula: &[Vec<i32>], mut solver: Cadical, load: Load) -> (Status, Stri
 fn proved(formula: &[Vec<i32>], solver: Cadical, load: Load) -> Summary {
     let (status, proof) = prove(formula, solver, load);
     assert_eq!(status, Status::Unsat);
-    check(formula, proof.as_bytes(), Format::Text)
+    check(formula, proof.as_bytes(), Syntax::Text)
         .unwrap_or_else(|e| panic!("{e}\n{load:?}\n{proof}"))
 }
 
@@ -123,7 +123,7 @@ fn original_clauses_get_the_ids_1_to_m_in_the_order_added() {
     // The ids matter: without the unit in front every id is off by one,
     // and the same proof no longer checks.
     let (_, proof) = prove(&formula, Cadical::new(), Load::Clauses);
-    assert!(check(&formula[1..], proof.as_bytes(), Format::Text).is_err());
+    assert!(check(&formula[1..], proof.as_bytes(), Syntax::Text).is_err());
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn clauses_added_in_one_sequence_of_add_calls_are_numbered_alike() {
     assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
     solver.close_proof().unwrap();
     let proof = std::fs::read_to_string(&path).unwrap();
-    check(&formula, proof.as_bytes(), Format::Text).unwrap();
+    check(&formula, proof.as_bytes(), Syntax::Text).unwrap();
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn the_empty_clause_in_the_formula_takes_its_id_and_needs_no_proof() {
     for load in [Load::Clauses, Load::Dimacs] {
         let (status, proof) = prove(&formula, Cadical::new(), load);
         assert_eq!(status, Status::Unsat);
-        let summary = check(&formula, proof.as_bytes(), Format::Text).unwrap();
+        let summary = check(&formula, proof.as_bytes(), Syntax::Text).unwrap();
         assert_eq!(summary.empty_clause, EmptyClause::InFormula { id: 2 });
     }
 }
@@ -170,7 +170,7 @@ fn a_clause_shortened_on_addition_takes_the_next_id_unless_read_from_dimacs() {
         let (status, proof) = prove(formula, Cadical::new(), Load::Clauses);
         assert_eq!(status, Status::Unsat);
         assert_eq!(proof.lines().next(), Some(first_line), "{proof}");
-        let error = check(formula, proof.as_bytes(), Format::Text).unwrap_err();
+        let error = check(formula, proof.as_bytes(), Syntax::Text).unwrap_err();
         assert!(
             matches!(
                 error,
@@ -253,9 +253,9 @@ fn a_binary_proof_checks_like_the_text_one() {
     assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
     solver.raw().close_proof_trace(false);
     let bytes = std::fs::read(&path).unwrap();
-    let binary = check(&formula, &bytes[..], Format::Detect).unwrap();
+    let binary = check(&formula, &bytes[..], Syntax::Detect).unwrap();
     let (_, text_proof) = prove(&formula, Cadical::new(), Load::Dimacs);
-    let text = check(&formula, text_proof.as_bytes(), Format::Detect).unwrap();
+    let text = check(&formula, text_proof.as_bytes(), Syntax::Detect).unwrap();
     // The same search, so the same steps.
     assert_eq!(
         (binary.n_steps, binary.n_additions, binary.n_hints),
@@ -283,7 +283,7 @@ fn an_unsat_answer_under_assumptions_is_no_refutation() {
     solver.close_proof().unwrap();
     let proof = std::fs::read_to_string(&path).unwrap();
     assert!(matches!(
-        check(&formula, proof.as_bytes(), Format::Text),
+        check(&formula, proof.as_bytes(), Syntax::Text),
         Err(Error::NoEmptyClause { .. })
     ));
 }
@@ -302,7 +302,7 @@ fn dropping_the_solver_closes_the_proof() {
         assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
     }
     let proof = std::fs::read_to_string(&path).unwrap();
-    check(&formula, proof.as_bytes(), Format::Text).unwrap();
+    check(&formula, proof.as_bytes(), Syntax::Text).unwrap();
 }
 
 #[test]
@@ -403,7 +403,7 @@ proptest! {
     #[test]
     fn random_unsat_formulas_have_proofs_that_check(seed in any::<u64>(), n_vars in 3i32..=12) {
         if let Some((formula, proof)) = random_refutation(seed, n_vars, Load::Dimacs) {
-            let checked = check(&formula, proof.as_bytes(), Format::Text);
+            let checked = check(&formula, proof.as_bytes(), Syntax::Text);
             prop_assert!(checked.is_ok(), "{checked:?}\n{formula:?}\n{proof}");
             prop_assert!(oracle::check(&formula, &proof).is_ok());
         }
@@ -438,7 +438,7 @@ proptest! {
                 _ => tokens[i] = "d".to_string(),
             }
             let corrupted = tokens.join(" ");
-            if check(&formula, corrupted.as_bytes(), Format::Text).is_ok() {
+            if check(&formula, corrupted.as_bytes(), Syntax::Text).is_ok() {
                 prop_assert!(
                     oracle::check(&formula, &corrupted).is_ok(),
                     "accepted an invalid proof:\n{corrupted}"

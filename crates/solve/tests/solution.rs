@@ -6,7 +6,7 @@
 use boardsat_encode::{
     dimacs::Format,
     export::{
-        solution::{check, parse, read_provenance, Claim, SolutionError, Style, Verdict},
+        solution::{check, parse, read_provenance, Claim, SolutionError, SolutionVerdict, Style},
         Provenance,
     },
     linear::{Goal, Sense},
@@ -108,11 +108,11 @@ fn a_pb_optimum_is_checked_and_reported_as_the_solvers_claim() {
     let placement = checked.placement.clone().unwrap();
     let by_checker = boardsat_encode::check(&p.problem, None, &placement);
     assert_eq!(
-        checked.verdict == Verdict::Accepted,
+        checked.verdict == SolutionVerdict::Accepted,
         by_checker.is_ok(),
         "{placement}"
     );
-    assert_eq!(checked.verdict, Verdict::Accepted, "{placement}");
+    assert_eq!(checked.verdict, SolutionVerdict::Accepted, "{placement}");
     assert!(checked.claims_optimum(&p));
 }
 
@@ -122,7 +122,7 @@ fn a_wrong_placement_is_rejected_with_the_checkers_reason() {
     // Two queens in one corner cover nothing of the far side.
     let text = format!("s OPTIMUM FOUND\no 2\n{}\n", pb_line(16, &[0, 1]));
     let checked = check(&p, &parse(&text, p.n_vars).unwrap());
-    let Verdict::Rejected(reason) = &checked.verdict else {
+    let SolutionVerdict::Rejected(reason) = &checked.verdict else {
         panic!("{checked:?}");
     };
     assert!(reason.contains("neither occupied nor attacked"), "{reason}");
@@ -131,7 +131,7 @@ fn a_wrong_placement_is_rejected_with_the_checkers_reason() {
     let (_, q) = exported("queens", 4, None, Format::Opb);
     let text = format!("s SATISFIABLE\n{}\n", pb_line(16, &[0, 5, 11, 14]));
     let checked = check(&q, &parse(&text, q.n_vars).unwrap());
-    assert!(matches!(&checked.verdict, Verdict::Rejected(r) if r.contains("attack")));
+    assert!(matches!(&checked.verdict, SolutionVerdict::Rejected(r) if r.contains("attack")));
 }
 
 #[test]
@@ -141,7 +141,7 @@ fn a_claimed_optimum_that_is_not_the_placements_value_is_rejected() {
     let text = format!("s OPTIMUM FOUND\no 1\n{}\n", pb_line(16, &DOMINATING_4));
     let checked = check(&p, &parse(&text, p.n_vars).unwrap());
     assert!(
-        matches!(&checked.verdict, Verdict::Rejected(r) if r.contains("objective value 1 is not its own placement's (2, 2 pieces)")),
+        matches!(&checked.verdict, SolutionVerdict::Rejected(r) if r.contains("objective value 1 is not its own placement's (2, 2 pieces)")),
         "{checked:?}"
     );
 }
@@ -153,11 +153,11 @@ fn maxsat_costs_count_falsified_soft_clauses() {
     let queens = [1, 7, 8, 14]; // (0,1) (1,3) (2,0) (3,2)
     let good = format!("s OPTIMUM FOUND\no 12\n{}\n", bits(p.n_vars, &queens));
     let checked = check(&p, &parse(&good, p.n_vars).unwrap());
-    assert_eq!(checked.verdict, Verdict::Accepted);
+    assert_eq!(checked.verdict, SolutionVerdict::Accepted);
     assert_eq!(checked.placement.unwrap().len(), 4);
     let lie = good.replace("o 12", "o 4");
     let checked = check(&p, &parse(&lie, p.n_vars).unwrap());
-    assert!(matches!(checked.verdict, Verdict::Rejected(_)));
+    assert!(matches!(checked.verdict, SolutionVerdict::Rejected(_)));
     // The same answer as old-style DIMACS literals, ending in 0.
     let literals: Vec<String> = (1..=p.n_vars as usize)
         .map(|v| {
@@ -171,7 +171,7 @@ fn maxsat_costs_count_falsified_soft_clauses() {
     let old = format!("s OPTIMUM FOUND\no 12\nv {}\nv 0\n", literals.join(" "));
     assert_eq!(
         check(&p, &parse(&old, p.n_vars).unwrap()).verdict,
-        Verdict::Accepted
+        SolutionVerdict::Accepted
     );
 }
 
@@ -182,14 +182,14 @@ fn cbc_and_highs_solution_files_are_read() {
     let answer = parse(cbc, p.n_vars).unwrap();
     assert_eq!(answer.style, Style::Cbc);
     let checked = check(&p, &answer);
-    assert_eq!(checked.verdict, Verdict::Accepted);
+    assert_eq!(checked.verdict, SolutionVerdict::Accepted);
     // A feasibility problem has no optimum: "Optimal" is a solution.
     assert_eq!(checked.claim, Claim::Satisfiable);
     let infeasible = "Infeasible - objective value 0.00000000\n      0 x1  1  0\n";
     let checked = check(&p, &parse(infeasible, p.n_vars).unwrap());
     assert_eq!(
         (checked.claim, checked.verdict),
-        (Claim::Unsatisfiable, Verdict::ClaimsNone)
+        (Claim::Unsatisfiable, SolutionVerdict::ClaimsNone)
     );
     let (_, d) = exported("domination", 4, None, Format::Lp);
     let mut highs = String::from(
@@ -206,7 +206,7 @@ fn cbc_and_highs_solution_files_are_read() {
     let answer = parse(&highs, d.n_vars).unwrap();
     assert_eq!((answer.style, answer.claim), (Style::Highs, Claim::Optimum));
     let checked = check(&d, &answer);
-    assert_eq!(checked.verdict, Verdict::Accepted);
+    assert_eq!(checked.verdict, SolutionVerdict::Accepted);
     assert!(checked.claims_optimum(&d));
     let fractional = highs.replace("x11 1", "x11 0.5");
     assert!(matches!(
@@ -215,21 +215,21 @@ fn cbc_and_highs_solution_files_are_read() {
     ));
     let infeasible = "Model status\nInfeasible\n\n# Primal solution values\nNone\n";
     let answer = parse(infeasible, d.n_vars).unwrap();
-    assert_eq!(check(&d, &answer).verdict, Verdict::ClaimsNone);
+    assert_eq!(check(&d, &answer).verdict, SolutionVerdict::ClaimsNone);
 }
 
 #[test]
 fn unknown_and_unsatisfiable_claims_are_no_placements() {
     let (_, p) = exported("domination", 4, Some(1), Format::Opb);
     let unsat = parse("s UNSATISFIABLE\n", p.n_vars).unwrap();
-    assert_eq!(check(&p, &unsat).verdict, Verdict::ClaimsNone);
+    assert_eq!(check(&p, &unsat).verdict, SolutionVerdict::ClaimsNone);
     let unknown = parse("c timeout\ns UNKNOWN\n", p.n_vars).unwrap();
-    assert_eq!(check(&p, &unknown).verdict, Verdict::NoAnswer);
+    assert_eq!(check(&p, &unknown).verdict, SolutionVerdict::NoAnswer);
     // A placement of 2 queens breaks the bound of at most 1.
     let two = format!("s SATISFIABLE\n{}\n", pb_line(16, &DOMINATING_4));
     let checked = check(&p, &parse(&two, p.n_vars).unwrap());
     assert!(
-        matches!(&checked.verdict, Verdict::Rejected(r) if r.contains("the bound is at most 1"))
+        matches!(&checked.verdict, SolutionVerdict::Rejected(r) if r.contains("the bound is at most 1"))
     );
 }
 
@@ -285,7 +285,7 @@ fn a_rectangular_board_decodes_row_by_row() {
         .map(|s| (s.row, s.col))
         .collect();
     assert_eq!(squares, [(0, 1), (1, 2)]);
-    assert_eq!(checked.verdict, Verdict::Accepted);
+    assert_eq!(checked.verdict, SolutionVerdict::Accepted);
 }
 
 proptest! {

@@ -12,7 +12,7 @@ use std::{
 
 use anyhow::{Context, Result};
 use boardsat_encode::export::solution::{
-    check, parse, read_provenance, read_solution, SolutionError, Verdict,
+    check, parse, read_provenance, read_solution, SolutionError, SolutionVerdict,
 };
 use boardsat_report::{check_solution_text, CheckSolutionReport};
 
@@ -36,10 +36,10 @@ pub fn run(args: &CheckSolutionArgs) -> Result<Outcome> {
     }
     out.flush()?;
     Ok(match checked.verdict {
-        Verdict::Accepted => Outcome::Done,
-        Verdict::Rejected(_) => Outcome::Rejected,
-        Verdict::ClaimsNone => Outcome::Unsat,
-        Verdict::NoAnswer => Outcome::Stopped(None),
+        SolutionVerdict::Accepted => Outcome::Done,
+        SolutionVerdict::Rejected(_) => Outcome::Rejected,
+        SolutionVerdict::ClaimsNone => Outcome::Unsat,
+        SolutionVerdict::NoAnswer => Outcome::Stopped(None),
     })
 }
 

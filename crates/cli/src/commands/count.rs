@@ -9,10 +9,9 @@ use boardsat_proof::{
 };
 use boardsat_report::{squares, CountReport};
 use boardsat_solve::{
-    backend::spec::SolverKind,
     search::{
+        certify::Certify,
         count::{Count, End, Keep, Progress, Proofs},
-        domination::certify::Certify,
     },
     stop::StopReason,
     task::{
@@ -68,7 +67,8 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         }
     };
     // Domination counts are proven cube by cube as they are counted.
-    let splits = prover.as_mut().map(SplitProver::new);
+    let traced = plan.keep == Keep::Traced;
+    let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
     let counted = count(&instance, &solver, &plan, &stop, &show, certify)?;
     drop(splits);
@@ -100,23 +100,17 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         c.end.mark(reason)
     ));
     let proven = Proven::make(prover.take(), &stop, |p| {
-        if c.end == End::Stopped && counted.keep == Keep::Traced {
-            // What the count printed, beside what its proven cubes hold.
-            p.set_found(c.count);
-        }
         prove_counted(p, &instance, &counted)
     });
     let summary = proven.summary.clone();
-    let external = solver.kind == SolverKind::External && summary.is_none();
     let mut out = Stdout::new();
     if args.job.json {
-        let mut report = CountReport::new(&counted, backend, reason);
-        report.proof = summary.clone();
-        report.unverified = external && c.end == End::Exhausted;
+        let report = CountReport::new(&counted, backend, reason).with_proof(summary);
         out.json(&report)?;
     } else {
         let answer = counted.answer(&plan);
-        let backed = backing(summary.as_ref(), external);
+        let unverified = counted.unverified && summary.is_none();
+        let backed = backing(summary.as_ref(), unverified);
         match backed
             .strip_prefix("; ")
             .filter(|_| c.end == End::Exhausted)
@@ -187,8 +181,8 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
         );
         report.command = "enumerate";
         report.placements = Some(listed);
-        report.proof = summary.clone();
-        report.unverified = solver.kind == SolverKind::External && end == End::Exhausted;
+        report.unverified = enumeration.unverified(end);
+        let report = report.with_proof(summary);
         out.json(&report)?;
     }
     out.flush()?;

@@ -5,17 +5,20 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use boardsat_encode::words::plural;
+use boardsat_encode::{
+    dimacs::{CubeKind, CubeTag},
+    words::plural,
+};
 use boardsat_jobs::JobResult;
 use boardsat_proof::{
-    prover::Prover,
+    prover::{DimacsSource, Prover},
     tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
     witness::Witnesses,
 };
 use boardsat_solve::{
     backend::{spec::SolverSpec, Mode},
     formula::dimacs::{Format, Formula},
-    search::count::{count_projected, End, Witness},
+    search::count::{count_projected, End, ModelSink},
     stop::{Interrupter, StopReason},
 };
 
@@ -46,7 +49,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
+    let prover = hiargs::prover(&args.formula.proof, &stop)?;
     let counting = Counting {
         file: &args.formula.file,
         name,
@@ -118,7 +121,7 @@ impl Counting<'_> {
         };
         // The blocking clauses are over the projection: a traced solver keeps
         // those variables (an LRAT proof cannot state restored clauses).
-        if let (Some(DimacsProof::Traced), Some(tracer)) = (how, backend.trace_proof()) {
+        if let (Some(DimacsProof::Traced(_)), Some(tracer)) = (&how, backend.trace_proof()) {
             tracer.keep(&formula.projection_or_all())?;
         }
         let mut progress = ProgressLine::new();
@@ -132,7 +135,7 @@ impl Counting<'_> {
                 w.push(model);
             }
         };
-        let witness: Option<Witness<'_>> = Some(&mut record);
+        let witness: Option<ModelSink<'_>> = Some(&mut record);
         let count = count_projected(&formula, backend.as_mut(), self.limit, witness, |p| {
             progress.update(|| {
                 format!(
@@ -150,19 +153,17 @@ impl Counting<'_> {
             let Some(found) = witnesses.as_mut() else {
                 return Ok(None);
             };
+            let source = DimacsSource {
+                path: self.file,
+                digest: &digest,
+                icnf_cube: self.cube,
+            };
             match count.end {
-                End::Exhausted => prove_dimacs_count(
-                    p,
-                    how,
-                    backend.as_mut(),
-                    &formula,
-                    self.file,
-                    &digest,
-                    self.cube,
-                    found,
-                ),
+                End::Exhausted => {
+                    prove_dimacs_count(p, how, backend.as_mut(), &formula, &source, found)
+                }
                 // The models found are their own certificate.
-                End::Limit => record_models(p, self.file, &digest, self.cube, found),
+                End::Limit => record_models(p, &source, found),
                 End::Stopped => Ok(None),
             }
         });
@@ -183,8 +184,11 @@ impl Counting<'_> {
             split: formula.tag("split").map(str::to_string),
             cube_id: formula
                 .tag("cube")
-                .and_then(|t| t.split_whitespace().next())
-                .map(str::to_string),
+                .and_then(|t| CubeTag::parse(t, CubeKind::Job))
+                .and_then(|tag| match tag {
+                    CubeTag::Job { id, .. } => Some(id),
+                    _ => None,
+                }),
             digest,
             pieces: None,
         };

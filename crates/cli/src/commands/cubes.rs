@@ -12,7 +12,7 @@ use boardsat_jobs::{
     split::{Split, SplitSpec},
     Budget, JobLines,
 };
-use boardsat_proof::{jobs::verify_jobs, report::VerifyReport, verify::Outcome as VerifyOutcome};
+use boardsat_proof::{jobs::verify_jobs, report::VerifyReport, verify::Finding};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     search::{count::Proofs, pool::Cubes},
@@ -69,7 +69,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
             proof_format: args.proof_format.lrat(),
             budget,
         };
-        jobs::write_split(dir, &split, &lines, args.force, Some(&stop))?;
+        jobs::write_split(dir, &split, &lines, args.replace, Some(&stop))?;
         let shown = dir.display();
         let verify = if args.proof { "--verify " } else { "" };
         let cubes = plural(split.cubes.len(), "cube", "cubes");
@@ -201,7 +201,7 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
                 verification
                     .verdicts
                     .iter()
-                    .filter(|v| matches!(v.outcome, VerifyOutcome::Verified { steps: Some(_), .. }))
+                    .filter(|v| matches!(v.outcome, Finding::Verified { steps: Some(_), .. }))
                     .count(),
                 "job's LRAT proof",
                 "jobs' LRAT proofs"

@@ -67,9 +67,10 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     // A previous attempt's proof files are this job's to replace.
     let proof = ProofArgs {
         proof: job.proof_dir(),
+        replace: true,
         proof_format: crate::flags::ProofFormat::of(job.proof_format),
     };
-    let prover = hiargs::prover(&proof, true, &stop)?;
+    let prover = hiargs::prover(&proof, &stop)?;
     let counting = Counting {
         file: &source,
         name: job.entry.file.clone(),

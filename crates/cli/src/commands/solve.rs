@@ -6,10 +6,10 @@ use boardsat_encode::{draw, words::plural, Bound};
 use boardsat_proof::{split::SplitProver, tasks::prove_solved};
 use boardsat_report::{solve_text, SolveReport};
 use boardsat_solve::{
-    backend::{spec::SolverKind, Status},
+    backend::Status,
     files::{check_writable, write_text},
-    search::domination::certify::Certify,
-    task::solve::{solve, Optimiser},
+    search::certify::Certify,
+    task::solve::{solve, traces_proofs, Optimiser},
 };
 
 use crate::{
@@ -53,7 +53,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         }
     };
     // Domination refutations are proven cube by cube as they are found.
-    let splits = prover.as_mut().map(SplitProver::new);
+    let traced = traces_proofs(&instance, optimiser);
+    let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
     let solved = solve(&instance, &solver, optimiser, &stop, &observe, certify)?;
     drop(splits);
@@ -78,16 +79,14 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         prove_solved(p, &instance, &solved)
     });
     let summary = proven.summary.clone();
-    let external = solver.kind == SolverKind::External && summary.is_none();
     // The result first: an output file that fails afterwards loses nothing.
     let mut out = Stdout::new();
     if args.job.json {
-        let mut report = SolveReport::new(&solved, backend.clone(), reason);
-        report.unverified = external && solved.rests_on_unsat();
-        report.proof = summary.clone();
+        let report = SolveReport::new(&solved, backend.clone(), reason).with_proof(summary);
         out.json(&report)?;
     } else {
-        let backed = backing(summary.as_ref(), external);
+        let unverified = solved.unverified && summary.is_none();
+        let backed = backing(summary.as_ref(), unverified);
         out.text(&solve_text(&instance, &solved, &backend, reason, &backed))?;
     }
     out.flush()?;

@@ -4,6 +4,7 @@ use std::{fs::File, io, path::Path, time::Instant};
 
 use anyhow::{bail, Context, Result};
 use boardsat_proof::{
+    prover::DimacsSource,
     tasks::{prove_unsatisfiable, record_models},
     witness::Witnesses,
 };
@@ -46,7 +47,7 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
     if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let mut prover = hiargs::prover(&args.formula.proof, args.formula.force, &stop)?;
+    let mut prover = hiargs::prover(&args.formula.proof, &stop)?;
     let (formula, digest) = read(&args.formula.file, Some(Format::Cnf), &stop)?;
     let start = Instant::now();
     let mut backend = solver.create(Mode::Decide, &stop)?;
@@ -70,16 +71,20 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
             .with_context(|| name);
         }
     }
-    let source = &args.formula.file;
+    let source = DimacsSource {
+        path: &args.formula.file,
+        digest: &digest,
+        icnf_cube: None,
+    };
     let proven = Proven::make(prover.take(), &stop, |p| match status {
-        Status::Unsat => prove_unsatisfiable(p, &formula, source, &digest),
+        Status::Unsat => prove_unsatisfiable(p, &formula, &source),
         // The model is its own certificate: recorded for verify.
         Status::Sat => {
             let mut found = Witnesses::new().map_err(|e| {
                 boardsat_solve::files::FileError::io(std::path::Path::new("a temporary file"), e)
             })?;
             found.push(&model);
-            record_models(p, source, &digest, None, &mut found)
+            record_models(p, &source, &mut found)
         }
         Status::Unknown => Ok(None),
     });

@@ -8,7 +8,9 @@
 
 use anyhow::Result;
 use boardsat_jobs as jobs;
-use boardsat_proof::{jobs::verify_jobs, manifest::MANIFEST_JSON, report::VerifyReport, verify};
+use boardsat_proof::{
+    jobs::verify_directory, manifest::MANIFEST_JSON, report::VerifyReport, verify,
+};
 
 use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
 
@@ -16,13 +18,12 @@ use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
 pub fn run(args: &VerifyArgs) -> Result<Outcome> {
     let stop = signals::job();
     let verification = match args.paths.as_slice() {
-        // A split written by `cubes --proof` (with a proof directory's
-        // manifest beside it too: a mixed directory, which it rejects).
-        [dir] if std::fs::symlink_metadata(dir.join(jobs::MANIFEST)).is_ok() => {
-            verify_jobs(dir, Some(&stop))?
-        }
-        [dir] if dir.is_dir() || std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok() => {
-            verify::verify(dir, Some(&stop))?
+        [dir]
+            if dir.is_dir()
+                || std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok()
+                || std::fs::symlink_metadata(dir.join(jobs::MANIFEST)).is_ok() =>
+        {
+            verify_directory(dir, Some(&stop))?
         }
         [file] => anyhow::bail!(
             "{} is not a proof directory: verify takes a directory, or a formula and its proof",

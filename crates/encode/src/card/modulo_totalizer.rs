@@ -188,6 +188,121 @@ enum Either {
     Two(Lit, Lit),
 }
 
+/// One inner node's merge as its clauses read it: the two children, the
+/// output node, the carry, and whether the output's upper digit is capped.
+struct Inner<'a> {
+    p: usize,
+    a: &'a Node,
+    b: &'a Node,
+    node: &'a Node,
+    carry: Option<Lit>,
+    capped: bool,
+}
+
+/// The literals of a clause body, the constant-true digits left out.
+fn body(xs: &[Option<Lit>]) -> Vec<Lit> {
+    xs.iter().flatten().copied().collect()
+}
+
+impl Inner<'_> {
+    /// The upward half: the children's digits imply the output's.
+    fn upward(&self, out: &mut Vec<Clause>) {
+        let (p, a, b, carry) = (self.p, self.a, self.b, self.carry);
+        let (lower, upper) = (&self.node.lower, &self.node.upper);
+        let n_upper = upper.len();
+        // Digit 0 is the constant true and is left out of clause bodies.
+        let digit = |d: &[Lit], i: usize| i.checked_sub(1).map(|i| d[i]);
+        let upper_head = |i: usize| -> Option<Lit> {
+            match i {
+                0 => None,
+                _ if i <= n_upper => Some(upper[i - 1]),
+                _ if self.capped => upper.last().copied(),
+                _ => None,
+            }
+        };
+        for i in 0..=a.lower.len() {
+            for j in 0..=b.lower.len() {
+                if i + j == 0 {
+                    continue;
+                }
+                let bd = body(&[digit(&a.lower, i), digit(&b.lower, j)]);
+                if i + j < p {
+                    let mut cl = clause_of(&bd, Some(lower[i + j - 1]));
+                    if let Some(c) = carry {
+                        cl.add(c);
+                    }
+                    out.push(cl);
+                } else {
+                    // i + j ≥ p implies a carry variable exists.
+                    out.push(clause_of(&bd, carry));
+                    if i + j > p {
+                        out.push(clause_of(&bd, Some(lower[i + j - p - 1])));
+                    }
+                }
+            }
+        }
+        for i in 0..=a.upper.len() {
+            for j in 0..=b.upper.len() {
+                let bd = body(&[digit(&a.upper, i), digit(&b.upper, j)]);
+                if i + j > 0 {
+                    out.push(clause_of(&bd, upper_head(i + j)));
+                }
+                if let Some(c) = carry {
+                    let mut bd = bd;
+                    bd.push(c);
+                    out.push(clause_of(&bd, upper_head(i + j + 1)));
+                }
+            }
+        }
+    }
+
+    /// The downward half: the children's small digits bound the output's.
+    fn downward(&self, out: &mut Vec<Clause>) {
+        let (p, a, b, carry) = (self.p, self.a, self.b, self.carry);
+        let (lower, upper) = (&self.node.lower, &self.node.upper);
+        let (n_lower, n_upper) = (lower.len(), upper.len());
+        // "Child digit ≤ i": the negation of its digit i + 1, true (and
+        // left out) beyond the child's range.
+        let at_most = |d: &[Lit], i: usize| d.get(i).map(|&l| !l);
+        for i in 0..=a.lower.len() {
+            for j in 0..=b.lower.len() {
+                let small = body(&[at_most(&a.lower, i), at_most(&b.lower, j)]);
+                let guarded = |c: Option<Lit>| {
+                    let mut bd = small.clone();
+                    bd.extend(c);
+                    bd
+                };
+                if i + j < n_lower {
+                    let bd = guarded(carry.map(|c| !c));
+                    out.push(clause_of(&bd, Some(!lower[i + j])));
+                }
+                if let Some(c) = carry {
+                    if i + j >= p && i + j - p < n_lower {
+                        let bd = guarded(Some(c));
+                        out.push(clause_of(&bd, Some(!lower[i + j - p])));
+                    }
+                    if i + j == p - 1 {
+                        out.push(clause_of(&small, Some(!c)));
+                    }
+                }
+            }
+        }
+        for i in 0..=a.upper.len() {
+            for j in 0..=b.upper.len() {
+                let small = body(&[at_most(&a.upper, i), at_most(&b.upper, j)]);
+                if i + j < n_upper {
+                    let mut bd = small.clone();
+                    bd.extend(carry.map(|c| !c));
+                    out.push(clause_of(&bd, Some(!upper[i + j])));
+                }
+                if carry.is_some() && i + j + 1 < n_upper {
+                    out.push(clause_of(&small, Some(!upper[i + j + 1])));
+                }
+            }
+        }
+    }
+}
+
 /// The clause `body → head`; without a head (a digit beyond the range,
 /// which is false) the clause forbids its body.
 fn clause_of(body: &[Lit], head: Option<Lit>) -> Clause {
@@ -276,104 +391,20 @@ impl Tree {
 
     /// The clauses of one inner node, for the halves asked for.
     fn merge_clauses(&self, merge: Merge, halves: Halves, out: &mut Vec<Clause>) {
-        let p = self.p;
-        let (a, b, node) = (
-            &self.nodes[merge.a],
-            &self.nodes[merge.b],
-            &self.nodes[merge.out],
-        );
-        let carry = merge.carry;
-        let (lower, upper) = (&node.lower, &node.upper);
-        let n_lower = lower.len();
-        let n_upper = upper.len();
-        let capped = node.n / p > self.cap;
-        // Digit 0 is the constant true and is left out of clause bodies.
-        let digit = |d: &[Lit], i: usize| i.checked_sub(1).map(|i| d[i]);
-        let body = |xs: &[Option<Lit>]| xs.iter().flatten().copied().collect::<Vec<Lit>>();
-        let upper_head = |i: usize| -> Option<Lit> {
-            match i {
-                0 => None,
-                _ if i <= n_upper => Some(upper[i - 1]),
-                _ if capped => upper.last().copied(),
-                _ => None,
-            }
+        let node = &self.nodes[merge.out];
+        let inner = Inner {
+            p: self.p,
+            a: &self.nodes[merge.a],
+            b: &self.nodes[merge.b],
+            node,
+            carry: merge.carry,
+            capped: node.n / self.p > self.cap,
         };
         if halves.upward {
-            for i in 0..=a.lower.len() {
-                for j in 0..=b.lower.len() {
-                    if i + j == 0 {
-                        continue;
-                    }
-                    let bd = body(&[digit(&a.lower, i), digit(&b.lower, j)]);
-                    if i + j < p {
-                        let mut cl = clause_of(&bd, Some(lower[i + j - 1]));
-                        if let Some(c) = carry {
-                            cl.add(c);
-                        }
-                        out.push(cl);
-                    } else {
-                        // i + j ≥ p implies a carry variable exists.
-                        out.push(clause_of(&bd, carry));
-                        if i + j > p {
-                            out.push(clause_of(&bd, Some(lower[i + j - p - 1])));
-                        }
-                    }
-                }
-            }
-            for i in 0..=a.upper.len() {
-                for j in 0..=b.upper.len() {
-                    let bd = body(&[digit(&a.upper, i), digit(&b.upper, j)]);
-                    if i + j > 0 {
-                        out.push(clause_of(&bd, upper_head(i + j)));
-                    }
-                    if let Some(c) = carry {
-                        let mut bd = bd;
-                        bd.push(c);
-                        out.push(clause_of(&bd, upper_head(i + j + 1)));
-                    }
-                }
-            }
+            inner.upward(out);
         }
         if halves.downward {
-            // "Child digit ≤ i": the negation of its digit i + 1, true (and
-            // left out) beyond the child's range.
-            let at_most = |d: &[Lit], i: usize| d.get(i).map(|&l| !l);
-            for i in 0..=a.lower.len() {
-                for j in 0..=b.lower.len() {
-                    let small = body(&[at_most(&a.lower, i), at_most(&b.lower, j)]);
-                    let guarded = |c: Option<Lit>| {
-                        let mut bd = small.clone();
-                        bd.extend(c);
-                        bd
-                    };
-                    if i + j < n_lower {
-                        let bd = guarded(carry.map(|c| !c));
-                        out.push(clause_of(&bd, Some(!lower[i + j])));
-                    }
-                    if let Some(c) = carry {
-                        if i + j >= p && i + j - p < n_lower {
-                            let bd = guarded(Some(c));
-                            out.push(clause_of(&bd, Some(!lower[i + j - p])));
-                        }
-                        if i + j == p - 1 {
-                            out.push(clause_of(&small, Some(!c)));
-                        }
-                    }
-                }
-            }
-            for i in 0..=a.upper.len() {
-                for j in 0..=b.upper.len() {
-                    let small = body(&[at_most(&a.upper, i), at_most(&b.upper, j)]);
-                    if i + j < n_upper {
-                        let mut bd = small.clone();
-                        bd.extend(carry.map(|c| !c));
-                        out.push(clause_of(&bd, Some(!upper[i + j])));
-                    }
-                    if carry.is_some() && i + j + 1 < n_upper {
-                        out.push(clause_of(&small, Some(!upper[i + j + 1])));
-                    }
-                }
-            }
+            inner.downward(out);
         }
     }
 

@@ -61,8 +61,8 @@ use rustsat::{
 };
 
 use super::{
-    encode_range, own_requests, rustsat_traits, unary_lower, unary_upper, Direction, OwnCounter,
-    Requests, Rewrite,
+    encode_range, own_requests, rustsat_traits, unary_lower, unary_upper, Call, Direction,
+    OwnCounter, Requests, Rewrite,
 };
 
 /// Sinz's sequential counter over a set of input literals (see the module
@@ -269,7 +269,7 @@ impl BoundUpperIncremental for SequentialCounter {
             self,
             Direction::Upper,
             &range,
-            false,
+            Call::Change,
             collector,
             var_manager,
         )
@@ -291,7 +291,7 @@ impl BoundLowerIncremental for SequentialCounter {
             self,
             Direction::Lower,
             &range,
-            false,
+            Call::Change,
             collector,
             var_manager,
         )

@@ -34,7 +34,7 @@ use crate::{
     board::Board,
     card::Bound,
     dimacs::Format,
-    error::EncodeError,
+    error::{EncodeError, RequestError},
     linear::{Goal, Model, Sense},
     piece::Piece,
     problem::{Kind, Problem},
@@ -48,13 +48,15 @@ use crate::{
 /// [`EncodeError::Request`] saying why not: CNF without k, WCNF with k,
 /// iCNF at all.
 pub fn check_fit(format: Format, k: Option<usize>) -> Result<(), EncodeError> {
-    let message = match (format, k) {
-        (Format::Cnf, None) => "a cnf file states a decision and needs k (the number of pieces) to fix the bound; opb, wcnf and lp can state the optimum".to_string(),
-        (Format::Inccnf, _) => "icnf holds the cubes of a split: 'boardsat cubes --format icnf' writes it".to_string(),
-        (Format::Wcnf, Some(k)) => format!("wcnf states an optimum (its soft clauses count the pieces), not a fixed number of pieces ({k} here): ask for the optimum without k, or write cnf, opb or lp"),
-        _ => return Ok(()),
+    let refused = match (format, k) {
+        (Format::Cnf, None) => RequestError::CnfNeedsPieces,
+        (Format::Inccnf, _) => RequestError::IcnfOutsideSplit,
+        (Format::Wcnf, Some(k)) => RequestError::WcnfWithPieces(k),
+        (Format::Cnf, Some(_)) | (Format::Opb | Format::Lp, _) | (Format::Wcnf, None) => {
+            return Ok(())
+        }
     };
-    Err(EncodeError::Request(message))
+    Err(EncodeError::Request(refused))
 }
 
 /// What an exported file says about itself: enough to decode a solver's
@@ -122,7 +124,9 @@ impl Provenance {
             Format::Opb | Format::Lp => {
                 format!("board variables: x1..x{n}, square (r, c) is x{{r*{cols} + c + 1}}")
             }
-            _ => format!("board variables: 1..{n}, square (r, c) is r*{cols} + c + 1"),
+            Format::Cnf | Format::Inccnf | Format::Wcnf => {
+                format!("board variables: 1..{n}, square (r, c) is r*{cols} + c + 1")
+            }
         };
         if u64::from(self.n_vars) > n as u64 {
             map.push_str(&format!("; auxiliary {}..{}", n + 1, self.n_vars));

@@ -44,7 +44,7 @@
 //! most pieces; WCNF: the falsified soft clauses; LP: the pieces): CBC's
 //! `objective value nan` or `four`, HiGHS's `Objective NaN`, is rejected. An optimum the solver
 //! claims, and a claim that no placement exists, are its claims:
-//! [`Checked`] reports them as such, never as proven.
+//! [`CheckedSolution`] reports them as such, never as proven.
 
 use std::{
     collections::HashMap,
@@ -112,7 +112,7 @@ pub enum Style {
 
 /// A solution as read.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
+pub struct Solution {
     /// Whose output.
     pub style: Style,
     /// What the solver claims.
@@ -155,7 +155,7 @@ impl Objective {
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum SolutionVerdict {
     /// The independent checker accepts the placement, and the objective
     /// value (if any) is the placement's.
     Accepted,
@@ -170,7 +170,7 @@ pub enum Verdict {
 
 /// A solution checked against its file.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Checked {
+pub struct CheckedSolution {
     /// What the solver claims.
     pub claim: Claim,
     /// The solver's objective value, when it is a number.
@@ -178,17 +178,17 @@ pub struct Checked {
     /// The placement its assignment decodes to.
     pub placement: Option<Placement>,
     /// The verdict.
-    pub verdict: Verdict,
+    pub verdict: SolutionVerdict,
 }
 
-impl Checked {
+impl CheckedSolution {
     /// Whether the solver claims the placement optimal for a file that asks
     /// for the optimum: its claim, which nothing here verifies.
     #[must_use]
     pub fn claims_optimum(&self, provenance: &Provenance) -> bool {
         self.claim == Claim::Optimum
             && matches!(provenance.goal, Goal::Optimum(_))
-            && self.verdict == Verdict::Accepted
+            && self.verdict == SolutionVerdict::Accepted
     }
 }
 
@@ -325,7 +325,7 @@ pub fn read_solution<R: Read>(input: R) -> Result<String, SolutionError> {
 ///
 /// [`SolutionError::Garbage`], [`SolutionError::Contradiction`],
 /// [`SolutionError::NoStatus`].
-pub fn parse(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
+pub fn parse(text: &str, n_vars: u32) -> Result<Solution, SolutionError> {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty());
     match first {
         Some("Model status") => parse_highs(text, n_vars),
@@ -437,7 +437,7 @@ fn garbage(line: usize, text: &str, reason: String) -> SolutionError {
 }
 
 /// `s`, `o` and `v` lines.
-fn parse_competition(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
+fn parse_competition(text: &str, n_vars: u32) -> Result<Solution, SolutionError> {
     let mut claim: Option<(Claim, usize)> = None;
     let mut objective = None;
     let mut values = Values::new(n_vars);
@@ -507,7 +507,7 @@ fn parse_competition(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
         (_, Some(_)) => Some(values.finish()),
         (_, None) => None,
     };
-    Ok(Answer {
+    Ok(Solution {
         style: Style::Competition,
         claim,
         objective,
@@ -530,7 +530,7 @@ fn binary(word: &str, line: usize, text: &str) -> Result<bool, SolutionError> {
 }
 
 /// CBC's solution file.
-fn parse_cbc(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
+fn parse_cbc(text: &str, n_vars: u32) -> Result<Solution, SolutionError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -587,7 +587,7 @@ fn parse_cbc(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
 }
 
 /// HiGHS's solution file (raw style).
-fn parse_highs(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
+fn parse_highs(text: &str, n_vars: u32) -> Result<Solution, SolutionError> {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -630,9 +630,14 @@ fn parse_highs(text: &str, n_vars: u32) -> Result<Answer, SolutionError> {
 /// The answer of a MIP solver's solution file: the values and the
 /// objective only with a solution (an infeasible or stopped run prints
 /// where it stopped, which is no answer).
-fn solver_file(style: Style, claim: Claim, objective: Option<Objective>, values: Values) -> Answer {
+fn solver_file(
+    style: Style,
+    claim: Claim,
+    objective: Option<Objective>,
+    values: Values,
+) -> Solution {
     let values = matches!(claim, Claim::Optimum | Claim::Satisfiable).then(|| values.finish());
-    Answer {
+    Solution {
         style,
         claim,
         objective: objective.filter(|_| values.is_some()),
@@ -652,14 +657,17 @@ fn objective_of(provenance: &Provenance, pieces: usize) -> Option<f64> {
     Some(match (provenance.format, sense) {
         (Format::Opb, Sense::Maximise) => -pieces,
         (Format::Wcnf, Sense::Maximise) => squares as f64 - pieces,
-        _ => pieces,
+        // A minimum is the pieces in every format; LP states a maximum
+        // as it is; DIMACS files have no objective.
+        (Format::Opb | Format::Wcnf, Sense::Minimise)
+        | (Format::Lp | Format::Cnf | Format::Inccnf, _) => pieces,
     })
 }
 
 /// Decodes `answer` onto the board of `provenance` and checks it (see the
 /// module docs).
 #[must_use]
-pub fn check(provenance: &Provenance, answer: &Answer) -> Checked {
+pub fn check(provenance: &Provenance, answer: &Solution) -> CheckedSolution {
     let board = provenance.problem.board;
     let placement = answer.values.as_ref().map(|values| {
         Placement::new(
@@ -670,22 +678,22 @@ pub fn check(provenance: &Provenance, answer: &Answer) -> Checked {
         )
     });
     let verdict = match (&placement, answer.claim) {
-        (None, Claim::Unsatisfiable) => Verdict::ClaimsNone,
-        (None, _) => Verdict::NoAnswer,
+        (None, Claim::Unsatisfiable) => SolutionVerdict::ClaimsNone,
+        (None, _) => SolutionVerdict::NoAnswer,
         (Some(placement), _) => {
             match check_placement(&provenance.problem, provenance.goal.bound(), placement) {
-                Err(violation) => Verdict::Rejected(violation.to_string()),
+                Err(violation) => SolutionVerdict::Rejected(violation.to_string()),
                 Ok(()) => match (&answer.objective, objective_of(provenance, placement.len())) {
-                    (Some(Objective::NotANumber(text)), _) => Verdict::Rejected(format!(
+                    (Some(Objective::NotANumber(text)), _) => SolutionVerdict::Rejected(format!(
                         "the solver's objective value '{text}' is not a number"
                     )),
                     (Some(Objective::Value(said)), Some(own)) if (said - own).abs() > TOLERANCE => {
-                        Verdict::Rejected(format!(
+                        SolutionVerdict::Rejected(format!(
                             "the solver's objective value {said} is not its own placement's ({own}, {} pieces)",
                             placement.len()
                         ))
                     }
-                    _ => Verdict::Accepted,
+                    _ => SolutionVerdict::Accepted,
                 },
             }
         }
@@ -695,7 +703,7 @@ pub fn check(provenance: &Provenance, answer: &Answer) -> Checked {
         (Claim::Optimum, Goal::Bound(_)) => Claim::Satisfiable,
         (claim, _) => claim,
     };
-    Checked {
+    CheckedSolution {
         claim,
         objective: answer.objective.as_ref().and_then(Objective::value),
         placement,

@@ -10,7 +10,7 @@
 //! CaDiCaL polls during search: it fires when the deadline has passed or the
 //! [`Interrupter`] is triggered, and the call returns [`Status::Unknown`].
 //! The solver stays usable afterwards. The line propagator
-//! ([`crate::backend::lines`]) looks at the same flag inside its callbacks.
+//! ([`crate::backend::propagator`]) looks at the same flag inside its callbacks.
 //!
 //! [`Cadical::trace_proof`] writes a text LRAT proof of a fresh solver;
 //! the ids CaDiCaL gives to original clauses are documented there.
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use boardsat_encode::LazyLines;
 use cadical_sys::{CaDiCal, ProofTracer, State, Status as CStatus, Terminator};
 
-use crate::backend::lines::{self, LinesOptions, LinesStats, PropagateLines};
+use crate::backend::propagator::{self, LinesOptions, LinesStats, PropagateLines};
 
 /// Options [`Cadical::for_refutation`] adds to enumeration's: CaDiCaL's
 /// `unsat` configuration.
@@ -136,7 +136,7 @@ enum Slot {
     /// statistics and the models it accepted.
     Lines {
         stats: Rc<RefCell<LinesStats>>,
-        model: Rc<RefCell<lines::Model>>,
+        model: Rc<RefCell<propagator::Model>>,
     },
 }
 
@@ -186,7 +186,7 @@ impl Terminator for Stop {
     }
 }
 
-impl lines::StopCheck for Stop {
+impl propagator::StopCheck for Stop {
     fn stopped(&self) -> bool {
         self.now()
     }
@@ -537,7 +537,7 @@ impl PropagateLines for Cadical {
             ));
         }
         let stats = Rc::new(RefCell::new(LinesStats::default()));
-        let core = lines::Core::new(lines, self.lines_options, self.stop(), Rc::clone(&stats));
+        let core = propagator::Core::new(lines, self.lines_options, self.stop(), Rc::clone(&stats));
         let Ok(max_var) = i32::try_from(core.n_vars()) else {
             return Err(refuse("the board has too many squares"));
         };
@@ -558,7 +558,7 @@ impl PropagateLines for Cadical {
         }
         let model = core.model();
         self.solver
-            .connect_external_propagator(lines::Propagator(core));
+            .connect_external_propagator(propagator::Propagator(core));
         self.propagator = Slot::Lines { stats, model };
         // Highest first, so that CaDiCaL's observed and frozen tables grow
         // once; the flag polled every 2^16 variables (about 5 ms).
@@ -615,15 +615,16 @@ impl TraceProof for Cadical {
         Ok(())
     }
 
-    fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError> {
+    fn stop_trace(&mut self) -> Result<(), SolveError> {
         let ProofTrace::Traced(trace) = std::mem::replace(&mut self.proof, ProofTrace::Closed)
         else {
             return Err(fail("no proof is being traced".to_string()));
         };
-        // Disconnecting drops the solver's handle on the trace.
+        // Disconnecting drops the solver's handle on the trace; the sink
+        // is dropped here, so whoever gave it holds the trace alone.
         self.solver.disconnect_proof_tracer1();
         Rc::try_unwrap(trace)
-            .map(RefCell::into_inner)
+            .map(drop)
             .map_err(|_| fail("the proof trace is still shared".to_string()))
     }
 }

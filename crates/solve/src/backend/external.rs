@@ -96,7 +96,7 @@ impl fmt::Display for OutputStyle {
 
 /// A parsed solver answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub struct ExternalAnswer {
     /// What the solver said.
     pub status: Status,
     /// For [`Status::Sat`], the value of each variable `0..n_vars`
@@ -835,7 +835,7 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    fn finish(self, exit_code: Option<i32>) -> Result<Answer, ExternalError> {
+    fn finish(self, exit_code: Option<i32>) -> Result<ExternalAnswer, ExternalError> {
         let from_exit = match exit_code {
             Some(10) => Some(Status::Sat),
             Some(20) => Some(Status::Unsat),
@@ -876,7 +876,7 @@ impl<'a> Reading<'a> {
             (Status::Sat, None) => Err(ExternalError::MissingModel {
                 command: self.command.to_string(),
             }),
-            (Status::Sat, Some(_)) => Ok(Answer {
+            (Status::Sat, Some(_)) => Ok(ExternalAnswer {
                 status,
                 model: Some(
                     self.values
@@ -889,7 +889,7 @@ impl<'a> Reading<'a> {
                 "UNSATISFIABLE, yet line {line} of its {} gives a model",
                 self.source_kind
             ))),
-            (_, _) => Ok(Answer {
+            (_, _) => Ok(ExternalAnswer {
                 status,
                 model: None,
             }),
@@ -914,7 +914,7 @@ pub fn parse_output(
     exit_code: Option<i32>,
     n_vars: u32,
     command: &str,
-) -> Result<Answer, ExternalError> {
+) -> Result<ExternalAnswer, ExternalError> {
     let mut reading = Reading::new(command, OutputStyle::Competition, n_vars);
     for (i, text) in stdout.lines().enumerate() {
         let line = i + 1;
@@ -956,7 +956,7 @@ pub fn parse_result_file(
     exit_code: Option<i32>,
     n_vars: u32,
     command: &str,
-) -> Result<Answer, ExternalError> {
+) -> Result<ExternalAnswer, ExternalError> {
     let mut reading = Reading::new(command, OutputStyle::ResultFile, n_vars);
     for (i, content) in text.lines().enumerate() {
         let line = i + 1;

@@ -11,18 +11,18 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`TraceProof`] (into a [`ProofSink`]: `boardsat-proof` writes the LRAT), [`lines::PropagateLines`] |
+//! | this one | [`Backend`], [`Status`], [`Mode`]; the capabilities [`TimeLimit`], [`Interrupt`], [`TraceProof`] (into a [`ProofSink`]: `boardsat-proof` writes the LRAT), [`propagator::PropagateLines`] |
 //! | [`spec`] | [`spec::SolverKind`], [`spec::SolverSpec`]: which backend, built for many threads |
 //! | [`varisat`] | varisat, pure Rust |
 //! | [`cadical`] | CaDiCaL (feature `cadical`) |
-//! | [`lines`] | the lazy AMO's line propagator inside CaDiCaL |
+//! | [`propagator`] | the lazy AMO's line propagator inside CaDiCaL |
 //! | [`external`] | any DIMACS solver binary, run through files |
 //! | [`recorder`] | a backend that only records its clauses (a formula re-derived without solving) |
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
 pub mod external;
-pub mod lines;
+pub mod propagator;
 pub mod recorder;
 pub mod spec;
 pub mod varisat;
@@ -144,7 +144,7 @@ pub trait Backend {
 
     /// The line-propagator capability ([`boardsat_encode::Amo::Lazy`]), if
     /// the backend has one.
-    fn propagate_lines(&mut self) -> Option<&mut dyn lines::PropagateLines> {
+    fn propagate_lines(&mut self) -> Option<&mut dyn propagator::PropagateLines> {
         None
     }
 
@@ -161,9 +161,10 @@ pub trait Backend {
 /// Where a traced proof goes, step by step, as the solver derives it
 /// (CaDiCaL's proof tracer with antecedents): every clause the solver was
 /// given, in order, and every clause it derived or deleted, with its ids.
-/// `boardsat-proof`'s `LratTrace` writes them as a formula and its LRAT
+/// `boardsat-proof`'s `SharedTrace` hands a solver a sink into an
+/// `LratTrace` it keeps, which writes them as a formula and its LRAT
 /// proof; the solver only reports.
-pub trait ProofSink: std::any::Any {
+pub trait ProofSink {
     /// An original clause with the solver's id (`restored`: put back after
     /// clause elimination).
     fn original(&mut self, id: i64, clause: &[i32], restored: bool);
@@ -175,8 +176,6 @@ pub trait ProofSink: std::any::Any {
     /// An event the sink cannot state (a constraint, an assumption
     /// clause): the trace must end in an error, never in a wrong proof.
     fn refuse(&mut self, why: String);
-    /// The sink as [`std::any::Any`], to take it back as what it is.
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
 }
 
 /// Backends that trace a proof of what they derive, against the formula
@@ -185,8 +184,8 @@ pub trait ProofSink: std::any::Any {
 /// ## Contract
 /// - [`TraceProof::start_trace`] before the first clause;
 /// - [`TraceProof::stop_trace`] after the call that answered UNSAT (or
-///   any time, to take what was traced so far): it ends the trace and
-///   hands the sink back.
+///   any time, to keep what was traced so far): it ends the trace and
+///   drops the sink, so whoever gave it holds what it fed alone.
 pub trait TraceProof {
     /// Starts tracing into `sink`.
     ///
@@ -196,12 +195,12 @@ pub trait TraceProof {
     /// cannot start.
     fn start_trace(&mut self, sink: Box<dyn ProofSink>) -> Result<(), SolveError>;
 
-    /// Ends the trace and gives the sink back.
+    /// Ends the trace and drops the sink.
     ///
     /// # Errors
     ///
     /// [`SolveError::Solver`] when nothing was traced.
-    fn stop_trace(&mut self) -> Result<Box<dyn ProofSink>, SolveError>;
+    fn stop_trace(&mut self) -> Result<(), SolveError>;
 
     /// Keeps `vars` in the formula for clauses added later (a count's
     /// blocking clauses): the solver must not eliminate or substitute them,

@@ -1,21 +1,31 @@
 //! A backend that only records the clauses it is given, in order: what a
 //! solver would have received, re-derived without solving (the proofs'
-//! verifier compares it with a traced formula).
+//! verifier compares it with a traced formula), or encoded once for many
+//! solvers ([`crate::search::session::Base`]).
 
 use std::{cell::RefCell, rc::Rc};
 
+use boardsat_encode::LazyLines;
 use rustsat::types::{Lit, Var};
 
 use crate::{
-    backend::{Backend, Status},
+    backend::{
+        propagator::{LinesStats, PropagateLines},
+        Backend, Interrupt, Status,
+    },
     error::SolveError,
+    stop::Interrupter,
 };
 
 /// Records every clause into a list its maker keeps
-/// ([`Recorder::new`]); every call is UNKNOWN and has no model.
+/// ([`Recorder::new`]); every call is UNKNOWN and has no model. It takes
+/// the lines a propagator would be given (the encoding lists them), and
+/// obeys a stop flag like any backend. It obeys a stop flag like any
+/// backend, so that what records into it can poll it.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     clauses: Rc<RefCell<Vec<Vec<Lit>>>>,
+    stop: Interrupter,
 }
 
 impl Recorder {
@@ -44,5 +54,36 @@ impl Backend for Recorder {
 
     fn signature(&self) -> String {
         "recorder".to_string()
+    }
+
+    fn interrupt(&mut self) -> Option<&mut dyn Interrupt> {
+        Some(self)
+    }
+
+    fn propagate_lines(&mut self) -> Option<&mut dyn PropagateLines> {
+        Some(self)
+    }
+}
+
+impl Interrupt for Recorder {
+    fn interrupter(&mut self) -> Interrupter {
+        self.stop.clone()
+    }
+
+    fn use_interrupter(&mut self, interrupter: Interrupter) {
+        self.stop = interrupter;
+    }
+}
+
+impl PropagateLines for Recorder {
+    /// Takes `lines`: the encoding that leaves them out lists them
+    /// ([`boardsat_encode::Encoding::lazy`]), for a solver loaded with the
+    /// recorded clauses to be connected to.
+    fn connect_lines(&mut self, _lines: &LazyLines) -> Result<(), SolveError> {
+        Ok(())
+    }
+
+    fn lines_stats(&self) -> Option<LinesStats> {
+        None
     }
 }

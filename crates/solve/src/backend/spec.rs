@@ -2,7 +2,7 @@
 
 use crate::{
     backend::{external::External, varisat::Varisat, Backend, Mode},
-    error::SolveError,
+    error::{Inapplicable, SolveError},
     stop::Interrupter,
 };
 
@@ -46,6 +46,18 @@ impl SolverKind {
     #[must_use]
     pub fn is_built(self) -> bool {
         self != SolverKind::Cadical || cfg!(feature = "cadical")
+    }
+
+    /// Whether solvers of this kind propagate the lines the lazy AMO
+    /// leaves out of the clauses ([`crate::backend::propagator`]): the
+    /// one answer, which every caller asks here (a backend built says the
+    /// same through [`crate::backend::Backend::propagate_lines`]).
+    #[must_use]
+    pub const fn propagates_lines(self) -> bool {
+        match self {
+            SolverKind::Cadical => cfg!(feature = "cadical"),
+            SolverKind::Varisat | SolverKind::External => false,
+        }
     }
 
     /// A new solver of this kind with its defaults, tuned for deciding, with
@@ -130,23 +142,18 @@ impl SolverSpec {
     /// # Errors
     ///
     /// [`SolveError::Unavailable`], [`SolveError::MissingCommand`],
-    /// [`SolveError::Unsupported`].
+    /// [`SolveError::Inapplicable`].
     pub fn validate(&self) -> Result<(), SolveError> {
         match self.kind {
             SolverKind::Cadical if !cfg!(feature = "cadical") => {
                 Err(SolveError::Unavailable("cadical"))
             }
             SolverKind::External if self.command.is_none() => Err(SolveError::MissingCommand),
-            SolverKind::Varisat | SolverKind::External if self.seed.is_some() => {
-                Err(SolveError::Unsupported(format!(
-                    "--seed applies to cadical only ({} has no seed option)",
-                    self.kind
-                )))
-            }
+            SolverKind::Varisat | SolverKind::External if self.seed.is_some() => Err(
+                SolveError::Inapplicable(Inapplicable::Seed(self.kind.to_string())),
+            ),
             _ if self.command.is_some() && self.kind != SolverKind::External => {
-                Err(SolveError::Unsupported(
-                    "--solver-cmd needs --solver external (or no --solver)".to_string(),
-                ))
+                Err(SolveError::Inapplicable(Inapplicable::SolverCommand))
             }
             _ => Ok(()),
         }

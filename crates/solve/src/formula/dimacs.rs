@@ -70,6 +70,7 @@
 
 use std::io::BufRead;
 
+use boardsat_encode::setting::{LibraryWords, Names, Setting};
 use rustsat::types::{Lit, Var};
 
 use crate::stop::Interrupter;
@@ -174,21 +175,12 @@ impl Formula {
     /// such cube.
     pub fn with_cube(mut self, index: usize) -> Result<Formula, ReadError> {
         if self.format != Format::Inccnf {
-            return Err(syntax(
-                0,
-                "--cube needs an iCNF file, and this one has a 'p cnf' header",
-            ));
+            return Err(cube_error(0, CubeError::PlainCnf));
         }
-        let n = self.cubes.len();
+        let cubes = self.cubes.len();
         let cube = std::mem::take(&mut self.cubes).into_iter().nth(index);
         let Some(cube) = cube else {
-            return Err(syntax(
-                0,
-                format!(
-                    "--cube {index} is out of range: the file has {n} cubes (0 to {})",
-                    n.saturating_sub(1)
-                ),
-            ));
+            return Err(cube_error(0, CubeError::OutOfRange { index, cubes }));
         };
         self.clauses.extend(cube.lits.iter().map(|&l| vec![l]));
         self.format = Format::Cnf;
@@ -216,6 +208,15 @@ pub enum ReadError {
         /// The cause.
         source: std::io::Error,
     },
+    /// A file read for one of its cubes that has none to give, or a cube
+    /// where none belongs: the line (0 for the whole input) and what.
+    #[error("line {line}: {}", .cube.message(&LibraryWords))]
+    Cube {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        cube: CubeError,
+    },
     /// The stop flag was raised while reading.
     #[error("reading was stopped ({0})")]
     Stopped(crate::stop::StopReason),
@@ -226,10 +227,76 @@ impl ReadError {
     #[must_use]
     pub fn line(&self) -> Option<usize> {
         match self {
-            ReadError::Syntax { line, .. } | ReadError::Io { line, .. } => Some(*line),
+            ReadError::Syntax { line, .. }
+            | ReadError::Io { line, .. }
+            | ReadError::Cube { line, .. } => Some(*line),
             ReadError::Stopped(_) => None,
         }
     }
+
+    /// The message, with the settings it names worded by `names` (its
+    /// `Display` is the library's words).
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        match self {
+            ReadError::Cube { line, cube } => format!("line {line}: {}", cube.message(names)),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// What is wrong with the cubes of a file read for one of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CubeError {
+    /// A cube asked of a file with a `p cnf` header.
+    PlainCnf,
+    /// A cube asked of a file without a `p inccnf` header (its first
+    /// line, shown).
+    NoIcnfHeader(String),
+    /// A cube number past the file's cubes.
+    OutOfRange {
+        /// The number asked for.
+        index: usize,
+        /// The cubes the file has.
+        cubes: usize,
+    },
+    /// An iCNF file read without a cube.
+    NoneChosen,
+    /// An `a` line in a DIMACS file.
+    CubeLine,
+}
+
+impl CubeError {
+    /// The message, with the settings worded by `names`.
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        let cube = names.name(Setting::Cube, None);
+        match self {
+            CubeError::PlainCnf => {
+                format!("{cube} needs an iCNF file, and this one has a 'p cnf' header")
+            }
+            CubeError::NoIcnfHeader(first) => {
+                format!("{cube} needs an iCNF file, and this one has no 'p inccnf' header ({first})")
+            }
+            CubeError::OutOfRange { index, cubes } => format!(
+                "{} is out of range: the file has {cubes} cubes (0 to {})",
+                names.name(Setting::Cube, Some(&index.to_string())),
+                cubes.saturating_sub(1)
+            ),
+            CubeError::NoneChosen => format!(
+                "an iCNF file ('p inccnf'): choose the cube to count with {} (from 0)",
+                names.name(Setting::Cube, Some("I"))
+            ),
+            CubeError::CubeLine => format!(
+                "an 'a' (cube) line in a DIMACS file; an iCNF file starts with 'p inccnf', and one of its cubes is counted with {}",
+                names.name(Setting::Cube, Some("I"))
+            ),
+        }
+    }
+}
+
+fn cube_error(line: usize, cube: CubeError) -> ReadError {
+    ReadError::Cube { line, cube }
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> ReadError {
@@ -541,10 +608,7 @@ impl Reader {
         };
         if fields == ["p", "inccnf"] {
             if self.expect == Some(Format::Cnf) {
-                return Err(syntax(
-                    line_no,
-                    "an iCNF file ('p inccnf'): choose the cube to count with --cube I (from 0)",
-                ));
+                return Err(cube_error(line_no, CubeError::NoneChosen));
             }
             self.format = Format::Inccnf;
             self.header = Some((u32::MAX, None, line_no));
@@ -663,10 +727,7 @@ impl Reader {
     fn cube(&mut self, line: &str) -> Result<(), ReadError> {
         let line_no = self.line;
         if self.format != Format::Inccnf {
-            return Err(syntax(
-                line_no,
-                "an 'a' (cube) line in a DIMACS file; an iCNF file starts with 'p inccnf', and count-dimacs counts one of its cubes with --cube I",
-            ));
+            return Err(cube_error(line_no, CubeError::CubeLine));
         }
         if !self.current.is_empty() {
             return Err(syntax(
@@ -831,13 +892,8 @@ pub fn model_literals(model: &[bool], n_vars: u32) -> Vec<i64> {
 
 /// The error for a file that should be iCNF but is not.
 fn not_icnf(line_no: usize, line: &str) -> ReadError {
-    syntax(
-        line_no,
-        format!(
-            "--cube needs an iCNF file, and this one has no 'p inccnf' header (line {line_no} is '{}')",
-            shown(line)
-        ),
-    )
+    let first = format!("line {line_no} is '{}'", shown(line));
+    cube_error(line_no, CubeError::NoIcnfHeader(first))
 }
 
 /// Why `token` is not a literal.

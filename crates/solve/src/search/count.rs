@@ -94,7 +94,7 @@ pub enum Keep {
     /// made afterwards (a second solver run on the claim's formula).
     Placements,
     /// Every cube's proof, traced by the solver that counts it as it
-    /// counts (domination splits, [`crate::search::domination::certify`]).
+    /// counts (domination splits, [`crate::search::certify`]).
     Traced,
 }
 
@@ -107,6 +107,18 @@ pub enum Blocking {
     /// "Not all of these squares occupied": exact when every solution has
     /// the same number of pieces (an exact bound, or a proven minimum).
     Short,
+}
+
+/// Which cubes of a split are solved or written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cubes {
+    /// Every cube.
+    All,
+    /// One cube per orbit of cubes under the board's symmetries, weighted
+    /// by the orbit's size or solved under its stabilizer
+    /// ([`crate::search::domination`]); for N-queens jobs, mirror halving.
+    #[default]
+    OnePerOrbit,
 }
 
 /// The result of counting.
@@ -147,16 +159,42 @@ impl Progress {
 }
 
 /// Counts so far: models and weighted solutions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tally {
     pub(crate) models: u64,
     pub(crate) count: u64,
+    /// When the count started.
+    start: Instant,
 }
 
 impl Tally {
-    pub(crate) fn add(&mut self, other: Tally) {
-        self.models = self.models.saturating_add(other.models);
-        self.count = self.count.saturating_add(other.count);
+    /// Nothing counted yet, the count started at `start`.
+    pub(crate) fn since(start: Instant) -> Self {
+        Tally {
+            models: 0,
+            count: 0,
+            start,
+        }
+    }
+
+    /// One more model, standing for `weight` solutions: the progress.
+    fn add(&mut self, weight: u64) -> Progress {
+        self.models = self.models.saturating_add(1);
+        self.count = self.count.saturating_add(weight);
+        Progress {
+            count: self.count,
+            elapsed: self.start.elapsed(),
+        }
+    }
+
+    /// The count, ended as `end` says.
+    pub(crate) fn count(&self, end: End) -> Count {
+        Count {
+            count: self.count,
+            models: self.models,
+            end,
+            elapsed: self.start.elapsed(),
+        }
     }
 }
 
@@ -176,8 +214,9 @@ pub(crate) trait Models {
 }
 
 /// The counting loop: one solver call per model under `assumptions`, until
-/// UNSAT, `limit` models, or a call that gives up. `seen` gets each model
-/// (after it is blocked) and the weighted count so far.
+/// UNSAT, `limit` models, or a call that gives up, counted into `tally`
+/// (which keeps what was counted when a call fails). `seen` gets each
+/// model (after it is blocked) and the weighted count so far.
 pub(crate) fn count_models<M: Models>(
     backend: &mut dyn Backend,
     assumptions: &[Lit],
@@ -185,7 +224,6 @@ pub(crate) fn count_models<M: Models>(
     limit: Option<u64>,
     tally: &mut Tally,
     mut seen: impl FnMut(M::Model, &Progress),
-    start: Instant,
 ) -> Result<End, SolveError> {
     loop {
         if limit.is_some_and(|l| tally.models >= l) {
@@ -194,15 +232,8 @@ pub(crate) fn count_models<M: Models>(
         match backend.solve(assumptions)? {
             Status::Sat => {
                 let model = models.read(backend)?;
-                tally.add(Tally {
-                    models: 1,
-                    count: models.weight(&model),
-                });
+                let progress = tally.add(models.weight(&model));
                 backend.add_clause(&models.blocking_clause(&model))?;
-                let progress = Progress {
-                    count: tally.count,
-                    elapsed: start.elapsed(),
-                };
                 seen(model, &progress);
             }
             Status::Unsat => return Ok(End::Exhausted),
@@ -258,7 +289,7 @@ fn blocking_clause(projection: &[Var], model: &[bool]) -> Vec<Lit> {
 
 /// Where [`count_projected`] hands each model it finds, in the order of
 /// its blocking clauses (`model[v]`: the value of variable v + 1).
-pub type Witness<'a> = &'a mut dyn FnMut(&[bool]);
+pub type ModelSink<'a> = &'a mut dyn FnMut(&[bool]);
 
 /// Counts the models of `formula` projected on its projection (every
 /// variable when it has none) by blocking clauses on `backend`, which
@@ -277,7 +308,7 @@ pub fn count_projected(
     formula: &Formula,
     backend: &mut dyn Backend,
     limit: Option<u64>,
-    mut witness: Option<Witness<'_>>,
+    mut witness: Option<ModelSink<'_>>,
     mut progress: impl FnMut(&Progress),
 ) -> Result<Count, SolveError> {
     let start = Instant::now();
@@ -290,25 +321,12 @@ pub fn count_projected(
         projection: formula.projection_or_all(),
         signature: backend.signature(),
     };
-    let mut tally = Tally::default();
-    let end = count_models(
-        backend,
-        &[],
-        &mut models,
-        limit,
-        &mut tally,
-        |model, p| {
-            if let Some(witness) = witness.as_deref_mut() {
-                witness(&model);
-            }
-            progress(p);
-        },
-        start,
-    )?;
-    Ok(Count {
-        count: tally.count,
-        models: tally.models,
-        end,
-        elapsed: start.elapsed(),
-    })
+    let mut tally = Tally::since(start);
+    let end = count_models(backend, &[], &mut models, limit, &mut tally, |model, p| {
+        if let Some(witness) = witness.as_deref_mut() {
+            witness(&model);
+        }
+        progress(p);
+    })?;
+    Ok(tally.count(end))
 }

@@ -182,7 +182,7 @@ pub fn break_lines_first(
             let j = position
                 .get(&item_image(board, sym, item))
                 .copied()
-                .ok_or_else(|| SolveError::Unsupported("a symmetry left the board".to_string()))?;
+                .ok_or(SolveError::Internal("a symmetry left the board"))?;
             if j == i {
                 continue;
             }
@@ -210,7 +210,7 @@ pub fn break_lines_first(
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for [`LexOrder::Board`] under a subgroup;
+/// [`SolveError::Internal`] for [`LexOrder::Board`] under a subgroup;
 /// encoding errors.
 pub fn break_symmetry(
     order: LexOrder,
@@ -223,8 +223,8 @@ pub fn break_symmetry(
         LexOrder::Board if group.len() == Symmetry::of(board).len() => {
             Ok(boardsat_encode::symmetry::lex_leader(board, cnf, vars)?)
         }
-        LexOrder::Board => Err(SolveError::Unsupported(
-            "board-order lex-leader constraints break the whole group only".to_string(),
+        LexOrder::Board => Err(SolveError::Internal(
+            "board-order lex-leader constraints break the whole group only",
         )),
         LexOrder::LinesFirst => break_lines_first(board, group, cnf, vars),
     }

@@ -171,8 +171,9 @@ pub fn optimise_observed(
     strategy: Strategy,
     observe: &(dyn Fn(Bound) + Sync),
 ) -> Result<(Optimum, Session), SolveError> {
-    let (optimum, session) = optimise_refuting(problem, config, backend, strategy, observe, None)?;
-    let session = optimal_session(session, &optimum)?;
+    let mut own = Own::new(problem, config, strategy, Box::new(move || Ok(backend)));
+    let optimum = search(&mut own, strategy, observe, None)?;
+    let session = optimal_session(own.into_session()?, &optimum)?;
     Ok((optimum, session))
 }
 
@@ -192,10 +193,16 @@ pub struct Refuted {
 /// ([`crate::search::domination::refuter`]).
 pub type Refuter<'a> = &'a (dyn Fn(Bound) -> Result<Refuted, SolveError> + Sync);
 
+/// Where the optimiser's own solver comes from: made when a call first
+/// needs it.
+pub type MakeBackend<'a> = Box<dyn FnOnce() -> Result<Box<dyn Backend>, SolveError> + 'a>;
+
 /// The search of [`optimise_observed`]; `refuter`, when given, answers the
-/// calls expected to be UNSAT (and the theorem's start). The session is
-/// returned as the search left it: [`optimal_session`] makes it ready to
-/// enumerate the optimal placements.
+/// calls expected to be UNSAT (and the theorem's start). The optimiser's
+/// own solver is made by `backend` and loaded with the problem only when
+/// a call needs it: a search whose every call the refuter answers loads
+/// none, and returns none. A session returned is as the search left it:
+/// [`optimal_session`] makes it ready to enumerate the optimal placements.
 ///
 /// # Errors
 ///
@@ -203,20 +210,103 @@ pub type Refuter<'a> = &'a (dyn Fn(Bound) -> Result<Refuted, SolveError> + Sync)
 pub fn optimise_refuting(
     problem: &Problem,
     config: Config,
-    backend: Box<dyn Backend>,
+    backend: MakeBackend<'_>,
     strategy: Strategy,
     observe: &(dyn Fn(Bound) + Sync),
     refuter: Option<Refuter<'_>>,
-) -> Result<(Optimum, Session), SolveError> {
-    let greedy = greedy(problem);
-    let walk = Walk::new(problem, greedy.len());
-    let mut session = Session::open(problem, walk.max_bound, config, backend)?;
-    if strategy.symmetry {
-        session.break_symmetry(Breaking::Switchable)?;
+) -> Result<(Optimum, Option<Session>), SolveError> {
+    let mut own = Own::new(problem, config, strategy, backend);
+    let optimum = search(&mut own, strategy, observe, refuter)?;
+    Ok((optimum, own.session))
+}
+
+/// The optimiser's own solver and session, each made when first needed
+/// (see [`optimise_refuting`]).
+struct Own<'a> {
+    problem: Problem,
+    config: Config,
+    /// Symmetry breaking, switchable (see [`Strategy::symmetry`]).
+    symmetry: bool,
+    /// The largest bound the session's counter is built for.
+    max_bound: usize,
+    make: Option<MakeBackend<'a>>,
+    backend: Option<Box<dyn Backend>>,
+    session: Option<Session>,
+}
+
+impl<'a> Own<'a> {
+    fn new(problem: &Problem, config: Config, strategy: Strategy, make: MakeBackend<'a>) -> Self {
+        Own {
+            problem: *problem,
+            config,
+            symmetry: strategy.symmetry,
+            max_bound: 0,
+            make: Some(make),
+            backend: None,
+            session: None,
+        }
     }
+
+    /// The solver, made if it was not: the session's, once loaded.
+    fn backend(&mut self) -> Result<&mut dyn Backend, SolveError> {
+        if self.session.is_none() && self.backend.is_none() {
+            self.backend = Some(self.make()?);
+        }
+        match (&mut self.session, &mut self.backend) {
+            (Some(session), _) => Ok(session.backend()),
+            (None, Some(backend)) => Ok(backend.as_mut()),
+            (None, None) => Err(unloaded()),
+        }
+    }
+
+    /// The session, loaded if it was not.
+    fn session(&mut self) -> Result<&mut Session, SolveError> {
+        if self.session.is_none() {
+            let backend = match self.backend.take() {
+                Some(backend) => backend,
+                None => self.make()?,
+            };
+            let mut session = Session::open(&self.problem, self.max_bound, self.config, backend)?;
+            if self.symmetry {
+                session.break_symmetry(Breaking::Switchable)?;
+            }
+            self.session = Some(session);
+        }
+        self.session.as_mut().ok_or_else(unloaded)
+    }
+
+    fn make(&mut self) -> Result<Box<dyn Backend>, SolveError> {
+        self.make.take().ok_or_else(unloaded)?()
+    }
+
+    /// The session, loaded if no call needed it.
+    fn into_session(mut self) -> Result<Session, SolveError> {
+        self.session()?;
+        self.session.ok_or_else(unloaded)
+    }
+}
+
+/// The optimiser's own solver could not be made: it was made already and
+/// given up (a bug, never a user's error).
+fn unloaded() -> SolveError {
+    SolveError::Internal("the optimiser's own solver was made twice")
+}
+
+/// The walk of [`optimise_refuting`] over sizes, from the greedy placement
+/// to the optimum, on `own`'s session or `refuter`.
+fn search(
+    own: &mut Own<'_>,
+    strategy: Strategy,
+    observe: &(dyn Fn(Bound) + Sync),
+    refuter: Option<Refuter<'_>>,
+) -> Result<Optimum, SolveError> {
+    let problem = own.problem;
+    let greedy = greedy(&problem);
+    let walk = Walk::new(&problem, greedy.len());
+    own.max_bound = walk.max_bound;
     // The greedy placement is an answer too (it is the witness when no
     // call improves on it), so it is checked like any model.
-    check(problem, Some(walk.bound_of(greedy.len())), &greedy).map_err(|violation| {
+    check(&problem, Some(walk.bound_of(greedy.len())), &greedy).map_err(|violation| {
         SolveError::WrongPlacement {
             placement: greedy.to_string(),
             violation,
@@ -241,19 +331,15 @@ pub fn optimise_refuting(
         let bound = walk.bound_of(k);
         observe(bound);
         let start = Instant::now();
+        let call = match (refutation, refuter) {
+            (true, Some(refute)) => refute(bound)?,
+            _ => one_call(own, strategy, bound, refutation)?,
+        };
         let Refuted {
             status,
             placement,
             certified,
-        } = one_call(
-            problem,
-            config,
-            strategy,
-            &mut session,
-            bound,
-            refutation,
-            refuter,
-        )?;
+        } = call;
         calls.push(Call {
             bound,
             status,
@@ -276,15 +362,12 @@ pub fn optimise_refuting(
         };
         proven = next.is_none();
     }
-    Ok((
-        Optimum {
-            value: best.len(),
-            witness: best,
-            proven,
-            calls,
-        },
-        session,
-    ))
+    Ok(Optimum {
+        value: best.len(),
+        witness: best,
+        proven,
+        calls,
+    })
 }
 
 /// The optimiser's session made ready to enumerate every optimal
@@ -363,27 +446,25 @@ impl Walk {
     }
 }
 
-/// One call of the walk at `bound`: by `refuter` when the call is a
-/// `refutation` (expected UNSAT, or a theorem's start), else on a fresh solver with the
-/// bound as units ([`Strategy::fresh_refutations`]), else on the session.
+/// One call of the walk at `bound` on the optimiser's own solvers: on a
+/// fresh solver with the bound as units when the call is a `refutation`
+/// and [`Strategy::fresh_refutations`] asks for it (and the backend can
+/// make one), else on the session, by assumptions.
 fn one_call(
-    problem: &Problem,
-    config: Config,
+    own: &mut Own<'_>,
     strategy: Strategy,
-    session: &mut Session,
     bound: Bound,
     refutation: bool,
-    refuter: Option<Refuter<'_>>,
 ) -> Result<Refuted, SolveError> {
-    if let (true, Some(refute)) = (refutation, refuter) {
-        return refute(bound);
-    }
-    let fresh = (strategy.fresh_refutations && refutation)
-        .then(|| session.backend().fresh(Mode::Decide))
-        .flatten();
+    let fresh = if strategy.fresh_refutations && refutation {
+        own.backend()?.fresh(Mode::Decide)
+    } else {
+        None
+    };
     let (status, placement) = match fresh {
-        Some(backend) => refute(problem, bound, config, backend, strategy.symmetry)?,
+        Some(backend) => refute(&own.problem, bound, own.config, backend, strategy.symmetry)?,
         None => {
+            let session = own.session()?;
             session.set_bound(bound)?;
             session.set_symmetry(refutation);
             session.solve(Mode::Decide)?

@@ -13,17 +13,18 @@ use boardsat_encode::Encoding;
 
 use crate::{error::SolveError, search::count::End, stop::Interrupter};
 
-/// Which cubes of a split are solved or written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Cubes {
-    /// Every cube.
-    All,
-    /// One cube per orbit of cubes under the board's symmetries, weighted
-    /// by the orbit's size or solved under its stabilizer
-    /// ([`crate::search::domination`]); for N-queens jobs, mirror halving.
-    #[default]
-    OnePerOrbit,
-}
+/// Which cubes of a split are solved or written: defined with the
+/// reductions of a count ([`crate::search::count`]), below the rings that
+/// split by it, and named here too, where the splits use it.
+pub use crate::search::count::Cubes;
+
+/// The rows (N-queens) or outer rings (domination) an exported split
+/// fixes per cube unless told otherwise (`boardsat cubes`): two. Exported
+/// cubes are jobs of their own, solved without lex-leader constraints
+/// inside them, so a scheduler is given more and smaller cubes than an
+/// in-process domination count takes
+/// ([`crate::search::domination::DEFAULT_DEPTH`]).
+pub const EXPORT_DEPTH: usize = 2;
 
 /// The worker threads of a split when none are asked for: every core.
 #[must_use]
@@ -49,6 +50,12 @@ impl FirstEncoding {
     #[must_use]
     pub fn into_inner(self) -> Option<Encoding> {
         self.0.into_inner().ok().flatten()
+    }
+
+    /// The encoding kept, if any, taken out.
+    #[must_use]
+    pub fn take(&self) -> Option<Encoding> {
+        self.0.lock().ok().and_then(|mut slot| slot.take())
     }
 }
 
@@ -150,124 +157,179 @@ pub fn run_queue<I: Send, T: Send>(
     work: impl Fn(&I, &CubeStop) -> Result<Step<I, T>, SolveError> + Sync,
 ) -> Result<(CubeCount, Vec<(I, T)>), SolveError> {
     let start = Instant::now();
-    let queue = Mutex::new(Queue {
-        total: cubes.len(),
-        cubes: cubes.into(),
-        running: Vec::new(),
+    let pool = Pool {
+        queue: Mutex::new(Queue {
+            total: cubes.len(),
+            cubes: cubes.into(),
+            running: Vec::new(),
+        }),
+        changed: std::sync::Condvar::new(),
+        count: AtomicU64::new(0),
+        models: AtomicU64::new(0),
+        done: AtomicUsize::new(0),
+        failure: Mutex::new(None),
+        kept: Mutex::new(Vec::new()),
+        // Errors stop the other workers without touching the caller's flag.
+        workers: stop.child(None),
+        stop,
+        splitting,
+    };
+    std::thread::scope(|scope| {
+        for slot in 0..threads.max(1) {
+            let (pool, work) = (&pool, &work);
+            scope.spawn(move || pool.worker(slot, work, progress));
+        }
     });
-    let changed = std::sync::Condvar::new();
-    let count = AtomicU64::new(0);
-    let models = AtomicU64::new(0);
-    let done = AtomicUsize::new(0);
-    let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-    let kept: Mutex<Vec<(I, T)>> = Mutex::new(Vec::new());
-    // Errors stop the other workers without touching the caller's flag.
-    let workers = stop.child(None);
-    let take = |slot: usize| -> Option<(I, CubeStop)> {
-        let mut q = queue.lock().ok()?;
-        loop {
-            if workers.is_interrupted() {
-                return None;
-            }
-            if let Some(cube) = q.cubes.pop_front() {
-                let cube_stop = workers.child(None);
-                q.running.push(Running {
-                    slot,
-                    started: Instant::now(),
-                    stop: cube_stop.clone(),
-                    splittable: splitting.as_ref().is_some_and(|s| (s.can_split)(&cube)),
-                    asked: false,
-                });
-                let workers = workers.clone();
-                return Some((
-                    cube,
-                    CubeStop {
-                        cube: cube_stop,
-                        workers,
-                    },
-                ));
-            }
-            if q.running.is_empty() {
-                return None;
-            }
-            if let Some(s) = &splitting {
-                q.ask_to_split(s.budget);
-            }
-            // Another worker may yet split its cube.
-            q = changed.wait_timeout(q, Duration::from_millis(50)).ok()?.0;
-        }
-    };
-    let finish = |slot: usize, pieces: Vec<I>| {
-        if let Ok(mut q) = queue.lock() {
-            q.running.retain(|r| r.slot != slot);
-            // A split replaces its cube by its pieces.
-            q.total += pieces.len().saturating_sub(1);
-            q.cubes.extend(pieces);
-        }
-        changed.notify_all();
-    };
-    let fail = |slot: usize, e: SolveError| {
-        if let Ok(mut found) = failure.lock() {
-            found.get_or_insert(e);
-        }
-        workers.interrupt();
-        finish(slot, Vec::new());
-    };
-    let worker = |slot: usize| {
-        while let Some((cube, cube_stop)) = take(slot) {
+    pool.into_result(start)
+}
+
+/// The state the workers of [`run_queue`] share.
+struct Pool<'a, I, T> {
+    queue: Mutex<Queue<I>>,
+    /// Signalled when a cube finishes or is split.
+    changed: std::sync::Condvar,
+    count: AtomicU64,
+    models: AtomicU64,
+    done: AtomicUsize,
+    failure: Mutex<Option<SolveError>>,
+    kept: Mutex<Vec<(I, T)>>,
+    /// Every worker's flag, a child of the caller's.
+    workers: Interrupter,
+    /// The caller's flag.
+    stop: &'a Interrupter,
+    splitting: Option<Splitting<'a, I>>,
+}
+
+impl<I, T> Pool<'_, I, T> {
+    /// One worker: cubes taken until none is left, each counted by `work`.
+    fn worker(
+        &self,
+        slot: usize,
+        work: &(impl Fn(&I, &CubeStop) -> Result<Step<I, T>, SolveError> + Sync),
+        progress: &(dyn Fn(u64, usize) + Sync),
+    ) {
+        while let Some((cube, cube_stop)) = self.take(slot) {
             match work(&cube, &cube_stop) {
-                Ok(Step::Split(pieces)) if !pieces.is_empty() => finish(slot, pieces),
+                Ok(Step::Split(pieces)) if !pieces.is_empty() => self.finish(slot, pieces),
                 // Nothing to split into: a bug, never a lost cube.
                 Ok(Step::Split(_)) => {
-                    let e = SolveError::Unsupported("a cube was split into nothing".to_string());
-                    return fail(slot, e);
+                    let e = SolveError::Internal("a cube was split into nothing");
+                    return self.fail(slot, e);
                 }
                 Ok(Step::Done(c, m, end, extra)) => {
-                    let sum = count.fetch_add(c, Ordering::SeqCst).saturating_add(c);
-                    models.fetch_add(m, Ordering::SeqCst);
-                    let finished = if end == End::Exhausted {
-                        if let Ok(mut list) = kept.lock() {
-                            list.push((cube, extra));
-                        }
-                        done.fetch_add(1, Ordering::SeqCst) + 1
-                    } else {
-                        done.load(Ordering::SeqCst)
-                    };
-                    finish(slot, Vec::new());
+                    let (sum, finished) = self.counted(cube, c, m, end, extra);
+                    self.finish(slot, Vec::new());
                     progress(sum, finished);
                 }
                 // Stopped by the caller (a signal, the time limit) while
                 // this cube was being loaded: the cube is unfinished, the
                 // count so far stands.
-                Err(_) if stop.is_interrupted() => return finish(slot, Vec::new()),
-                Err(e) => return fail(slot, e),
+                Err(_) if self.stop.is_interrupted() => return self.finish(slot, Vec::new()),
+                Err(e) => return self.fail(slot, e),
             }
         }
-    };
-    std::thread::scope(|scope| {
-        for slot in 0..threads.max(1) {
-            let worker = &worker;
-            scope.spawn(move || worker(slot));
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
     }
-    let cubes_done = done.load(Ordering::SeqCst);
-    let total = queue.into_inner().map_or(cubes_done, |q| q.total);
-    let counted = CubeCount {
-        count: count.load(Ordering::SeqCst),
-        models: models.load(Ordering::SeqCst),
-        cubes_done,
-        cubes_total: total,
-        end: if cubes_done == total {
-            End::Exhausted
+
+    /// The next cube for worker `slot`, with its stop flags; `None` when
+    /// the work is over or stopped. While the queue is empty but cubes
+    /// run, the worker waits for one to be split (and asks for it).
+    fn take(&self, slot: usize) -> Option<(I, CubeStop)> {
+        let mut q = self.queue.lock().ok()?;
+        loop {
+            if self.workers.is_interrupted() {
+                return None;
+            }
+            if let Some(cube) = q.cubes.pop_front() {
+                let cube_stop = self.workers.child(None);
+                q.running.push(Running {
+                    slot,
+                    started: Instant::now(),
+                    stop: cube_stop.clone(),
+                    splittable: self
+                        .splitting
+                        .as_ref()
+                        .is_some_and(|s| (s.can_split)(&cube)),
+                    asked: false,
+                });
+                let stops = CubeStop {
+                    cube: cube_stop,
+                    workers: self.workers.clone(),
+                };
+                return Some((cube, stops));
+            }
+            if q.running.is_empty() {
+                return None;
+            }
+            if let Some(s) = &self.splitting {
+                q.ask_to_split(s.budget);
+            }
+            // Another worker may yet split its cube.
+            q = self
+                .changed
+                .wait_timeout(q, Duration::from_millis(50))
+                .ok()?
+                .0;
+        }
+    }
+
+    /// Adds a cube's answer: the weighted count so far and the cubes done.
+    fn counted(&self, cube: I, count: u64, models: u64, end: End, extra: T) -> (u64, usize) {
+        let sum = self
+            .count
+            .fetch_add(count, Ordering::SeqCst)
+            .saturating_add(count);
+        self.models.fetch_add(models, Ordering::SeqCst);
+        let finished = if end == End::Exhausted {
+            if let Ok(mut list) = self.kept.lock() {
+                list.push((cube, extra));
+            }
+            self.done.fetch_add(1, Ordering::SeqCst) + 1
         } else {
-            End::Stopped
-        },
-        elapsed: start.elapsed(),
-    };
-    Ok((counted, kept.into_inner().unwrap_or_default()))
+            self.done.load(Ordering::SeqCst)
+        };
+        (sum, finished)
+    }
+
+    /// Worker `slot`'s cube is over; a split replaces it by its `pieces`.
+    fn finish(&self, slot: usize, pieces: Vec<I>) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.running.retain(|r| r.slot != slot);
+            q.total += pieces.len().saturating_sub(1);
+            q.cubes.extend(pieces);
+        }
+        self.changed.notify_all();
+    }
+
+    /// Worker `slot` failed with `e`: the first error stops every worker.
+    fn fail(&self, slot: usize, e: SolveError) {
+        if let Ok(mut found) = self.failure.lock() {
+            found.get_or_insert(e);
+        }
+        self.workers.interrupt();
+        self.finish(slot, Vec::new());
+    }
+
+    /// The count, or the first error.
+    fn into_result(self, start: Instant) -> Result<(CubeCount, Vec<(I, T)>), SolveError> {
+        if let Some(e) = self.failure.into_inner().ok().flatten() {
+            return Err(e);
+        }
+        let cubes_done = self.done.load(Ordering::SeqCst);
+        let total = self.queue.into_inner().map_or(cubes_done, |q| q.total);
+        let counted = CubeCount {
+            count: self.count.load(Ordering::SeqCst),
+            models: self.models.load(Ordering::SeqCst),
+            cubes_done,
+            cubes_total: total,
+            end: if cubes_done == total {
+                End::Exhausted
+            } else {
+                End::Stopped
+            },
+            elapsed: start.elapsed(),
+        };
+        Ok((counted, self.kept.into_inner().unwrap_or_default()))
+    }
 }
 
 /// The stop flags of one cube of [`run_queue`].

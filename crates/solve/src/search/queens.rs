@@ -17,18 +17,22 @@
 //!   ([`Session::break_symmetry`]). It subsumes halving; the two are not
 //!   combined ([`Reduction`] is one of the three).
 
-use boardsat_encode::{check::attacks, Config, Encoding, Piece, Placement, Problem, Square};
+use boardsat_encode::{check::attacks, Encoding, Piece, Placement, Square};
 
 use crate::{
-    backend::{spec::SolverSpec, Mode},
+    backend::Mode,
     error::SolveError,
     search::{
+        context::Context,
         count::{End, Keep, Reduction},
-        pool::{default_threads, run_cubes, CubeCount, FirstEncoding},
-        session::{Breaking, Session},
+        pool::{run_cubes, CubeCount, FirstEncoding},
+        session::{Base, Breaking, Fix},
     },
     stop::Interrupter,
 };
+
+/// The rows fixed per cube by default: two (BENCHMARKS.md).
+pub const DEFAULT_DEPTH: usize = 2;
 
 /// A fixed prefix: the queen's column in each of the first rows, and how
 /// many placements each placement found under it stands for.
@@ -52,13 +56,11 @@ impl QueenCube {
     }
 }
 
-/// How to split and reduce a count.
+/// How to split and reduce a count (on the context's threads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CubeOptions {
     /// Rows fixed per cube (0: one cube, the whole problem).
     pub depth: usize,
-    /// Worker threads (at least 1).
-    pub threads: usize,
     /// The symmetry reduction.
     pub reduction: Reduction,
     /// What each cube's count keeps ([`Keep::Placements`]: for a proof
@@ -68,19 +70,9 @@ pub struct CubeOptions {
 
 impl Default for CubeOptions {
     fn default() -> Self {
-        CubeOptions::with(None, None, Reduction::Symmetry)
-    }
-}
-
-impl CubeOptions {
-    /// The options with `reduction`, `depth` rows per cube (default 2) and
-    /// `threads` workers (default every core), not recording placements.
-    #[must_use]
-    pub fn with(depth: Option<usize>, threads: Option<usize>, reduction: Reduction) -> Self {
         CubeOptions {
-            depth: depth.unwrap_or(2),
-            threads: threads.unwrap_or_else(default_threads).max(1),
-            reduction,
+            depth: DEFAULT_DEPTH,
+            reduction: Reduction::Symmetry,
             keep: Keep::Count,
         }
     }
@@ -92,17 +84,27 @@ impl CubeOptions {
 /// weight 1.
 #[must_use]
 pub fn queen_cubes(n: usize, depth: usize, reduction: Reduction) -> Vec<QueenCube> {
-    let halve = reduction == Reduction::Halve;
     // Halving splits on the first row, so it needs at least one fixed row.
-    let depth = if halve { depth.max(1) } else { depth }.min(n);
+    let depth = match reduction {
+        Reduction::Halve => depth.max(1),
+        Reduction::None | Reduction::Symmetry => depth,
+    }
+    .min(n);
     let mut out = Vec::new();
     let mut prefix = Vec::new();
-    extend(n, depth, halve, &mut prefix, &mut out);
+    extend(n, depth, reduction, &mut prefix, &mut out);
     out
 }
 
-fn extend(n: usize, depth: usize, halve: bool, prefix: &mut Vec<usize>, out: &mut Vec<QueenCube>) {
+fn extend(
+    n: usize,
+    depth: usize,
+    reduction: Reduction,
+    prefix: &mut Vec<usize>,
+    out: &mut Vec<QueenCube>,
+) {
     if prefix.len() == depth {
+        let halve = reduction == Reduction::Halve;
         let weight = match prefix.first() {
             Some(&c) if halve && 2 * c + 1 < n => 2,
             Some(&c) if halve && 2 * c + 1 > n => return,
@@ -123,7 +125,7 @@ fn extend(n: usize, depth: usize, halve: bool, prefix: &mut Vec<usize>, out: &mu
             .all(|(r, &c)| !attacks(Piece::Queen, Square::new(r, c), here));
         if free {
             prefix.push(col);
-            extend(n, depth, halve, prefix, out);
+            extend(n, depth, reduction, prefix, out);
             prefix.pop();
         }
     }
@@ -143,36 +145,41 @@ pub struct QueensCount {
     pub encoding: Option<Encoding>,
 }
 
-/// Counts the n-queens placements with `options`, building each cube's
-/// solver from `solver`. `stop` stops every worker; `progress` is called
-/// after each cube with the weighted count so far and the cubes done.
+/// Counts the placements of `ctx`'s problem, N-queens, with `options`
+/// on the context's workers, each cube's solver built from the context's
+/// spec and loaded with the base formula, encoded once. The context's
+/// stop flag stops every worker; `progress` is called after each cube
+/// with the weighted count so far and the cubes done.
 ///
 /// # Errors
 ///
-/// The first error of any worker (the others stop at their next cube).
+/// [`SolveError::NotSplit`] for a problem that is not N-queens; the
+/// first error of any worker (the others stop at their next cube).
 pub fn count_queens(
-    n: usize,
-    config: Config,
+    ctx: &Context<'_>,
     options: CubeOptions,
-    solver: &SolverSpec,
-    stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> Result<QueensCount, SolveError> {
-    let problem = Problem::queens(n)?;
+    let problem = ctx.problem;
+    let n = problem.board.rows();
+    if problem.kind != boardsat_encode::Kind::Independence
+        || problem.piece != Piece::Queen
+        || !problem.board.is_square()
+    {
+        return Err(SolveError::NotSplit {
+            problem: problem.to_string(),
+            split: "queen cubes (N-queens only)",
+        });
+    }
+    let base = Base::new(&problem, n, ctx.config, Fix::Bound)?;
     let cubes = queen_cubes(n, options.depth, options.reduction);
     let first = FirstEncoding::default();
-    let (counted, mut kept) = run_cubes(
-        cubes.len(),
-        options.threads,
-        stop,
-        progress,
-        |i, workers| {
+    let (counted, mut kept) =
+        run_cubes(cubes.len(), ctx.threads, ctx.stop, progress, |i, stop| {
             let cube = &cubes[i];
-            let (c, m, end, placements) =
-                count_cube(&problem, config, options, cube, solver, workers, &first)?;
+            let (c, m, end, placements) = count_cube(ctx, &base, options, cube, stop, &first)?;
             Ok((c.saturating_mul(cube.weight), m, end, placements))
-        },
-    )?;
+        })?;
     kept.sort_by(|a, b| cubes[a.0].columns.cmp(&cubes[b.0].columns));
     let placements = match options.keep {
         Keep::Count | Keep::Traced => Vec::new(),
@@ -181,27 +188,31 @@ pub fn count_queens(
             .map(|(i, list)| (cubes[i].clone(), list))
             .collect(),
     };
+    // A split without cubes (2 × 2, 3 × 3) loads no solver; its encoding
+    // is the base's all the same.
+    let encoding = first
+        .into_inner()
+        .or_else(|| cubes.is_empty().then(|| base.encoding().facts()));
     Ok(QueensCount {
         counted,
         placements,
-        encoding: first.into_inner(),
+        encoding,
     })
 }
 
-/// Counts one cube on a fresh solver: (weighted-by-orbit count, models,
-/// end, and with [`Keep::Placements`] the placements found).
+/// Counts one cube on a fresh solver obeying `stop`, loaded with `base`:
+/// (weighted-by-orbit count, models, end, and with [`Keep::Placements`]
+/// the placements found).
 fn count_cube(
-    problem: &Problem,
-    config: Config,
+    ctx: &Context<'_>,
+    base: &Base,
     options: CubeOptions,
     cube: &QueenCube,
-    solver: &SolverSpec,
     stop: &Interrupter,
     first: &FirstEncoding,
 ) -> Result<(u64, u64, End, Vec<Placement>), SolveError> {
-    let backend = solver.create(Mode::Enumerate, stop)?;
-    let n = problem.board.rows();
-    let mut session = Session::fixed(problem, n, config, backend)?;
+    let backend = ctx.solver.create(Mode::Enumerate, stop)?;
+    let mut session = base.load(backend)?;
     first.offer(session.encoding());
     if options.reduction == Reduction::Symmetry {
         session.break_symmetry(Breaking::Hard)?;

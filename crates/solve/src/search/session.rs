@@ -20,10 +20,10 @@ use rustsat::{
 };
 
 use crate::{
-    backend::{Backend, Mode, Status},
+    backend::{recorder::Recorder, Backend, Mode, Status},
     error::SolveError,
     search::{
-        count::{count_models, Count, End, Models, Progress, Tally},
+        count::{count_models, Blocking, Count, End, Models, Progress, Tally},
         lex::{self, LexOrder},
         sink::Load,
     },
@@ -126,7 +126,7 @@ impl Session {
     ///
     /// The clauses are those of [`Problem::encode`] (what `boardsat dimacs`
     /// writes), except with [`boardsat_encode::Amo::Lazy`], whose lines go
-    /// to the backend's line propagator ([`crate::backend::lines::PropagateLines`]; a
+    /// to the backend's line propagator ([`crate::backend::propagator::PropagateLines`]; a
     /// backend without one is refused with [`SolveError::NoPropagator`]),
     /// and except for domination in the `lines` formulation: there the
     /// implied line bounds stay assumptions of decision calls rather than
@@ -227,7 +227,9 @@ impl Session {
                 .connect_lines(lines)?;
         }
         let mut vars = problem.var_manager();
-        let encoding = Load::run(&stop, backend.as_mut(), |sink| encode(sink, &mut vars))?;
+        let start = Instant::now();
+        let mut encoding = Load::run(&stop, backend.as_mut(), |sink| encode(sink, &mut vars))?;
+        encoding.time = start.elapsed();
         if encoding.lazy != lines {
             return Err(SolveError::Solver {
                 backend: backend.signature(),
@@ -528,7 +530,7 @@ impl Session {
             problem: self.problem,
             bound: self.bound.bound,
             leaders: self.symmetry.leaders(&self.problem.board),
-            uniform: self.bound.uniform,
+            blocking: self.blocking(),
         }
     }
 
@@ -558,11 +560,15 @@ impl Session {
         self.blocked.as_deref().unwrap_or(&[])
     }
 
-    /// Whether blocking clauses are the short ones (every solution has the
-    /// same size).
+    /// How placements are blocked: by the short clauses when every
+    /// solution has the same size, else by the whole board assignment.
     #[must_use]
-    pub fn uniform(&self) -> bool {
-        self.bound.uniform
+    pub fn blocking(&self) -> Blocking {
+        if self.bound.uniform {
+            Blocking::Short
+        } else {
+            Blocking::Full
+        }
     }
 
     /// The placements, one per solver call, each blocked before the next;
@@ -588,8 +594,7 @@ impl Session {
         limit: Option<u64>,
         mut progress: impl FnMut(&Progress),
     ) -> Result<Count, SolveError> {
-        let start = Instant::now();
-        let mut tally = Tally::default();
+        let mut tally = Tally::since(Instant::now());
         let assumptions = self.call_assumptions(Mode::Enumerate);
         let mut rules = self.rules();
         let blocked = &mut self.blocked;
@@ -605,16 +610,107 @@ impl Session {
                 }
                 progress(p);
             },
-            start,
         );
         // One call per model, and the one that ended the count.
         self.calls += tally.models + u64::from(!matches!(end, Ok(End::Limit)));
-        let end = end?;
-        Ok(Count {
-            count: tally.count,
-            models: tally.models,
-            end,
-            elapsed: start.elapsed(),
+        Ok(tally.count(end?))
+    }
+}
+
+/// A problem encoded once with its bound fixed, to be loaded into many
+/// solvers: the cubes of a split share it, so that no cube encodes the
+/// problem again (each gets the same clauses, in the same order, as
+/// [`Session::with_bound`] would give it). A session loaded from it keeps
+/// the encoding's facts, not its counters: its bound cannot be moved.
+#[derive(Debug)]
+pub struct Base {
+    problem: Problem,
+    clauses: Vec<Vec<Lit>>,
+    vars: BasicVarManager,
+    /// The encoding's facts (no counters).
+    encoding: Encoding,
+    bound: BoundState,
+}
+
+/// Clauses loaded between two looks at the stop flag.
+const LOAD_BATCH: usize = 4096;
+
+impl Base {
+    /// Encodes `problem` with `k` pieces as [`Session::with_bound`] with
+    /// `fix` would, into memory. The boards that are split are small next
+    /// to their solving (a split's cubes are solved many times over): the
+    /// base is encoded whole, a stop is answered by the loads.
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::with_bound`].
+    pub fn new(problem: &Problem, k: usize, config: Config, fix: Fix) -> Result<Self, SolveError> {
+        let (recorder, clauses) = Recorder::new();
+        let start = Instant::now();
+        let session = Session::with_bound(problem, k, config, Box::new(recorder), fix)?;
+        let time = start.elapsed();
+        let Session {
+            problem,
+            encoding,
+            vars,
+            bound,
+            ..
+        } = session;
+        let clauses = clauses.take();
+        Ok(Base {
+            problem,
+            clauses,
+            vars,
+            encoding: Encoding {
+                time,
+                ..encoding.facts()
+            },
+            bound,
+        })
+    }
+
+    /// The encoding's facts.
+    #[must_use]
+    pub fn encoding(&self) -> &Encoding {
+        &self.encoding
+    }
+
+    /// A session of `backend` holding the base: its lines connected to the
+    /// backend's propagator, its clauses added in order (the backend's
+    /// stop flag polled between batches).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NoPropagator`] for lines left to a propagator the
+    /// backend does not have; [`SolveError::Interrupted`] when stopped;
+    /// backend errors.
+    pub fn load(&self, mut backend: Box<dyn Backend>) -> Result<Session, SolveError> {
+        let stop = stop_flag(backend.as_mut());
+        if let Some(lines) = self.encoding.lazy.as_ref().filter(|l| !l.is_empty()) {
+            let signature = backend.signature();
+            backend
+                .propagate_lines()
+                .ok_or(SolveError::NoPropagator { backend: signature })?
+                .connect_lines(lines)?;
+        }
+        for batch in self.clauses.chunks(LOAD_BATCH) {
+            if let Some(reason) = stop.reason() {
+                return Err(SolveError::Interrupted(reason));
+            }
+            for clause in batch {
+                backend.add_clause(clause)?;
+            }
+        }
+        backend.reserve_vars(self.vars.n_used());
+        Ok(Session {
+            backend,
+            problem: self.problem,
+            encoding: self.encoding.facts(),
+            vars: self.vars.clone(),
+            bound: self.bound.clone(),
+            symmetry: SymmetryState::Off,
+            calls: 0,
+            blocked: None,
         })
     }
 }
@@ -634,7 +730,7 @@ struct Rules {
     problem: Problem,
     bound: Option<Bound>,
     leaders: Option<Leaders>,
-    uniform: bool,
+    blocking: Blocking,
 }
 
 impl Rules {
@@ -683,16 +779,17 @@ impl Models for Rules {
     }
 
     fn blocking_clause(&self, placement: &Placement) -> Vec<Lit> {
-        blocking_clause(&self.problem.board, placement, self.uniform)
+        blocking_clause(&self.problem.board, placement, self.blocking)
     }
 }
 
-/// The clause that blocks `placement`, over the board variables only: with
-/// `uniform` (every solution has the same size) the short one, "not all of
-/// these squares occupied"; otherwise the whole board assignment negated.
+/// The clause that blocks `placement`, over the board variables only:
+/// [`Blocking::Short`] (every solution has the same size), "not all of
+/// these squares occupied"; [`Blocking::Full`], the whole board assignment
+/// negated.
 #[must_use]
-pub fn blocking_clause(board: &Board, placement: &Placement, uniform: bool) -> Vec<Lit> {
-    if uniform {
+pub fn blocking_clause(board: &Board, placement: &Placement, blocking: Blocking) -> Vec<Lit> {
+    if blocking == Blocking::Short {
         return placement
             .squares()
             .iter()

@@ -5,14 +5,19 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Config, Encoding, Placement, Problem};
+use boardsat_encode::{setting::Setting, Config, Encoding, Placement, Problem};
 
 use crate::{
-    backend::{spec::SolverSpec, Backend, Mode},
-    error::SolveError,
+    backend::{
+        spec::{SolverKind, SolverSpec},
+        Backend, Mode,
+    },
+    error::{Inapplicable, SolveError},
     search::{
+        certify::Certify,
+        context::Context,
         count::{Blocking, Count, End, Keep, Progress, Proofs, Reduction},
-        domination::{self, certify::Certify, SplitOptions, DEFAULT_DEPTH},
+        domination::{self, SplitOptions},
         lex::LexOrder,
         optimise::{optimise_with, Optimum, Strategy},
         pool::{default_threads, CubeCount},
@@ -21,7 +26,7 @@ use crate::{
     },
     stop::Interrupter,
     task::{
-        solve::{optimum, stopped, Optimiser},
+        solve::{encoding_or_facts, optimum, Optimiser},
         Instance,
     },
 };
@@ -62,12 +67,12 @@ pub struct CountPlan {
     /// Whether the count reports its orbits (`--unique`).
     pub unique: bool,
     /// How the count is split into cubes over threads, if it is.
-    pub split: Option<Split>,
+    pub split: Option<CountSplit>,
 }
 
 /// How a count is split into cubes over threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Split {
+pub struct CountSplit {
     /// Rows (N-queens) or outer rings (domination) fixed per cube.
     pub depth: usize,
     /// Worker threads (at least 1).
@@ -108,7 +113,7 @@ impl CountFlags {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`], naming the flag.
+    /// [`SolveError::Inapplicable`], naming the setting.
     pub fn plan(&self, instance: &Instance, proofs: Proofs) -> Result<CountPlan, SolveError> {
         let limit = self.limit;
         let keep = match proofs {
@@ -117,51 +122,39 @@ impl CountFlags {
             Proofs::On => Keep::Placements,
         };
         let splits = instance.splits() && limit.is_none();
-        let split_flags = [
-            ("--depth", self.depth.is_some()),
-            ("--threads", self.threads.is_some()),
+        let refuse = |why: Inapplicable| Err(SolveError::Inapplicable(why));
+        let split_settings = [
+            (Setting::Depth, self.depth.is_some()),
+            (Setting::Threads, self.threads.is_some()),
         ];
-        if let Some((flag, _)) = split_flags.iter().find(|(_, set)| *set).filter(|_| !splits) {
-            return Err(SolveError::Unsupported(format!(
-                "{flag} applies to 'count queens N' and 'count domination N' without --limit"
-            )));
+        if let Some(&(setting, _)) = split_settings.iter().find(|(_, set)| *set) {
+            if !splits {
+                return refuse(Inapplicable::NotSplit(setting));
+            }
         }
         // Only domination cubes are split again: elsewhere a budget would
         // be carried and ignored. (Any positive budget acts on domination:
         // a tiny one splits every cube still running at the tail.)
         if self.budget.is_some() && !(splits && instance.problem.kind.dominating()) {
-            return Err(SolveError::Unsupported(
-                "--cube-budget applies to 'count domination N' without --limit (N-queens cubes are never split again)".to_string(),
-            ));
+            return refuse(Inapplicable::CubeBudget);
         }
         if self.halve && !(instance.is_n_queens() && limit.is_none()) {
-            return Err(SolveError::Unsupported(
-                "--halve applies to 'count queens N' without --limit".to_string(),
-            ));
+            return refuse(Inapplicable::Halve);
         }
         if self.halve && self.no_symmetry {
-            return Err(SolveError::Unsupported(
-                "--halve is a symmetry reduction (the left half of the first row, doubled), which --no-symmetry turns off: choose one".to_string(),
-            ));
+            return refuse(Inapplicable::HalveWithoutSymmetry);
         }
         let orbits = [
-            ("--unique", self.unique),
-            ("--no-symmetry", self.no_symmetry),
+            (Setting::Unique, self.unique),
+            (Setting::NoSymmetry, self.no_symmetry),
         ];
-        if let Some((flag, _)) = orbits
-            .iter()
-            .find(|(_, set)| *set)
-            .filter(|_| limit.is_some())
-        {
-            return Err(SolveError::Unsupported(format!(
-                "{flag} applies to counts without --limit"
-            )));
+        if let Some(&(setting, _)) = orbits.iter().find(|(_, set)| *set) {
+            if limit.is_some() {
+                return refuse(Inapplicable::OrbitsWithLimit(setting));
+            }
         }
         if self.unique && (self.no_symmetry || self.halve) {
-            return Err(SolveError::Unsupported(
-                "--unique counts orbits, which needs symmetry breaking: drop --no-symmetry and --halve"
-                    .to_string(),
-            ));
+            return refuse(Inapplicable::UniqueWithoutSymmetry);
         }
         let reduction = match (limit, self.no_symmetry, self.halve) {
             // A count to a limit counts placements, not orbits.
@@ -169,17 +162,13 @@ impl CountFlags {
             (None, false, true) => Reduction::Halve,
             (None, false, false) => Reduction::Symmetry,
         };
-        let depth = self.depth.unwrap_or(if instance.is_n_queens() {
-            2
-        } else {
-            DEFAULT_DEPTH
-        });
+        let depth = self.depth.unwrap_or_else(|| instance.default_depth());
         Ok(CountPlan {
             limit,
             keep,
             reduction,
             unique: self.unique,
-            split: splits.then(|| Split {
+            split: splits.then(|| CountSplit {
                 depth,
                 threads: self.threads.unwrap_or_else(default_threads).max(1),
                 budget: self.budget,
@@ -192,7 +181,7 @@ impl CountFlags {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CubeReport {
     /// How the count was split.
-    pub split: Split,
+    pub split: CountSplit,
     /// How it was reduced.
     pub reduction: Reduction,
     /// Cubes counted to the end.
@@ -232,6 +221,9 @@ pub struct Counted {
     /// board's symmetries (the orbits; `boardsat count --unique`, the
     /// JSON's `fundamental`).
     pub fundamental: Option<u64>,
+    /// Whether the count is complete by an external solver's UNSAT
+    /// answer, which carries no proof (a proof made afterwards backs it).
+    pub unverified: bool,
 }
 
 impl Counted {
@@ -242,32 +234,6 @@ impl Counted {
         self.fundamental
             .filter(|_| plan.unique)
             .unwrap_or(self.count.count)
-    }
-}
-
-/// The encoding the solvers of a split ran on, or, when none was loaded
-/// because the split has no cube (N-queens on 2 × 2 and 3 × 3), the facts
-/// of the encoding with `k` pieces — encoded for them alone, only then.
-///
-/// # Errors
-///
-/// [`SolveError::Interrupted`] when no solver was loaded because the work
-/// was stopped; encoding errors.
-fn encoding_or_facts(
-    found: Option<Encoding>,
-    instance: &Instance,
-    k: usize,
-    stop: &Interrupter,
-) -> Result<Encoding, SolveError> {
-    match found {
-        Some(encoding) => Ok(encoding),
-        None if stop.is_interrupted() => Err(stopped(stop)),
-        None => {
-            let problem = &instance.problem;
-            let mut vars = problem.var_manager();
-            let cnf = &mut rustsat::instances::Cnf::new();
-            Ok(problem.encode_lazy(k, instance.config, cnf, &mut vars)?)
-        }
     }
 }
 
@@ -285,11 +251,15 @@ fn not_counted() -> Count {
 /// (the optimum first, with its proof), as `plan` says: N-queens and
 /// domination split into cubes over threads ([`crate::search::queens`],
 /// [`crate::search::domination`]), other counts on one solver. `progress`
-/// sees the count so far (and, for cubes, the cubes done).
+/// sees the count so far (and, for cubes, the cubes done). With
+/// [`Keep::Traced`] (the plan's decision, [`CountFlags::plan`]) the
+/// cubes' proofs go to `certify`, which is then needed; otherwise it is
+/// not used.
 ///
 /// # Errors
 ///
-/// Backend and encoding errors; wrong placements.
+/// [`SolveError::NoCertifier`] for a traced count without a certifier;
+/// backend and encoding errors; wrong placements.
 pub fn count(
     instance: &Instance,
     solver: &SolverSpec,
@@ -299,6 +269,15 @@ pub fn count(
     certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
     let start = Instant::now();
+    let certify = match (plan.keep, certify) {
+        (Keep::Traced, None) => return Err(SolveError::NoCertifier),
+        (Keep::Traced, certify) => certify,
+        (Keep::Count | Keep::Placements, _) => None,
+    };
+    let threads = plan.split.map_or_else(default_threads, |s| s.threads);
+    let ctx = Context::new(instance.problem, instance.config, solver, stop)
+        .with_threads(threads)
+        .with_certify(certify);
     let cubes = |total: u64, done: usize| {
         progress(
             &Progress {
@@ -308,52 +287,43 @@ pub fn count(
             Some(done),
         );
     };
-    match plan.split {
-        Some(split) if instance.is_n_queens() => {
-            count_n_queens(instance, solver, plan, split, stop, &cubes, start)
-        }
+    let counted = match plan.split {
+        Some(split) if instance.is_n_queens() => count_n_queens(&ctx, plan, split, &cubes)?,
         Some(split) if instance.problem.kind.dominating() => {
-            let certify = match (plan.keep, certify) {
-                (Keep::Traced, None) => {
-                    return Err(SolveError::Unsupported(
-                        "a count with traced proofs needs a certifier".to_string(),
-                    ))
-                }
-                (Keep::Traced, certify) => certify,
-                _ => None,
-            };
-            count_domination(instance, solver, plan, split, stop, &cubes, start, certify)
+            count_domination(&ctx, instance.k, plan, split, &cubes)?
         }
-        _ => count_one_solver(instance, solver, plan, stop, &|p| progress(p, None), start),
-    }
+        _ => count_one_solver(&ctx, instance.k, plan, &|p| progress(p, None))?,
+    };
+    let unverified = solver.kind == SolverKind::External && counted.count.end == End::Exhausted;
+    Ok(Counted {
+        elapsed: start.elapsed(),
+        unverified,
+        ..counted
+    })
 }
 
 /// [`count`] of N-queens over the cubes of [`crate::search::queens`].
 fn count_n_queens(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
     plan: &CountPlan,
-    split: Split,
-    stop: &Interrupter,
+    split: CountSplit,
     progress: &(dyn Fn(u64, usize) + Sync),
-    start: Instant,
 ) -> Result<Counted, SolveError> {
-    let n = instance.problem.board.rows();
+    let n = ctx.problem.board.rows();
     let options = CubeOptions {
         depth: split.depth,
-        threads: split.threads,
         reduction: plan.reduction,
         keep: plan.keep,
     };
-    let counted = count_queens(n, instance.config, options, solver, stop, progress)?;
-    let encoding = encoding_or_facts(counted.encoding, instance, n, stop)?;
+    let counted = count_queens(ctx, options, progress)?;
+    let encoding = encoding_or_facts(counted.encoding, ctx, n)?;
     Ok(Counted {
         count: cube_count(&counted.counted),
         optimum: None,
         encoding,
         calls: 0,
         cubes: Some(cube_report(&counted.counted, split, plan.reduction)),
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         placements: counted
             .placements
             .into_iter()
@@ -363,6 +333,7 @@ fn count_n_queens(
         reduction: plan.reduction,
         keep: plan.keep,
         fundamental: (plan.reduction == Reduction::Symmetry).then_some(counted.counted.models),
+        unverified: false,
     })
 }
 
@@ -375,7 +346,7 @@ fn cube_count(counted: &CubeCount) -> Count {
     }
 }
 
-fn cube_report(counted: &CubeCount, split: Split, reduction: Reduction) -> CubeReport {
+fn cube_report(counted: &CubeCount, split: CountSplit, reduction: Reduction) -> CubeReport {
     CubeReport {
         split,
         reduction,
@@ -384,27 +355,22 @@ fn cube_report(counted: &CubeCount, split: Split, reduction: Reduction) -> CubeR
     }
 }
 
-/// [`count`] of a domination problem over the line cubes of
-/// [`crate::search::domination`]: the optimum first when k is not given
-/// (split over the cores, with its proof), then the placements; with
-/// `certify`, every cube's answer proven.
-#[allow(clippy::too_many_arguments)]
+/// [`count`] of a domination problem with at most `k` pieces (`None`: the
+/// optimum) over the line cubes of [`crate::search::domination`]: the
+/// optimum first when k is not given (split over the cores, with its
+/// proof), then the placements; with the context's certifier, every
+/// cube's answer proven.
 fn count_domination(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
+    k: Option<usize>,
     plan: &CountPlan,
-    split: Split,
-    stop: &Interrupter,
+    split: CountSplit,
     progress: &(dyn Fn(u64, usize) + Sync),
-    start: Instant,
-    certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
-    let Instance { problem, k, config } = *instance;
     let (optimum, optimiser_encoding) = match k {
         Some(_) => (None, None),
         None => {
-            let (optimum, encoding, _) =
-                optimum(instance, solver, Optimiser::Split, stop, &|_| {}, certify)?;
+            let (optimum, encoding, _) = optimum(ctx, Optimiser::Split, &|_| {})?;
             (Some(optimum), Some(encoding))
         }
     };
@@ -424,14 +390,14 @@ fn count_domination(
     .map(|k| {
         let options = SplitOptions {
             budget: split.budget,
-            ..SplitOptions::count(k, blocking, split.depth, split.threads, symmetry)
+            ..SplitOptions::count(k, blocking, split.depth, symmetry)
         };
-        domination::count_split(&problem, config, options, solver, stop, progress, certify)
+        domination::count_split(ctx, options, progress)
     })
     .transpose()?;
     let (counted, cube_encoding) = counted.map_or((None, None), |(c, e)| (Some(c), e));
     let k = k.or(optimum.as_ref().map(|o| o.value)).unwrap_or(0);
-    let encoding = encoding_or_facts(cube_encoding.or(optimiser_encoding), instance, k, stop)?;
+    let encoding = encoding_or_facts(cube_encoding.or(optimiser_encoding), ctx, k)?;
     Ok(Counted {
         count: counted.as_ref().map_or_else(not_counted, cube_count),
         optimum,
@@ -440,34 +406,29 @@ fn count_domination(
         cubes: counted
             .as_ref()
             .map(|c| cube_report(c, split, plan.reduction)),
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         placements: Vec::new(),
         blocking,
         reduction: plan.reduction,
-        keep: if certify.is_some() {
-            Keep::Traced
-        } else {
-            Keep::Count
-        },
+        keep: plan.keep,
         fundamental: counted
             .as_ref()
             .filter(|_| symmetry.is_some())
             .map(|c| c.models),
+        unverified: false,
     })
 }
 
-/// [`count`] on one solver: with k a fixed bound, without k the optimum
+/// [`count`] on one solver: with `k` a fixed bound, without k the optimum
 /// then its placements on the optimiser's session.
 fn count_one_solver(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
+    k: Option<usize>,
     plan: &CountPlan,
-    stop: &Interrupter,
     progress: &dyn Fn(&Progress),
-    start: Instant,
 ) -> Result<Counted, SolveError> {
-    let Instance { problem, k, config } = *instance;
-    let backend = solver.create(Mode::Enumerate, stop)?;
+    let (problem, config) = (ctx.problem, ctx.config);
+    let backend = ctx.solver.create(Mode::Enumerate, ctx.stop)?;
     let (optimum, count, session) = match k {
         Some(k) => {
             let mut session = Session::fixed(&problem, k, config, backend)?;
@@ -490,11 +451,7 @@ fn count_one_solver(
         Keep::Placements => vec![(None, session.blocked().to_vec())],
         Keep::Count | Keep::Traced => Vec::new(),
     };
-    let blocking = if session.uniform() {
-        Blocking::Short
-    } else {
-        Blocking::Full
-    };
+    let blocking = session.blocking();
     let reduction = if session.symmetry_broken() {
         Reduction::Symmetry
     } else {
@@ -510,26 +467,22 @@ fn count_one_solver(
         optimum,
         encoding: session.into_encoding(),
         cubes: None,
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         placements,
         blocking,
         reduction,
         keep: plan.keep,
         fundamental,
+        unverified: false,
     })
 }
 
 /// The optimum ([`Strategy::fastest`], with its proof), then — when it is
 /// proven — the count of the optimal placements on the same session as
 /// `plan` says (its limit, what it keeps, one placement per orbit with
-/// orbit weights unless [`Reduction::None`]): what `boardsat count` does
-/// without k on one solver, and what the benchmark's count cells time.
-/// `backend` should be tuned for enumeration.
-///
-/// # Errors
-///
-/// As [`optimise_with`] and [`Session::count`].
-pub fn optimum_then_count(
+/// orbit weights unless [`Reduction::None`]): what [`count`] does without
+/// k on one solver. `backend` should be tuned for enumeration.
+fn optimum_then_count(
     problem: &Problem,
     config: Config,
     backend: Box<dyn Backend>,

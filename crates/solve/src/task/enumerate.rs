@@ -3,7 +3,10 @@
 use boardsat_encode::Placement;
 
 use crate::{
-    backend::{spec::SolverSpec, Mode},
+    backend::{
+        spec::{SolverKind, SolverSpec},
+        Mode,
+    },
     error::SolveError,
     search::{
         count::End,
@@ -19,9 +22,20 @@ use crate::{
 pub struct Enumeration {
     session: Session,
     optimum: Option<Optimum>,
+    /// Whether an external solver lists: its last UNSAT answer (that the
+    /// listing is complete) carries no proof.
+    external: bool,
 }
 
 impl Enumeration {
+    /// Whether a listing that ended as `end` rests on an external
+    /// solver's UNSAT answer, with no proof of it: a complete listing by
+    /// an external solver.
+    #[must_use]
+    pub fn unverified(&self, end: End) -> bool {
+        self.external && end == End::Exhausted
+    }
+
     /// Without k: the optimum whose placements are listed (when it is not
     /// proven, nothing is listed).
     #[must_use]
@@ -104,16 +118,19 @@ pub fn enumerate(
 ) -> Result<Enumeration, SolveError> {
     let Instance { problem, k, config } = *instance;
     let backend = solver.create(Mode::Enumerate, stop)?;
+    let external = solver.kind == SolverKind::External;
     Ok(match k {
         Some(k) => Enumeration {
             session: Session::fixed(&problem, k, config, backend)?,
             optimum: None,
+            external,
         },
         None => {
             let (optimum, session) = optimise_with(&problem, config, backend, Strategy::default())?;
             Enumeration {
                 session,
                 optimum: Some(optimum),
+                external,
             }
         }
     })

@@ -18,23 +18,43 @@ use rustsat::instances::Cnf;
 
 use crate::{error::SolveError, search::sink::Checked, stop::Interrupter, task::Instance};
 
-/// What a file is written from.
+/// The formats written from clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClauseFormat {
+    /// DIMACS CNF of a fixed k ([`Format::Cnf`]).
+    Cnf,
+    /// The hard clauses of the optimum's MaxSAT instance ([`Format::Wcnf`]).
+    Wcnf,
+}
+
+/// The formats written from the linear model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinearFormat {
+    /// OPB ([`Format::Opb`]).
+    Opb,
+    /// CPLEX LP ([`Format::Lp`]).
+    Lp,
+}
+
+/// What a file is written from. Each shape names its formats by an enum
+/// of its own, so that every match below lists them and a new format is
+/// a compile error here, not a file silently written as another.
 #[derive(Debug)]
 pub enum Exported {
-    /// Clauses: the CNF of a fixed k ([`Format::Cnf`]), or the hard
-    /// clauses of the optimum's MaxSAT instance ([`Format::Wcnf`]).
+    /// Clauses: the CNF of a fixed k, or the hard clauses of the
+    /// optimum's MaxSAT instance.
     Clauses {
         /// Cnf or Wcnf.
-        format: Format,
+        format: ClauseFormat,
         /// The encoding's facts (its counter is not kept).
         encoding: Encoding,
         /// The clauses.
         cnf: Cnf,
     },
-    /// The linear model ([`Format::Opb`] or [`Format::Lp`]).
+    /// The linear model.
     Linear {
         /// Opb or Lp.
-        format: Format,
+        format: LinearFormat,
         /// The model.
         model: Model,
     },
@@ -54,17 +74,22 @@ pub fn export(
     format: Format,
     stop: &Interrupter,
 ) -> Result<Exported, SolveError> {
-    check_fit(format, instance.k)?;
     let problem = &instance.problem;
     let mut vars = problem.var_manager();
     let mut cnf = Cnf::new();
+    let linear = |format| -> Result<Exported, SolveError> {
+        Ok(Exported::Linear {
+            format,
+            model: Model::new(problem, instance.k)?,
+        })
+    };
     match (format, instance.k) {
         (Format::Cnf, Some(k)) => {
             let encoding = Checked::run(stop, &mut cnf, |sink| {
                 problem.encode(k, instance.config, sink, &mut vars)
             })?;
             Ok(Exported::Clauses {
-                format,
+                format: ClauseFormat::Cnf,
                 encoding,
                 cnf,
             })
@@ -74,15 +99,20 @@ pub fn export(
                 problem.encode_unbounded(instance.config, sink, &mut vars)
             })?;
             Ok(Exported::Clauses {
-                format,
+                format: ClauseFormat::Wcnf,
                 encoding,
                 cnf,
             })
         }
-        _ => Ok(Exported::Linear {
-            format,
-            model: Model::new(problem, instance.k)?,
-        }),
+        (Format::Opb, _) => linear(LinearFormat::Opb),
+        (Format::Lp, _) => linear(LinearFormat::Lp),
+        (Format::Cnf, None) | (Format::Wcnf, Some(_)) | (Format::Inccnf, _) => {
+            // check_fit says why in the words of the question asked.
+            check_fit(format, instance.k)?;
+            Err(SolveError::Internal(
+                "check_fit accepted a format export cannot write",
+            ))
+        }
     }
 }
 
@@ -101,7 +131,14 @@ impl Exported {
     #[must_use]
     pub fn format(&self) -> Format {
         match self {
-            Exported::Clauses { format, .. } | Exported::Linear { format, .. } => *format,
+            Exported::Clauses { format, .. } => match format {
+                ClauseFormat::Cnf => Format::Cnf,
+                ClauseFormat::Wcnf => Format::Wcnf,
+            },
+            Exported::Linear { format, .. } => match format {
+                LinearFormat::Opb => Format::Opb,
+                LinearFormat::Lp => Format::Lp,
+            },
         }
     }
 
@@ -111,12 +148,15 @@ impl Exported {
     pub fn provenance(&self) -> Option<Provenance> {
         match self {
             Exported::Clauses {
-                format: Format::Wcnf,
+                format: ClauseFormat::Wcnf,
                 encoding,
                 ..
             } => Some(Provenance::wcnf(&encoding.problem, encoding.stats.n_vars)),
-            Exported::Clauses { .. } => None,
-            Exported::Linear { format, model } => Some(Provenance::linear(model, *format)),
+            Exported::Clauses {
+                format: ClauseFormat::Cnf,
+                ..
+            } => None,
+            Exported::Linear { model, .. } => Some(Provenance::linear(model, self.format())),
         }
     }
 
@@ -137,21 +177,28 @@ impl Exported {
             .unwrap_or_default();
         match self {
             Exported::Clauses {
-                format: Format::Wcnf,
+                format: ClauseFormat::Wcnf,
                 encoding,
                 cnf,
             } => export::wcnf::write(out, encoding, cnf, &comments),
-            Exported::Clauses { encoding, cnf, .. } => {
+            Exported::Clauses {
+                format: ClauseFormat::Cnf,
+                encoding,
+                cnf,
+            } => {
                 let header = dimacs::Header::for_encoding(encoding, command_line);
                 let mut out = io::BufWriter::new(out);
                 dimacs::write(&mut out, &header, cnf, encoding.stats.n_vars)?;
                 out.flush()
             }
             Exported::Linear {
-                format: Format::Lp,
+                format: LinearFormat::Lp,
                 model,
             } => export::lp::write(out, model, &comments),
-            Exported::Linear { model, .. } => export::opb::write(out, model, &comments),
+            Exported::Linear {
+                format: LinearFormat::Opb,
+                model,
+            } => export::opb::write(out, model, &comments),
         }
     }
 
@@ -161,7 +208,7 @@ impl Exported {
     pub fn summary(&self) -> String {
         match self {
             Exported::Clauses {
-                format: Format::Wcnf,
+                format: ClauseFormat::Wcnf,
                 encoding,
                 ..
             } => format!(
@@ -169,16 +216,21 @@ impl Exported {
                 encoding.summary(),
                 plural(encoding.stats.n_board_vars, "soft unit", "soft units")
             ),
-            Exported::Clauses { encoding, .. } => encoding.summary(),
-            Exported::Linear { format, model } => format!(
-                "{}, {}, {}; {format}",
+            Exported::Clauses {
+                format: ClauseFormat::Cnf,
+                encoding,
+                ..
+            } => encoding.summary(),
+            Exported::Linear { model, .. } => format!(
+                "{}, {}, {}; {}",
                 plural(model.n_vars(), "variable", "variables"),
                 plural(
                     model.constraints.len(),
                     "linear constraint",
                     "linear constraints"
                 ),
-                plural(model.n_terms(), "term", "terms")
+                plural(model.n_terms(), "term", "terms"),
+                self.format()
             ),
         }
     }

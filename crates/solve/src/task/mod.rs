@@ -24,7 +24,7 @@ use boardsat_encode::{Amo, Card, Config, Formulation, Kind, Piece, Problem, Requ
 
 use crate::{
     backend::spec::{SolverKind, SolverSpec},
-    error::SolveError,
+    error::{Inapplicable, SolveError},
 };
 
 /// The encodings a user asks for; `None` is boardsat's choice
@@ -62,10 +62,13 @@ impl Instance {
     ///
     /// # Errors
     ///
-    /// A request that contradicts itself; an encoding estimated too large;
-    /// [`SolveError::NoPropagator`] for lines left to a propagator that
-    /// `solver` does not have (before any work, not after the first
-    /// encoding).
+    /// A request that contradicts itself; [`SolveError::Inapplicable`] for
+    /// an encoding asked for that nothing would be built from (a
+    /// cardinality encoding where no piece is counted, an at-most-one
+    /// encoding where pieces may attack each other); an encoding estimated
+    /// too large; [`SolveError::NoPropagator`] for lines left to a
+    /// propagator that `solver` does not have (before any work, not after
+    /// the first encoding).
     pub fn new(
         request: &Request,
         encodings: Encodings,
@@ -74,6 +77,7 @@ impl Instance {
     ) -> Result<Instance, SolveError> {
         let (problem, k) = request.problem()?;
         let formulation = encodings.formulation.unwrap_or_default();
+        refuse_unused(&problem, k, formulation, encodings)?;
         let amo = encodings.amo.unwrap_or_else(|| {
             solver.map_or(Amo::Auto, |s| default_amo(&problem, k, formulation, s.kind))
         });
@@ -82,7 +86,7 @@ impl Instance {
             card: encodings.card.unwrap_or_default(),
             formulation,
         };
-        let propagates = solver.is_none_or(|s| s.kind == SolverKind::Cadical);
+        let propagates = solver.is_none_or(|s| s.kind.propagates_lines());
         let lazy = problem.lazy_lines(amo, formulation);
         if let (false, Some(s)) = (propagates || lazy.is_none_or(|l| l.is_empty()), solver) {
             return Err(SolveError::NoPropagator {
@@ -104,6 +108,17 @@ impl Instance {
             && self.k == Some(p.board.rows())
     }
 
+    /// The rows (N-queens) or outer rings (domination) a split count of
+    /// this instance fixes per cube unless told otherwise.
+    #[must_use]
+    pub fn default_depth(&self) -> usize {
+        if self.is_n_queens() {
+            crate::search::queens::DEFAULT_DEPTH
+        } else {
+            crate::search::domination::DEFAULT_DEPTH
+        }
+    }
+
     /// Whether a count of this instance (without a limit) is split into
     /// cubes over threads: N-queens ([`crate::search::queens`]), and
     /// domination ([`crate::search::domination`]).
@@ -111,6 +126,28 @@ impl Instance {
     pub fn splits(&self) -> bool {
         self.is_n_queens() || self.problem.kind.dominating()
     }
+}
+
+/// Refuses an encoding asked for that nothing of `problem` with `k`
+/// pieces in `formulation` would be built from: a cardinality encoding
+/// where no piece is counted (independence with exactly k pieces in the
+/// lines formulation, whose exact lines count them), an at-most-one
+/// encoding where pieces may attack each other (domination).
+fn refuse_unused(
+    problem: &Problem,
+    k: Option<usize>,
+    formulation: Formulation,
+    encodings: Encodings,
+) -> Result<(), SolveError> {
+    let counted = problem.kind.dominating()
+        || k.is_none_or(|k| problem.effective_formulation(formulation, k) != Formulation::Lines);
+    if encodings.card.is_some() && !counted {
+        return Err(SolveError::Inapplicable(Inapplicable::UncountedCard));
+    }
+    if encodings.amo.is_some() && !problem.kind.independent() {
+        return Err(SolveError::Inapplicable(Inapplicable::AttacksAllowed));
+    }
+    Ok(())
 }
 
 /// The AMO choice for `problem` with `k` pieces (`None`: the optimum)
@@ -130,7 +167,7 @@ pub fn default_amo(
     formulation: Formulation,
     solver: SolverKind,
 ) -> Amo {
-    let propagates = cfg!(feature = "cadical") && solver == SolverKind::Cadical;
+    let propagates = solver.propagates_lines();
     let exact_lines = problem.kind == Kind::Independence
         && k.is_some_and(|k| problem.effective_formulation(formulation, k) == Formulation::Lines);
     if propagates && exact_lines {

@@ -10,16 +10,17 @@ use crate::{
         spec::{SolverKind, SolverSpec},
         Mode, Status,
     },
-    error::SolveError,
+    error::{Inapplicable, SolveError},
     search::{
+        certify::Certify,
+        context::Context,
         detach::detached,
-        domination::{self, certify::Certify, SplitOptions},
+        domination::{self, SplitOptions},
         lex::LexOrder,
         optimise::{optimise_portfolio, Optimum, Strategy},
-        pool::default_threads,
         session::Session,
     },
-    stop::{Interrupter, StopReason},
+    stop::Interrupter,
     task::Instance,
 };
 
@@ -58,6 +59,9 @@ pub struct Solved {
     /// found, by the traced cubes of a certified split (the claims are
     /// written already).
     pub certified: bool,
+    /// Whether it rests on an external solver's UNSAT answer, which
+    /// carries no proof (a proof made afterwards backs it).
+    pub unverified: bool,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -74,8 +78,10 @@ impl Solved {
 /// One placement with k pieces, or without k the optimum with the solver's
 /// proof ([`Strategy::fastest`]), searched by `optimiser`. A dominating
 /// problem with k is decided by [`domination::decide_split`] over every
-/// core, as the optimiser decides its bounds. With `certify`, the split refutations of domination prove each
-/// cube's answer (see [`crate::search::domination::certify`]).
+/// core, as the optimiser decides its bounds. Where [`traces_proofs`]
+/// says so, the split refutations of domination prove each cube's answer
+/// into `certify` (see [`crate::search::certify`]); elsewhere `certify`
+/// is not used.
 /// `observe` is told each bound before its call; with k, the one bound
 /// before any encoding.
 ///
@@ -87,7 +93,7 @@ impl Solved {
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for [`Optimiser::Portfolio`] with k;
+/// [`SolveError::Inapplicable`] for [`Optimiser::Portfolio`] with k;
 /// backend and encoding errors; wrong placements.
 pub fn solve(
     instance: &Instance,
@@ -101,58 +107,86 @@ pub fn solve(
     let Instance { problem, k, config } = *instance;
     if optimiser == Optimiser::Portfolio && k.is_some() {
         // N-queens fixes k = n without -k being typed.
-        let queens = if instance.is_n_queens() {
-            " (queens N places exactly N queens)"
-        } else {
-            ""
-        };
-        return Err(SolveError::Unsupported(format!(
-            "--portfolio races encodings for an optimum; it does not apply with -k{queens}"
-        )));
+        let queens = instance.is_n_queens();
+        return Err(SolveError::Inapplicable(
+            Inapplicable::PortfolioWithPieces { queens },
+        ));
     }
-    if let Some(k) = k {
-        observe(problem.kind.bound(k));
-    }
-    if let Some(k) = k.filter(|_| problem.kind.dominating()) {
-        // A bound of unknown status, decided as the optimiser decides its
-        // theorem's start.
-        let options = SplitOptions::refutation(k, default_threads(), Some(LexOrder::LinesFirst));
-        let decided = domination::decide_split(&problem, config, options, solver, stop, certify)?;
-        return Ok(Solved {
-            status: decided.status,
-            placement: decided.placement,
-            optimum: None,
-            calls: 1,
-            encoding: decided.encoding.ok_or_else(|| stopped(stop))?,
-            portfolio: None,
-            certified: certify.is_some(),
-            elapsed: start.elapsed(),
-        });
-    }
-    if let Some(k) = k {
-        let answer = match solver.kind {
-            // An external solver's files and process are cleaned up by its
-            // own polling, which must not be left behind.
-            SolverKind::External => one_call(&problem, k, config, solver, stop)?.0,
-            // Sizing CaDiCaL for a big board cannot be polled, nor can its
-            // teardown: both stay on a thread of their own.
-            _ => {
-                let (spec, flag) = (solver.clone(), stop.clone());
-                detached(stop, move || one_call(&problem, k, config, &spec, &flag))?
+    let certify = certify.filter(|_| traces_proofs(instance, optimiser));
+    let ctx = Context::new(problem, config, solver, stop).with_certify(certify);
+    let solved = match k {
+        Some(k) => {
+            observe(problem.kind.bound(k));
+            if problem.kind.dominating() {
+                decide(&ctx, k)?
+            } else {
+                one_placement(&ctx, k)?
             }
-        };
-        return Ok(Solved {
-            status: answer.status,
-            placement: answer.placement,
-            optimum: None,
-            calls: answer.calls,
-            encoding: answer.encoding,
-            portfolio: None,
-            certified: false,
-            elapsed: start.elapsed(),
-        });
-    }
-    let (optimum, encoding, raced) = optimum(instance, solver, optimiser, stop, observe, certify)?;
+        }
+        None => optimal(&ctx, optimiser, observe)?,
+    };
+    let unverified = solver.kind == SolverKind::External && solved.rests_on_unsat();
+    Ok(Solved {
+        elapsed: start.elapsed(),
+        unverified,
+        ..solved
+    })
+}
+
+/// A dominating problem with `k` pieces, a bound of unknown status,
+/// decided as the optimiser decides its theorem's start.
+fn decide(ctx: &Context<'_>, k: usize) -> Result<Solved, SolveError> {
+    let options = SplitOptions::refutation(k, Some(LexOrder::LinesFirst));
+    let decided = domination::decide_split(ctx, options)?;
+    Ok(Solved {
+        status: decided.status,
+        placement: decided.placement,
+        optimum: None,
+        calls: 1,
+        encoding: decided.encoding.ok_or_else(|| ctx.stopped())?,
+        portfolio: None,
+        certified: ctx.certify.is_some(),
+        unverified: false,
+        elapsed: Duration::ZERO,
+    })
+}
+
+/// Any other problem with `k` pieces: one call on a solver of its own.
+fn one_placement(ctx: &Context<'_>, k: usize) -> Result<Solved, SolveError> {
+    let (problem, config) = (ctx.problem, ctx.config);
+    let answer = match ctx.solver.kind {
+        // An external solver's files and process are cleaned up by its
+        // own polling, which must not be left behind.
+        SolverKind::External => one_call(&problem, k, config, ctx.solver, ctx.stop)?.0,
+        // Sizing CaDiCaL for a big board cannot be polled, nor can its
+        // teardown: both stay on a thread of their own.
+        _ => {
+            let (spec, flag) = (ctx.solver.clone(), ctx.stop.clone());
+            detached(ctx.stop, move || {
+                one_call(&problem, k, config, &spec, &flag)
+            })?
+        }
+    };
+    Ok(Solved {
+        status: answer.status,
+        placement: answer.placement,
+        optimum: None,
+        calls: answer.calls,
+        encoding: answer.encoding,
+        portfolio: None,
+        certified: false,
+        unverified: false,
+        elapsed: Duration::ZERO,
+    })
+}
+
+/// The optimum, searched by `optimiser`.
+fn optimal(
+    ctx: &Context<'_>,
+    optimiser: Optimiser,
+    observe: &(dyn Fn(Bound) + Sync),
+) -> Result<Solved, SolveError> {
+    let (optimum, encoding, raced) = optimum(ctx, optimiser, observe)?;
     let certified = optimum.proof().is_some_and(|c| c.certified);
     Ok(Solved {
         status: if optimum.proven {
@@ -166,8 +200,18 @@ pub fn solve(
         encoding,
         certified,
         portfolio: raced,
-        elapsed: start.elapsed(),
+        unverified: false,
+        elapsed: Duration::ZERO,
     })
+}
+
+/// Whether [`solve`] with `optimiser` proves its UNSAT answers as it
+/// finds them — the cubes of a domination split trace their own proofs
+/// ([`crate::search::certify`]), so a certifier is used — rather than
+/// leaving them to be proven afterwards: the one place this is decided.
+#[must_use]
+pub fn traces_proofs(instance: &Instance, optimiser: Optimiser) -> bool {
+    instance.problem.kind.dominating() && optimiser == Optimiser::Split
 }
 
 /// What one call with k pieces answered.
@@ -200,24 +244,19 @@ fn one_call(
     Ok((answer, session))
 }
 
-/// The optimum of `instance` (without k) with its proof, as `solve` and
-/// `count` find it: the encoding the optimiser ran on, and with a
-/// portfolio the encodings that raced (never certified).
+/// The optimum of `ctx`'s problem with its proof, as `solve` and
+/// `count` find it: the encoding the solvers ran on, and with a portfolio
+/// the encodings that raced (never certified).
 ///
 /// # Errors
 ///
 /// As [`solve`].
 pub fn optimum(
-    instance: &Instance,
-    solver: &SolverSpec,
+    ctx: &Context<'_>,
     optimiser: Optimiser,
-    stop: &Interrupter,
     observe: &(dyn Fn(Bound) + Sync),
-    certify: Option<&dyn Certify>,
 ) -> Result<(Optimum, Encoding, Option<[Card; 2]>), SolveError> {
-    let Instance {
-        problem, config, ..
-    } = *instance;
+    let (problem, config) = (ctx.problem, ctx.config);
     let strategy = Strategy::fastest(&problem);
     if optimiser == Optimiser::Portfolio {
         let second = Config {
@@ -228,18 +267,37 @@ pub fn optimum(
             },
             ..config
         };
-        let won = optimise_portfolio(&problem, &[config, second], solver, strategy, stop, observe)?;
+        let configs = [config, second];
+        let won = optimise_portfolio(&problem, &configs, ctx.solver, strategy, ctx.stop, observe)?;
         return Ok((won.optimum, won.encoding, Some([config.card, second.card])));
     }
-    let threads = default_threads();
-    let (optimum, session) = domination::optimise_split(
-        &problem, config, solver, threads, strategy, stop, observe, certify,
-    )?;
-    Ok((optimum, session.into_encoding(), None))
+    let (optimum, encoding) = domination::optimise_split(ctx, strategy, observe)?;
+    let encoding = encoding_or_facts(encoding, ctx, optimum.value)?;
+    Ok((optimum, encoding, None))
 }
 
-/// The error of work stopped before any solver was loaded (nothing to
-/// report but the stop).
-pub(crate) fn stopped(stop: &Interrupter) -> SolveError {
-    SolveError::Interrupted(stop.reason().unwrap_or(StopReason::Interrupted))
+/// The encoding the solvers ran on, or, when none was loaded (a split
+/// without cubes, such as N-queens on 2 × 2; an optimum that needed no
+/// call), the facts of the encoding with `k` pieces — encoded for them
+/// alone, only then.
+///
+/// # Errors
+///
+/// [`SolveError::Interrupted`] when no solver was loaded because the work
+/// was stopped; encoding errors.
+pub(crate) fn encoding_or_facts(
+    found: Option<Encoding>,
+    ctx: &Context<'_>,
+    k: usize,
+) -> Result<Encoding, SolveError> {
+    match found {
+        Some(encoding) => Ok(encoding),
+        None if ctx.stop.is_interrupted() => Err(ctx.stopped()),
+        None => {
+            let problem = &ctx.problem;
+            let mut vars = problem.var_manager();
+            let cnf = &mut rustsat::instances::Cnf::new();
+            Ok(problem.encode_lazy(k, ctx.config, cnf, &mut vars)?)
+        }
+    }
 }

@@ -29,46 +29,43 @@
 //! (`boardsat_jobs::split::Split::domination`) also reduces to one cube per
 //! orbit, without symmetry breaking inside the cubes.
 //!
-//! [`lines`] holds the geometry of the split (the rings, orbits of
-//! cubes, stabilizers); the lex-leader orders are
-//! [`crate::search::lex`]'s.
+//! [`crate::search::rings`] holds the geometry of the split (the rings,
+//! orbits of cubes, stabilizers); the lex-leader orders are
+//! [`crate::search::lex`]'s. Every cube's solver gets the same base
+//! formula, encoded once per split ([`Base`]), then its own lex-leader
+//! constraints and cube.
 //!
 //! **Re-splitting.** With [`SplitOptions::budget`], a cube whose solver
 //! runs past the budget is stopped and replaced by its refinements by the
-//! next ring (one per orbit under its stabilizer, [`lines::representatives`]),
+//! next ring (one per orbit under its stabilizer, [`representatives`]),
 //! queued after the other cubes, so that no single cube keeps one core
 //! busy while the other idles. The count stays exact: the refinements
 //! partition the cube as the cubes partition the board, and what the
 //! stopped solver had found is dropped with it.
 //!
-//! **Certification** ([`certify`]): each cube's solver traces an LRAT proof
-//! of its own answer, blocking clauses included, which a [`certify::Certify`]
-//! records; a re-split cube's trace is dropped, its refinements certify
+//! **Certification** ([`crate::search::certify`]): each cube's solver
+//! traces an LRAT proof of its own answer, blocking clauses included, which
+//! the context's [`Certify`] records; a re-split cube's trace is dropped, its refinements certify
 //! themselves.
-
-pub mod certify;
-pub mod lines;
 
 use std::time::Duration;
 
 use boardsat_encode::{Bound, Config, Encoding, Placement, Problem, Symmetry};
 
 use crate::{
-    backend::{recorder::Recorder, spec::SolverSpec, Backend, Mode, Status},
+    backend::{recorder::Recorder, Backend, Mode, Status},
     error::SolveError,
     search::{
+        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo, Ticket},
+        context::Context,
         count::{Blocking, End},
         lex::LexOrder,
         optimise::{optimise_refuting, Optimum, Refuted, Strategy},
         pool::{run_queue, CubeCount, CubeStop, Cubes, FirstEncoding, Splitting, Step},
-        session::{Fix, Session},
+        rings::{representatives, ring_lines, split, LineCube, Representative},
+        session::{Base, Fix, Session},
     },
     stop::Interrupter,
-};
-
-use self::{
-    certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo},
-    lines::{representatives, ring_lines, split, Representative},
 };
 
 /// The rings fixed per cube by default for counts and for
@@ -86,7 +83,8 @@ pub const REFUTATION_DEPTH: usize = 2;
 /// domination at the frontier").
 pub const REFUTATION_BUDGET: Duration = Duration::from_secs(10);
 
-/// How [`count_split`] and [`decide_split`] split and solve.
+/// How [`count_split`] and [`decide_split`] split and solve (on the
+/// context's threads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitOptions {
     /// At most `k` pieces.
@@ -94,10 +92,8 @@ pub struct SplitOptions {
     /// The blocking clauses of a count: [`Blocking::Short`] when every
     /// solution has exactly `k` pieces (k is the proven optimum).
     pub blocking: Blocking,
-    /// Central rings fixed per cube.
+    /// Outer rings fixed per cube.
     pub depth: usize,
-    /// Worker threads (at least 1).
-    pub threads: usize,
     /// Lex-leader symmetry breaking in this order with orbit weights;
     /// `None` for none.
     pub symmetry: Option<LexOrder>,
@@ -118,8 +114,8 @@ impl SplitOptions {
     /// `symmetry` is `None`. The optimiser and `solve -k` decide with
     /// [`Self::refutation`] instead.
     #[must_use]
-    pub fn decision(k: usize, threads: usize, symmetry: Option<LexOrder>) -> Self {
-        Self::count(k, Blocking::Full, DEFAULT_DEPTH, threads, symmetry)
+    pub fn decision(k: usize, symmetry: Option<LexOrder>) -> Self {
+        Self::count(k, Blocking::Full, DEFAULT_DEPTH, symmetry)
     }
 
     /// The options of the optimiser's decisions ([`decide_split`]) and of
@@ -128,29 +124,22 @@ impl SplitOptions {
     /// Measured faster than [`Self::decision`]'s race on the satisfiable
     /// bounds too (BENCHMARKS.md, "Splitting from the edge").
     #[must_use]
-    pub fn refutation(k: usize, threads: usize, symmetry: Option<LexOrder>) -> Self {
+    pub fn refutation(k: usize, symmetry: Option<LexOrder>) -> Self {
         Self {
             mode: Mode::Refute,
             budget: Some(REFUTATION_BUDGET),
-            ..Self::count(k, Blocking::Full, REFUTATION_DEPTH, threads, symmetry)
+            ..Self::count(k, Blocking::Full, REFUTATION_DEPTH, symmetry)
         }
     }
 
-    /// The options of a count of at most `k` pieces over `depth` central
-    /// rings on `threads` workers, one cube per orbit of cubes.
+    /// The options of a count of at most `k` pieces over `depth` outer
+    /// rings, one cube per orbit of cubes.
     #[must_use]
-    pub fn count(
-        k: usize,
-        blocking: Blocking,
-        depth: usize,
-        threads: usize,
-        symmetry: Option<LexOrder>,
-    ) -> Self {
+    pub fn count(k: usize, blocking: Blocking, depth: usize, symmetry: Option<LexOrder>) -> Self {
         Self {
             k,
             blocking,
             depth,
-            threads,
             symmetry,
             cubes: Cubes::OnePerOrbit,
             budget: None,
@@ -158,9 +147,13 @@ impl SplitOptions {
         }
     }
 
-    /// Whether only one cube per orbit of cubes is solved.
-    fn per_orbit(&self) -> bool {
-        self.cubes == Cubes::OnePerOrbit && self.symmetry == Some(LexOrder::LinesFirst)
+    /// Which cubes are solved: one per orbit of cubes only under the
+    /// lex-leader constraints that keep one placement per orbit.
+    fn solved(&self) -> Cubes {
+        match (self.cubes, self.symmetry) {
+            (Cubes::OnePerOrbit, Some(LexOrder::LinesFirst)) => Cubes::OnePerOrbit,
+            _ => Cubes::All,
+        }
     }
 }
 
@@ -173,85 +166,196 @@ enum Question {
     Decide,
 }
 
+impl Question {
+    /// What the cubes' answers prove together, when certified.
+    fn purpose(self) -> Purpose {
+        match self {
+            Question::Count(blocking) => Purpose::Count(blocking),
+            Question::Decide => Purpose::Refute,
+        }
+    }
+}
+
 /// A split being solved: everything a worker needs besides its cube.
 struct Run<'a> {
-    problem: &'a Problem,
+    ctx: &'a Context<'a>,
+    /// The context's encodings, the lines in clauses when certified.
     config: Config,
     options: &'a SplitOptions,
-    solver: &'a SolverSpec,
     question: Question,
+    /// The certifier and the split's number, when certified.
     certify: Option<(&'a dyn Certify, usize)>,
+    /// The formula every cube's solver starts with.
+    base: Base,
     first: FirstEncoding,
 }
 
 /// What a worker keeps of a cube solved to the end.
 type Kept = Option<Placement>;
 
-impl Run<'_> {
-    /// Solves `cube` under `workers` (see the module doc for the budget
-    /// and the certification).
+/// A cube's trace that its certifier keeps for the cube's proof: taken
+/// for the proof, or forgotten when the cube ends otherwise (split again,
+/// stopped, failed), so that no trace outlives its cube.
+struct Pending<'a> {
+    certify: &'a dyn Certify,
+    ticket: Option<Ticket>,
+}
+
+impl Pending<'_> {
+    /// The ticket, for the cube's proof.
+    fn take(&mut self) -> Option<Ticket> {
+        self.ticket.take()
+    }
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        if let Some(ticket) = self.ticket.take() {
+            self.certify.forget(ticket);
+        }
+    }
+}
+
+impl<'a> Run<'a> {
+    /// A split of `ctx`'s problem with `options`, asking `question`: its
+    /// base formula encoded, and begun with the certifier when certified.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NotSplit`] for a problem that is not domination;
+    /// encoding errors; the certifier's.
+    fn begin(
+        ctx: &'a Context<'a>,
+        options: &'a SplitOptions,
+        question: Question,
+    ) -> Result<Self, SolveError> {
+        if !ctx.problem.kind.dominating() {
+            return Err(SolveError::NotSplit {
+                problem: ctx.problem.to_string(),
+                split: "the rings of rows and columns (domination only)",
+            });
+        }
+        let config = split_config(ctx.config, ctx.certify);
+        let fix = Fix::BoundAndImplied;
+        let base = Base::new(&ctx.problem, options.k, config, fix)?;
+        let info = SplitInfo {
+            problem: ctx.problem,
+            config,
+            k: options.k,
+            purpose: question.purpose(),
+            symmetry: options.symmetry,
+        };
+        let certify = ctx
+            .certify
+            .map(|c| c.begin(&info).map(|split| (c, split)))
+            .transpose()?;
+        Ok(Run {
+            ctx,
+            config,
+            options,
+            question,
+            certify,
+            base,
+            first: FirstEncoding::default(),
+        })
+    }
+
+    /// Ends a certified split as `end` says.
+    fn end(&self, end: SplitEnd) -> Result<(), SolveError> {
+        match self.certify {
+            Some((c, split)) => c.end(split, end),
+            None => Ok(()),
+        }
+    }
+
+    /// `cube`'s solver, obeying `stop`, loaded with the base formula, the
+    /// cube's lex-leader constraints and the cube, tracing its proof when
+    /// certified (the ticket of its trace).
+    fn load(
+        &self,
+        cube: &Representative,
+        stop: &Interrupter,
+    ) -> Result<(Session, Option<Pending<'a>>), SolveError> {
+        let mut backend = self.ctx.solver.create(self.options.mode, stop)?;
+        let mut pending = None;
+        if let Some((certify, _)) = self.certify {
+            let backend_name = backend.signature();
+            let tracer = backend.trace_proof().ok_or(SolveError::NoTracer {
+                backend: backend_name,
+            })?;
+            let (ticket, sink) = certify.sink()?;
+            let given = Pending {
+                certify,
+                ticket: Some(ticket),
+            };
+            tracer.start_trace(sink)?;
+            pending = Some(given);
+        }
+        let session = cube_session(&self.base, backend, self.options.symmetry, cube)?;
+        self.first.offer(session.encoding());
+        Ok((session, pending))
+    }
+
+    /// Solves `cube` under `stops` (see the module doc for the budget and
+    /// the certification).
     fn cube(
         &self,
         cube: &Representative,
         stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
-        let mut backend = self.solver.create(self.options.mode, &stops.cube)?;
-        if let Some((certify, _)) = self.certify {
-            let signature = backend.signature();
-            backend
-                .trace_proof()
-                .ok_or_else(|| {
-                    SolveError::Unsupported(format!(
-                        "proofs of split answers need CaDiCaL ({signature} traces none)"
-                    ))
-                })?
-                .start_trace(certify.sink()?)?;
-        }
-        let mut session = cube_session(self.problem, self.config, self.options, backend, cube)?;
-        self.first.offer(session.encoding());
-        let (count, models, end, found) = match self.question {
-            Question::Count(blocking) => {
-                if blocking == Blocking::Short {
-                    session.assume_uniform_size();
-                }
-                if self.certify.is_some() {
-                    session.record_blocked();
-                    // The blocking clauses are over the board's squares.
-                    let board = self.problem.board;
-                    let squares: Vec<rustsat::types::Var> =
-                        board.squares().map(|sq| board.lit(sq).var()).collect();
-                    if let Some(tracer) = session.backend().trace_proof() {
-                        tracer.keep(&squares)?;
-                    }
-                }
-                let c = session.count(None, |_| {})?;
-                (c.count, c.models, c.end, None)
-            }
+        let (mut session, mut pending) = self.load(cube, &stops.cube)?;
+        let (count, models, end) = match self.question {
+            Question::Count(blocking) => self.count(&mut session, blocking)?,
             Question::Decide => match session.solve(Mode::Decide)? {
                 (Status::Sat, Some(placement)) => {
                     // One model answers the question: stop the others.
                     stops.workers.interrupt();
                     return Ok(Step::Done(1, 1, End::Exhausted, Some(placement)));
                 }
-                (Status::Unsat, _) => (0, 0, End::Exhausted, None),
-                _ => (0, 0, End::Stopped, None),
+                (Status::Unsat, _) => (0, 0, End::Exhausted),
+                _ => (0, 0, End::Stopped),
             },
         };
         if end == End::Stopped && stops.asked_to_split() {
             return Ok(Step::Split(self.refine(cube)));
         }
         if end == End::Exhausted {
-            if let Some((certify, split)) = self.certify {
-                self.certified(certify, split, cube, &mut session, count)?;
+            if let Some(ticket) = pending.as_mut().and_then(Pending::take) {
+                self.certified(cube, &mut session, count, ticket)?;
             }
         }
-        Ok(Step::Done(count, models, end, found))
+        Ok(Step::Done(count, models, end, None))
+    }
+
+    /// Counts a cube's placements on `session`, blocked as said, recording
+    /// them for its proof when certified: the weighted count, the models,
+    /// how it ended.
+    fn count(
+        &self,
+        session: &mut Session,
+        blocking: Blocking,
+    ) -> Result<(u64, u64, End), SolveError> {
+        if blocking == Blocking::Short {
+            session.assume_uniform_size();
+        }
+        if self.certify.is_some() {
+            session.record_blocked();
+            // The blocking clauses are over the board's squares.
+            let board = self.ctx.problem.board;
+            let squares: Vec<rustsat::types::Var> =
+                board.squares().map(|sq| board.lit(sq).var()).collect();
+            if let Some(tracer) = session.backend().trace_proof() {
+                tracer.keep(&squares)?;
+            }
+        }
+        let c = session.count(None, |_| {})?;
+        Ok((c.count, c.models, c.end))
     }
 
     /// The refinements of `cube` by the next ring that the split solves.
     fn refine(&self, cube: &Representative) -> Vec<Representative> {
-        let board = self.problem.board;
-        if self.options.per_orbit() {
+        let board = self.ctx.problem.board;
+        if self.options.solved() == Cubes::OnePerOrbit {
             return representatives(&board, &cube.cube, &cube.stabilizer, cube.orbit);
         }
         cube.cube
@@ -265,23 +369,26 @@ impl Run<'_> {
             .collect()
     }
 
-    /// Hands the proof of `cube`'s answer, its solver's trace, to
-    /// `certify`.
+    /// Hands the proof of `cube`'s answer, its solver's trace (`ticket`),
+    /// to the certifier, when certified.
     fn certified(
         &self,
-        certify: &dyn Certify,
-        split: usize,
         cube: &Representative,
         session: &mut Session,
         count: u64,
+        ticket: Ticket,
     ) -> Result<(), SolveError> {
+        let Some((certify, split)) = self.certify else {
+            return Ok(());
+        };
         let placements = session.blocked().to_vec();
         let encoding = session.encoding().facts();
-        let trace = session
-            .backend()
+        let backend = session.backend();
+        let backend_name = backend.signature();
+        backend
             .trace_proof()
-            .ok_or_else(|| {
-                SolveError::Unsupported("the cube's solver traced no proof".to_string())
+            .ok_or(SolveError::NoTracer {
+                backend: backend_name,
             })?
             .stop_trace()?;
         certify.proven(
@@ -293,19 +400,18 @@ impl Run<'_> {
                 placements,
                 count,
                 encoding,
-                trace,
+                trace: ticket,
             },
         )
     }
 
-    /// Solves every cube of the split on `threads` workers.
+    /// Solves every cube of the split on the context's workers.
     fn all(
         &self,
-        stop: &Interrupter,
         progress: &(dyn Fn(u64, usize) + Sync),
     ) -> Result<(CubeCount, Vec<(Representative, Kept)>), SolveError> {
-        let cubes = domination_cubes(self.problem, self.options)?;
-        let board = self.problem.board;
+        let board = self.ctx.problem.board;
+        let cubes = split(&board, self.options.depth, self.options.solved());
         let can_split = |cube: &Representative| {
             ring_lines(&board, cube.cube.order, cube.cube.depth + 1).len() > cube.cube.lines.len()
         };
@@ -315,8 +421,8 @@ impl Run<'_> {
         });
         run_queue(
             cubes,
-            self.options.threads,
-            stop,
+            self.ctx.threads,
+            self.ctx.stop,
             progress,
             splitting,
             |cube, stops| {
@@ -336,16 +442,6 @@ impl Run<'_> {
             },
         )
     }
-
-    /// Begins the certified split, if certified.
-    fn begin(
-        certify: Option<&dyn Certify>,
-        info: SplitInfo,
-    ) -> Result<Option<(&dyn Certify, usize)>, SolveError> {
-        certify
-            .map(|c| c.begin(&info).map(|split| (c, split)))
-            .transpose()
-    }
 }
 
 /// The encodings a split runs on: `config`, with the lines always in
@@ -361,64 +457,32 @@ fn split_config(config: Config, certify: Option<&dyn Certify>) -> Config {
     }
 }
 
-/// The split of a certified run, as its certifier sees it.
-fn split_info(
-    problem: &Problem,
-    config: Config,
-    options: &SplitOptions,
-    purpose: Purpose,
-) -> SplitInfo {
-    SplitInfo {
-        problem: *problem,
-        config,
-        k: options.k,
-        purpose,
-        symmetry: options.symmetry,
-    }
-}
-
 /// Counts the (independent) dominating sets of at most `options.k` pieces
-/// over the cubes of [`lines::split`], one fresh solver per cube on
-/// `options.threads` workers, re-splitting cubes past
-/// [`SplitOptions::budget`]; with `certify`, each cube's answer proven
-/// (see the module doc). `progress` is called after each cube with the
-/// weighted count so far and the cubes done. With symmetry breaking the
-/// models are the orbits.
+/// of `ctx`'s problem over the cubes of [`split`], one fresh solver per
+/// cube on the context's workers, re-splitting cubes past
+/// [`SplitOptions::budget`]; with the context's certifier, each cube's
+/// answer proven (see the module doc). `progress` is called after each
+/// cube with the weighted count so far and the cubes done. With symmetry
+/// breaking the models are the orbits. Returns the count and the encoding
+/// the cubes' solvers ran on (`None` when no cube was loaded).
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a problem that is not domination, or a
+/// [`SolveError::NotSplit`] for a problem that is not domination, or a
 /// certified split on a solver that traces no proofs; the first error of
 /// any worker (the others stop at their next cube).
 pub fn count_split(
-    problem: &Problem,
-    config: Config,
+    ctx: &Context<'_>,
     options: SplitOptions,
-    solver: &SolverSpec,
-    stop: &Interrupter,
     progress: &(dyn Fn(u64, usize) + Sync),
-    certify: Option<&dyn Certify>,
 ) -> Result<(CubeCount, Option<Encoding>), SolveError> {
-    let purpose = Purpose::Count(options.blocking);
-    let config = split_config(config, certify);
-    let run = Run {
-        problem,
-        config,
-        options: &options,
-        solver,
-        question: Question::Count(options.blocking),
-        certify: Run::begin(certify, split_info(problem, config, &options, purpose))?,
-        first: FirstEncoding::default(),
-    };
-    let (counted, _) = run.all(stop, progress)?;
-    if let Some((c, split)) = run.certify {
-        let end = if counted.end == End::Exhausted {
-            SplitEnd::Complete
-        } else {
-            SplitEnd::Stopped
-        };
-        c.end(split, end)?;
-    }
+    let run = Run::begin(ctx, &options, Question::Count(options.blocking))?;
+    let (counted, _) = run.all(progress)?;
+    run.end(if counted.end == End::Exhausted {
+        SplitEnd::Complete
+    } else {
+        SplitEnd::Stopped
+    })?;
     Ok((counted, run.first.into_inner()))
 }
 
@@ -434,38 +498,22 @@ pub struct Decided {
     pub encoding: Option<Encoding>,
 }
 
-/// The cubes of a dominating problem's split on its `options.depth`
-/// central rings: one per orbit of cubes, or every one.
-fn domination_cubes(
-    problem: &Problem,
-    options: &SplitOptions,
-) -> Result<Vec<Representative>, SolveError> {
-    if !problem.kind.dominating() {
-        return Err(SolveError::Unsupported(
-            "line cubes split domination only".to_string(),
-        ));
-    }
-    Ok(split(&problem.board, options.depth, !options.per_orbit()))
-}
-
-/// Cube `cube` on its own solver: the problem with at most `options.k`
-/// pieces, the bound and the implied line bounds as units
-/// ([`Fix::BoundAndImplied`]), the lex-leader constraints of
-/// `options.symmetry` under the cube's stabilizer (the whole group when
-/// every cube is solved), and the cube's clauses.
+/// Cube `cube` on `backend`: the split's `base` formula (the problem with
+/// at most k pieces, the bound and the implied line bounds as units,
+/// [`Fix::BoundAndImplied`]), the lex-leader constraints of `symmetry`
+/// under the cube's stabilizer (the whole group when every cube is
+/// solved), and the cube's clauses.
 fn cube_session(
-    problem: &Problem,
-    config: Config,
-    options: &SplitOptions,
+    base: &Base,
     backend: Box<dyn Backend>,
+    symmetry: Option<LexOrder>,
     cube: &Representative,
 ) -> Result<Session, SolveError> {
-    let board = problem.board;
-    let mut session =
-        Session::with_bound(problem, options.k, config, backend, Fix::BoundAndImplied)?;
-    if let Some(order) = options.symmetry {
+    let mut session = base.load(backend)?;
+    if let Some(order) = symmetry {
         session.break_symmetry_under(order, cube.stabilizer.clone())?;
     }
+    let board = session.problem().board;
     for clause in cube.cube.clauses(&board) {
         session.backend().add_clause(&clause)?;
     }
@@ -484,140 +532,112 @@ pub fn cube_clauses(
     config: Config,
     k: usize,
     symmetry: Option<LexOrder>,
-    cube: &lines::LineCube,
+    cube: &LineCube,
     stabilizer: &[Symmetry],
 ) -> Result<(Vec<Vec<rustsat::types::Lit>>, u32), SolveError> {
+    let base = Base::new(problem, k, config, Fix::BoundAndImplied)?;
     let (recorder, clauses) = Recorder::new();
-    let options = SplitOptions::count(k, Blocking::Full, cube.depth, 1, symmetry);
     let rep = Representative {
         cube: cube.clone(),
         orbit: 1,
         stabilizer: stabilizer.to_vec(),
     };
-    let session = cube_session(problem, config, &options, Box::new(recorder), &rep)?;
+    let session = cube_session(&base, Box::new(recorder), symmetry, &rep)?;
     let n_vars = session.n_vars();
     drop(session);
     let clauses = clauses.take();
     Ok((clauses, n_vars))
 }
 
-/// The optimiser's refutations of a dominating problem split into cubes
-/// on `threads` workers of `solver` (measured faster than one fresh
-/// solver, BENCHMARKS.md) by [`decide_split`] with
-/// [`SplitOptions::refutation`], the theorem's start included: with the
-/// split from the edge, that was faster than racing a model search there
-/// even where the start is satisfiable (γ(Q_17..19),
-/// BENCHMARKS.md); lines-first lex-leader constraints with `symmetry`;
-/// each refutation certified with `certify`. `stop` stops every worker.
-/// Pass it to [`crate::search::optimise::optimise_refuting`] as its
+/// The optimiser's refutations of `ctx`'s dominating problem split into
+/// cubes on the context's workers (measured faster than one fresh solver,
+/// BENCHMARKS.md) by [`decide_split`] with [`SplitOptions::refutation`],
+/// the theorem's start included: with the split from the edge, that was
+/// faster than racing a model search there even where the start is
+/// satisfiable (γ(Q_17..19), BENCHMARKS.md); lines-first lex-leader
+/// constraints with `symmetry`; each refutation certified by the
+/// context's certifier. Each split's encoding is offered to `first`. Pass
+/// it to [`crate::search::optimise::optimise_refuting`] as its
 /// [`crate::search::optimise::Refuter`].
 pub fn refuter<'a>(
-    problem: &'a Problem,
-    config: Config,
-    solver: &'a SolverSpec,
-    threads: usize,
+    ctx: &'a Context<'a>,
     symmetry: bool,
-    stop: &'a Interrupter,
-    certify: Option<&'a dyn Certify>,
+    first: &'a FirstEncoding,
 ) -> impl Fn(Bound) -> Result<Refuted, SolveError> + Sync + 'a {
     move |bound| {
         let symmetry = symmetry.then_some(LexOrder::LinesFirst);
-        let options = SplitOptions::refutation(bound.k(), threads, symmetry);
-        let decided = decide_split(problem, config, options, solver, stop, certify)?;
+        let decided = decide_split(ctx, SplitOptions::refutation(bound.k(), symmetry))?;
+        if let Some(encoding) = &decided.encoding {
+            first.offer(encoding);
+        }
         Ok(Refuted {
-            certified: certify.is_some() && decided.status == Status::Unsat,
+            certified: ctx.certify.is_some() && decided.status == Status::Unsat,
             status: decided.status,
             placement: decided.placement,
         })
     }
 }
 
-/// The optimum of `problem` with its proof ([`optimise_refuting`]), the
-/// calls expected to be UNSAT of a dominating problem split into cubes on
-/// `threads` workers of `solver` ([`refuter`], certified with
-/// `certify`); other problems, and the calls expected to be SAT, on one
-/// solver created here. `stop` stops every worker.
+/// The optimum of `ctx`'s problem with its proof ([`optimise_refuting`]):
+/// the calls expected to be UNSAT of a dominating problem split into cubes
+/// ([`refuter`], certified by the context's certifier); other problems,
+/// and the calls expected to be SAT, on one solver of the context's kind,
+/// made only when such a call comes. Returns the optimum and the encoding
+/// the solvers ran on: the optimiser's own, or, when every call was split,
+/// the first split's (`None` when no solver was loaded).
 ///
 /// # Errors
 ///
 /// As [`optimise_refuting`].
-#[allow(clippy::too_many_arguments)]
 pub fn optimise_split(
-    problem: &Problem,
-    config: Config,
-    solver: &SolverSpec,
-    threads: usize,
+    ctx: &Context<'_>,
     strategy: Strategy,
-    stop: &Interrupter,
     observe: &(dyn Fn(Bound) + Sync),
-    certify: Option<&dyn Certify>,
-) -> Result<(Optimum, Session), SolveError> {
-    let backend = solver.create(Mode::Decide, stop)?;
-    let refute = refuter(
-        problem,
-        config,
-        solver,
-        threads,
-        strategy.symmetry,
-        stop,
-        certify,
-    );
-    let refuter = problem.kind.dominating().then_some(&refute as _);
-    optimise_refuting(problem, config, backend, strategy, observe, refuter)
+) -> Result<(Optimum, Option<Encoding>), SolveError> {
+    let first = FirstEncoding::default();
+    let refute = refuter(ctx, strategy.symmetry, &first);
+    let refuter = ctx.problem.kind.dominating().then_some(&refute as _);
+    let backend = Box::new(|| ctx.solver.create(Mode::Decide, ctx.stop));
+    let (optimum, session) = optimise_refuting(
+        &ctx.problem,
+        ctx.config,
+        backend,
+        strategy,
+        observe,
+        refuter,
+    )?;
+    let encoding = session.map(Session::into_encoding);
+    Ok((optimum, encoding.or_else(|| first.take())))
 }
 
-/// Decides whether `problem` has an (independent) dominating set of at
-/// most `options.k` pieces, by cube-and-conquer: one fresh solver per cube
-/// of [`lines::split`] on `options.threads` workers, each with the bound
-/// and the implied line bounds as unit clauses and the lex-leader
-/// constraints of `options.symmetry` (every orbit keeps its leader, which
-/// lies in exactly one cube, so the cubes are SAT together exactly when
-/// the problem is), re-splitting cubes past [`SplitOptions::budget`]. The
-/// first model found stops the other workers and is the answer (checked
-/// like any model); UNSAT needs every cube refuted — each refutation
-/// proven with `certify`; a search stopped by `stop` is UNKNOWN. The
-/// optimiser's refutations run here ([`refuter`]): split over the cores
-/// they measured faster than one solver even on one core (BENCHMARKS.md).
+/// Decides whether `ctx`'s problem has an (independent) dominating set of
+/// at most `options.k` pieces, by cube-and-conquer: one fresh solver per
+/// cube of [`split`] on the context's workers, each with the bound and the
+/// implied line bounds as unit clauses and the lex-leader constraints of
+/// `options.symmetry` (every orbit keeps its leader, which lies in exactly
+/// one cube, so the cubes are SAT together exactly when the problem is),
+/// re-splitting cubes past [`SplitOptions::budget`]. The first model found
+/// stops the other workers and is the answer (checked like any model);
+/// UNSAT needs every cube refuted — each refutation proven by the
+/// context's certifier; a search stopped by the context's stop flag is
+/// UNKNOWN. The optimiser's refutations run here ([`refuter`]): split over
+/// the cores they measured faster than one solver even on one core
+/// (BENCHMARKS.md).
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a problem that is not domination; the
+/// [`SolveError::NotSplit`] for a problem that is not domination; the
 /// first error of any worker.
-pub fn decide_split(
-    problem: &Problem,
-    config: Config,
-    options: SplitOptions,
-    solver: &SolverSpec,
-    stop: &Interrupter,
-    certify: Option<&dyn Certify>,
-) -> Result<Decided, SolveError> {
-    let config = split_config(config, certify);
-    let info = split_info(problem, config, &options, Purpose::Refute);
-    let certify = Run::begin(certify, info)?;
-    let decided = decide_cubes(problem, config, &options, solver, stop, certify)?;
-    end_refutation(certify, decided.status)?;
+pub fn decide_split(ctx: &Context<'_>, options: SplitOptions) -> Result<Decided, SolveError> {
+    let run = Run::begin(ctx, &options, Question::Decide)?;
+    let decided = decide_cubes(&run)?;
+    run.end(refutation_end(decided.status))?;
     Ok(decided)
 }
 
-/// [`decide_split`] of a certified split already begun.
-fn decide_cubes(
-    problem: &Problem,
-    config: Config,
-    options: &SplitOptions,
-    solver: &SolverSpec,
-    stop: &Interrupter,
-    certify: Option<(&dyn Certify, usize)>,
-) -> Result<Decided, SolveError> {
-    let run = Run {
-        problem,
-        config,
-        options,
-        solver,
-        question: Question::Decide,
-        certify,
-        first: FirstEncoding::default(),
-    };
-    let (counted, found) = run.all(stop, &|_, _| {})?;
+/// [`decide_split`] of a split begun.
+fn decide_cubes(run: &Run<'_>) -> Result<Decided, SolveError> {
+    let (counted, found) = run.all(&|_, _| {})?;
     let placement = found.into_iter().find_map(|(_, p)| p);
     let status = match (&placement, counted.end) {
         (Some(_), _) => Status::Sat,
@@ -627,95 +647,102 @@ fn decide_cubes(
     Ok(Decided {
         status,
         placement,
-        encoding: run.first.into_inner(),
+        encoding: run.first.take(),
     })
 }
 
-/// Ends a certified refutation as its answer says: complete when UNSAT,
-/// void when a placement was found (by it or by a race's other side).
-fn end_refutation(
-    certify: Option<(&dyn Certify, usize)>,
-    status: Status,
-) -> Result<(), SolveError> {
-    let Some((c, split)) = certify else {
-        return Ok(());
-    };
-    c.end(
-        split,
-        match status {
-            Status::Unsat => SplitEnd::Complete,
-            Status::Sat => SplitEnd::Satisfiable,
-            Status::Unknown => SplitEnd::Stopped,
-        },
-    )
+/// How a certified refutation ends as its answer says: complete when
+/// UNSAT, void when a placement was found (by it or by a race's other
+/// side).
+fn refutation_end(status: Status) -> SplitEnd {
+    match status {
+        Status::Unsat => SplitEnd::Complete,
+        Status::Sat => SplitEnd::Satisfiable,
+        Status::Unknown => SplitEnd::Stopped,
+    }
 }
 
 /// As [`decide_split`], racing one more solver that searches for a model
 /// without symmetry breaking or cubes (the bound by assumptions, as a
 /// call expected to be SAT): the first definite answer stops the other
-/// side — with `certify`, only a model stops the split, whose refutations
-/// are the proven ones. The optimiser raced its theorem's start this way
-/// until the split from the edge found the models of γ(Q_17..19) sooner
-/// on its own (BENCHMARKS.md, "Splitting from the edge"); kept for
-/// library callers that want a model search beside the split.
+/// side — with the context's certifier, only a model stops the split,
+/// whose refutations are the proven ones. The optimiser raced its
+/// theorem's start this way until the split from the edge found the
+/// models of γ(Q_17..19) sooner on its own (BENCHMARKS.md, "Splitting from
+/// the edge"); kept for library callers that want a model search beside
+/// the split.
 ///
 /// # Errors
 ///
 /// As [`decide_split`]; an error of the side that lost the race is
 /// dropped.
-pub fn decide_race(
-    problem: &Problem,
-    config: Config,
-    options: SplitOptions,
-    solver: &SolverSpec,
-    stop: &Interrupter,
-    certify: Option<&dyn Certify>,
-) -> Result<Decided, SolveError> {
-    let config = split_config(config, certify);
-    let info = split_info(problem, config, &options, Purpose::Refute);
-    let certify_split = Run::begin(certify, info)?;
-    let race = stop.child(None);
+pub fn decide_race(ctx: &Context<'_>, options: SplitOptions) -> Result<Decided, SolveError> {
+    let race = ctx.stop.child(None);
+    let raced = Context {
+        stop: &race,
+        ..*ctx
+    };
+    let run = Run::begin(&raced, &options, Question::Decide)?;
+    let certified = ctx.certify.is_some();
     let (split, seek) = std::thread::scope(|scope| {
-        let seeker = scope.spawn(|| {
-            let backend = solver.create(Mode::Decide, &race)?;
-            let mut session = Session::fixed(problem, options.k, config, backend)?;
-            let (status, placement) = session.solve(Mode::Decide)?;
-            // A model answers; with proofs asked for, an UNSAT answer of
-            // this untraced solver does not: the split's proofs do.
-            if status == Status::Sat || (status == Status::Unsat && certify.is_none()) {
-                race.interrupt();
-            }
-            Ok(Decided {
-                status,
-                placement,
-                encoding: Some(session.into_encoding()),
-            })
-        });
-        let split = decide_cubes(problem, config, &options, solver, &race, certify_split);
+        let seeker = scope.spawn(|| seek_model(&run, &race, certified));
+        let split = decide_cubes(&run);
         if split.as_ref().is_ok_and(|d| d.status != Status::Unknown) {
             race.interrupt();
         }
         let seek: Result<Decided, SolveError> = seeker.join().unwrap_or_else(|_| {
             Err(SolveError::Solver {
-                backend: solver.signature(),
+                backend: ctx.solver.signature(),
                 message: "the model search of a race panicked".to_string(),
             })
         });
         (split, seek)
     });
+    let decided = race_answer(split, seek, certified, ctx.stop.is_interrupted())?;
+    run.end(refutation_end(decided.status))?;
+    Ok(decided)
+}
+
+/// The model search of [`decide_race`]: one solver with the bound by
+/// assumptions, stopping the race when it answers — with proofs asked
+/// for, only with a model (its UNSAT answer is not traced: the split's
+/// proofs are the proven ones).
+fn seek_model(run: &Run<'_>, race: &Interrupter, certified: bool) -> Result<Decided, SolveError> {
+    let backend = run.ctx.solver.create(Mode::Decide, race)?;
+    let mut session = Session::fixed(&run.ctx.problem, run.options.k, run.config, backend)?;
+    let (status, placement) = session.solve(Mode::Decide)?;
+    if status == Status::Sat || (status == Status::Unsat && !certified) {
+        race.interrupt();
+    }
+    Ok(Decided {
+        status,
+        placement,
+        encoding: Some(session.into_encoding()),
+    })
+}
+
+/// The answer of a race between the split and the model search: the
+/// split's when definite, else a model found, else (without proofs) the
+/// search's definite answer; UNKNOWN when the caller stopped both.
+fn race_answer(
+    split: Result<Decided, SolveError>,
+    seek: Result<Decided, SolveError>,
+    certified: bool,
+    stopped: bool,
+) -> Result<Decided, SolveError> {
     let definite =
         |r: &Result<Decided, SolveError>| r.as_ref().is_ok_and(|d| d.status != Status::Unknown);
-    let decided = match (split, seek) {
-        (Ok(split), seek) if split.status != Status::Unknown => Ok::<_, SolveError>(Decided {
+    match (split, seek) {
+        (Ok(split), seek) if split.status != Status::Unknown => Ok(Decided {
             encoding: split
                 .encoding
                 .or_else(|| seek.ok().and_then(|s| s.encoding)),
             ..split
         }),
         (_, Ok(seek)) if seek.status == Status::Sat => Ok(seek),
-        (_, seek) if definite(&seek) && certify.is_none() => seek,
+        (_, seek) if definite(&seek) && !certified => seek,
         // Neither side answered: stopped by the caller, or an error.
-        (split, seek) if stop.is_interrupted() => Ok(Decided {
+        (split, seek) if stopped => Ok(Decided {
             status: Status::Unknown,
             placement: None,
             encoding: split
@@ -725,7 +752,5 @@ pub fn decide_race(
         }),
         (Err(e), _) | (_, Err(e)) => Err(e),
         (split, _) => split,
-    }?;
-    end_refutation(certify_split, decided.status)?;
-    Ok(decided)
+    }
 }

@@ -1,17 +1,18 @@
 //! Where the solvers of a domination split certify their answers: each
 //! cube's solver traces a proof of its own work into a sink the certifier
-//! gives it ([`crate::backend::TraceProof`], [`ProofSink`]), and what it
-//! proved goes back to the [`Certify`] — `boardsat-proof`'s prover, which
-//! writes the formula, its LRAT proof, the claims and the split they
-//! cover. Search decides what is proven; the certifier decides where and
-//! how it is written down.
+//! gives it ([`crate::backend::TraceProof`], [`ProofSink`]) with a
+//! [`Ticket`] naming it, and what it proved goes back to the [`Certify`]
+//! with that ticket — `boardsat-proof`'s prover, which keeps the trace
+//! behind each sink and writes the formula, its LRAT proof, the claims and
+//! the split they cover. Search decides what is proven; the certifier
+//! decides where and how it is written down.
 
 use boardsat_encode::{Config, Encoding, Placement, Problem, Symmetry};
 
 use crate::{
     backend::ProofSink,
     error::SolveError,
-    search::{count::Blocking, domination::lines::LineCube, lex::LexOrder},
+    search::{count::Blocking, lex::LexOrder, rings::LineCube},
 };
 
 /// What a split's cubes prove together.
@@ -38,6 +39,10 @@ pub struct SplitInfo {
     pub symmetry: Option<LexOrder>,
 }
 
+/// Names the trace behind a sink a certifier gave ([`Certify::sink`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ticket(pub u64);
+
 /// A cube proven: its answer and the trace that proves it.
 pub struct CubeProof {
     /// The cube.
@@ -54,9 +59,10 @@ pub struct CubeProof {
     /// The encoding the cube's solver ran on (its facts, for the
     /// formula's provenance).
     pub encoding: Encoding,
-    /// The sink [`Certify::sink`] gave, holding the solver's trace: every
-    /// clause it got, in order, and what it derived.
-    pub trace: Box<dyn ProofSink>,
+    /// The ticket of the sink [`Certify::sink`] gave the cube's solver,
+    /// which traced into it every clause it got, in order, and what it
+    /// derived (the solver has stopped tracing).
+    pub trace: Ticket,
 }
 
 impl std::fmt::Debug for CubeProof {
@@ -90,12 +96,17 @@ pub trait Certify: Sync {
     /// The certifier's (a manifest that cannot be written).
     fn begin(&self, split: &SplitInfo) -> Result<usize, SolveError>;
 
-    /// A fresh sink for one cube's solver to trace into.
+    /// A fresh sink for one cube's solver to trace into, and the ticket
+    /// its proof comes back with.
     ///
     /// # Errors
     ///
     /// The certifier's (a temporary file that cannot be made).
-    fn sink(&self) -> Result<Box<dyn ProofSink>, SolveError>;
+    fn sink(&self) -> Result<(Ticket, Box<dyn ProofSink>), SolveError>;
+
+    /// The cube traced under `ticket` ended without a proof (split again,
+    /// stopped, failed): its trace is not wanted.
+    fn forget(&self, ticket: Ticket);
 
     /// A cube's answer, with the trace that proves it: the certifier
     /// writes it down (and fails when it derives no empty clause).

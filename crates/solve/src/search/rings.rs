@@ -24,7 +24,10 @@ use rustsat::types::Lit;
 
 use crate::{
     error::SolveError,
-    search::lex::{line_image, Line},
+    search::{
+        count::Cubes,
+        lex::{line_image, Line},
+    },
 };
 
 /// The order in which a split takes the rings of rows and columns.
@@ -186,9 +189,9 @@ impl LineCube {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for text that is not such a cube.
+    /// [`SolveError::BadCube`] for text that is not such a cube.
     pub fn parse(board: &Board, depth: usize, text: &str) -> Result<LineCube, SolveError> {
-        let bad = || SolveError::Unsupported(format!("'{text}' is not a cube of rings of lines"));
+        let bad = || SolveError::BadCube(text.to_string());
         let mut lines = Vec::new();
         let mut rest = text;
         while !rest.is_empty() && rest != "-" {
@@ -280,11 +283,12 @@ pub fn representatives(
 
 /// The cubes of a split `depth` outer rings deep, one per orbit under the
 /// board's symmetries (expanded ring by ring from the root, as
-/// [`representatives`] says), or with `every` all of them (orbit 1, the
-/// whole group as their "stabilizer": lex-leader constraints under it keep
-/// one placement per orbit in exactly one cube).
+/// [`representatives`] says, [`Cubes::OnePerOrbit`]), or with
+/// [`Cubes::All`] all of them (orbit 1, the whole group as their
+/// "stabilizer": lex-leader constraints under it keep one placement per
+/// orbit in exactly one cube).
 #[must_use]
-pub fn split(board: &Board, depth: usize, every: bool) -> Vec<Representative> {
+pub fn split(board: &Board, depth: usize, cubes: Cubes) -> Vec<Representative> {
     let group = Symmetry::of(board);
     let mut level = vec![Representative {
         cube: LineCube::root(Rings::Outer),
@@ -295,7 +299,7 @@ pub fn split(board: &Board, depth: usize, every: bool) -> Vec<Representative> {
         level = level
             .iter()
             .flat_map(|r| {
-                if every {
+                if cubes == Cubes::All {
                     r.cube
                         .children(board)
                         .into_iter()

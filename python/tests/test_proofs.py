@@ -1,0 +1,72 @@
+"""What the command line offers, Python offers on the same road: proof= on
+solve and count writes the proofs that --proof writes, verify(dir) checks
+them as `boardsat verify` does, and a placement draws itself."""
+
+import pytest
+
+import boardsat
+
+
+def test_a_solved_optimum_is_proven_and_verified(tmp_path):
+    proof = tmp_path / "p"
+    result = boardsat.solve("domination", 6, proof=str(proof))
+    assert result["value"] == 3 and result["optimal"] is True
+    assert result["proof"]["dir"] == str(proof) and result["proof"]["claims"] > 0
+    checked = boardsat.verify(str(proof))
+    assert checked["verified"] is True, checked
+    assert "minimum" in checked["result"]["sentence"] or "3" in checked["result"]["sentence"]
+
+
+def test_a_count_is_proven_and_verified(tmp_path):
+    for family, n, count in [("queens", 6, 4), ("domination", 5, 186)]:
+        proof = tmp_path / family
+        result = boardsat.count(family, n, proof=proof)
+        assert result["count"] == count and result["proof"]["claims"] > 0
+        checked = boardsat.verify(proof)
+        assert checked["verified"] is True, checked
+
+
+def test_a_proof_directory_is_not_overwritten_unless_replaced(tmp_path):
+    proof = tmp_path / "p"
+    boardsat.solve("queens", 3, proof=proof)
+    with pytest.raises(ValueError) as raised:
+        boardsat.solve("queens", 3, proof=proof)
+    assert "replace=True" in str(raised.value) and "--" not in str(raised.value)
+    assert boardsat.solve("queens", 3, proof=proof, replace=True)["status"] == "unsat"
+    assert boardsat.verify(proof)["verified"] is True
+    with pytest.raises(ValueError):
+        boardsat.solve("queens", 3, replace=True)
+
+
+def test_verify_refuses_what_is_not_a_proof_directory(tmp_path):
+    with pytest.raises(ValueError):
+        boardsat.verify(tmp_path)
+    (tmp_path / "MANIFEST.json").write_text("{}")
+    with pytest.raises(ValueError):
+        boardsat.verify(tmp_path)
+
+
+def test_a_stopped_proof_run_does_not_verify(tmp_path):
+    proof = tmp_path / "p"
+    result = boardsat.count("queens", 12, proof=proof, threads=1, time_limit=0.5)
+    if result["complete"]:
+        pytest.skip("the count finished within its time limit")
+    checked = boardsat.verify(proof)
+    assert checked["verified"] is False and "not proven" in checked["result"]["reason"]
+
+
+def test_a_placement_draws_itself():
+    placement = next(boardsat.enumerate("queens", 6))
+    assert isinstance(placement, boardsat.Placement) and isinstance(placement, list)
+    assert placement._repr_svg_().startswith("<svg") and placement.svg() == placement._repr_svg_()
+    assert len(placement.text().splitlines()) == 6
+    solved = boardsat.solve("domination", 5)
+    assert isinstance(solved["placement"], boardsat.Placement)
+    assert solved["placement"] == [list(square) for square in solved["placement"]]
+    assert "<svg" in boardsat.draw("domination", 5, solved["placement"])
+    text = boardsat.draw("queens", 4, [(0, 1), (1, 3), (2, 0), (3, 2)], format="text")
+    assert len(text.splitlines()) == 4
+    with pytest.raises(ValueError):
+        boardsat.draw("queens", 4, [(0, 9)])
+    with pytest.raises(ValueError):
+        boardsat.draw("queens", 4, [(0, 1)], format="png")
