@@ -12,7 +12,7 @@
 //!
 //! The same protocol runs under every engine: the jobs are the lines,
 //! each job writes its own answer, and the driver reads the directory
-//! after each round ([`Status`]). A job that ends a round without an
+//! after each round ([`SplitStatus`]). A job that ends a round without an
 //! answer has failed; it is listed again in the next round up to
 //! `retries` more times, and then given up (the driver ends saying which,
 //! with what the engine reported). Only one driver runs a split at a time
@@ -38,7 +38,7 @@ use boardsat_solve::stop::{Interrupter, StopReason};
 
 use crate::{
     layout::{self, DRIVER_LOCK, ROUNDS, SLURM_SCRIPT},
-    rounds::{write_round, Round, State, Status},
+    rounds::{write_round, Round, SplitStatus, State},
     tree::summary,
     JobsError,
 };
@@ -120,7 +120,7 @@ pub struct Driven {
     /// The rounds run, in order.
     pub rounds: Vec<RoundRun>,
     /// The split's status at the end.
-    pub status: Status,
+    pub status: SplitStatus,
     /// The jobs given up after failing more than `retries` times more,
     /// with why they last failed.
     pub given_up: Vec<(String, String)>,
@@ -130,7 +130,7 @@ pub struct Driven {
 
 /// What is reported while the rounds run.
 #[derive(Clone, Debug)]
-pub enum Progress<'a> {
+pub enum RoundEvent<'a> {
     /// A round is handed to the engine.
     Started(&'a Round),
     /// A round ended.
@@ -145,12 +145,12 @@ pub enum Progress<'a> {
 ///
 /// [`JobsError::Running`] when another driver runs the split;
 /// [`JobsError::Engine`] when the engine's program is missing or fails
-/// to take a round; the errors of reading the split ([`Status::read`]).
+/// to take a round; the errors of reading the split ([`SplitStatus::read`]).
 pub fn drive(
     dir: &Path,
     how: &Drive,
     stop: &Interrupter,
-    progress: &dyn Fn(Progress<'_>),
+    progress: &dyn Fn(RoundEvent<'_>),
 ) -> Result<Driven, JobsError> {
     if let Some(program) = how.engine.program() {
         if !on_path(program) {
@@ -179,7 +179,7 @@ pub fn drive(
     let dir = dir.as_path();
     // Read before anything is written: a directory that is no split is
     // refused as it is.
-    let mut status = Status::read(dir)?;
+    let mut status = SplitStatus::read(dir)?;
     let _lock = DriverLock::take(dir)?;
     let mut attempts: BTreeMap<String, usize> = BTreeMap::new();
     let mut why: BTreeMap<String, String> = BTreeMap::new();
@@ -199,18 +199,18 @@ pub fn drive(
             break;
         }
         let round = write_round(dir, &runnable, &how.program, Some(stop))?;
-        progress(Progress::Started(&round));
+        progress(RoundEvent::Started(&round));
         let start = Instant::now();
         let said = run_round(dir, how, &round, stop)?;
         for id in &round.ids {
             *attempts.entry(id.clone()).or_default() += 1;
         }
-        status = Status::read(dir)?;
+        status = SplitStatus::read(dir)?;
         let run = summarise(&status, round, how.engine.name(), &said, start.elapsed());
         for (id, reason) in &run.failed {
             why.insert(id.clone(), reason.clone());
         }
-        progress(Progress::Ended(&run));
+        progress(RoundEvent::Ended(&run));
         rounds.push(run);
         if let Some(reason) = stop.reason() {
             stopped = Some(reason);
@@ -237,7 +237,7 @@ pub fn drive(
 /// What round `round` did, from the status read after it and what the
 /// engine `said` of its failed lines.
 fn summarise(
-    status: &Status,
+    status: &SplitStatus,
     round: Round,
     engine: &'static str,
     said: &BTreeMap<String, String>,
@@ -258,7 +258,7 @@ fn summarise(
         };
         match (&status.states[i], &status.tree.nodes[i].answer) {
             (State::Done, _) => run.done += 1,
-            (State::Split, crate::tree::Answer::Split(n)) => {
+            (State::Split, crate::tree::JobAnswer::Split(n)) => {
                 run.split += 1;
                 run.pieces += n;
             }

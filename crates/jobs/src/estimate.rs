@@ -212,12 +212,12 @@ pub fn estimate(
 ) -> Result<Estimate, SolveError> {
     if options.sample == 0 {
         return Err(SolveError::Unsupported(
-            "--estimate needs at least one cube to solve".to_string(),
+            "an estimate needs at least one cube to solve (a sample of 0)".to_string(),
         ));
     }
     if split.cubes.len() < 2 {
         return Err(SolveError::Unsupported(format!(
-            "nothing is split: the split has {} cube; use a larger --depth",
+            "nothing is split: the split has {} cube; a deeper split has more",
             split.cubes.len()
         )));
     }

@@ -720,55 +720,9 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
             }
             [first, ..] if first.starts_with('#') => {}
             [id, weight, description, file, rest @ ..] => {
-                let (index, digest) = match rest {
-                    [digest] => (None, *digest),
-                    [index, digest] => (
-                        Some(index.parse::<usize>().map_err(|_| {
-                            bad(format!("line {}: bad cube index '{index}'", i + 1))
-                        })?),
-                        *digest,
-                    ),
-                    _ => return Err(bad(format!("line {}: '{line}'", i + 1))),
-                };
-                let weight = weight
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&w| w > 0)
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "line {}: the weight '{weight}' is not a positive integer",
-                            i + 1
-                        ))
-                    })?;
-                if entries.iter().any(|e| e.id == *id) {
-                    return Err(bad(format!("line {}: cube {id} is listed twice", i + 1)));
-                }
-                if layout::parent_of(id).is_some() {
-                    return Err(bad(format!(
-                        "line {}: the id {id} is a piece's (an id and '.NN'), not a cube's",
-                        i + 1
-                    )));
-                }
-                // One cube under two ids would be counted twice.
-                if let Some(same) = entries.iter().find(|e| e.file == *file && e.index == index) {
-                    let what = match index {
-                        Some(index) => format!("cube {index} of {file}"),
-                        None => (*file).to_string(),
-                    };
-                    return Err(bad(format!(
-                        "line {}: cube {id} counts {what}, which {} already counts",
-                        i + 1,
-                        same.id
-                    )));
-                }
-                entries.push(Entry {
-                    id: (*id).to_string(),
-                    weight,
-                    description: (*description).to_string(),
-                    file: (*file).to_string(),
-                    index,
-                    digest: digest.to_string(),
-                });
+                let entry = cube_entry([id, weight, description, file], rest, line, &entries)
+                    .map_err(|m| bad(format!("line {}: {m}", i + 1)))?;
+                entries.push(entry);
             }
             _ => return Err(bad(format!("line {}: '{line}'", i + 1))),
         }
@@ -794,6 +748,61 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
         proof_format,
         budget,
         entries,
+    })
+}
+
+/// One cube line of a manifest (`id weight description file [index]
+/// digest`), checked against the cubes listed before it; the error says
+/// what is wrong with the line.
+fn cube_entry(
+    [id, weight, description, file]: [&str; 4],
+    rest: &[&str],
+    line: &str,
+    entries: &[Entry],
+) -> Result<Entry, String> {
+    let (index, digest) = match rest {
+        [digest] => (None, *digest),
+        [index, digest] => (
+            Some(
+                index
+                    .parse::<usize>()
+                    .map_err(|_| format!("bad cube index '{index}'"))?,
+            ),
+            *digest,
+        ),
+        _ => return Err(format!("'{line}'")),
+    };
+    let weight = weight
+        .parse::<u64>()
+        .ok()
+        .filter(|&w| w > 0)
+        .ok_or_else(|| format!("the weight '{weight}' is not a positive integer"))?;
+    if entries.iter().any(|e| e.id == id) {
+        return Err(format!("cube {id} is listed twice"));
+    }
+    if layout::parent_of(id).is_some() {
+        return Err(format!(
+            "the id {id} is a piece's (an id and '.NN'), not a cube's"
+        ));
+    }
+    // One cube under two ids would be counted twice.
+    if let Some(same) = entries.iter().find(|e| e.file == file && e.index == index) {
+        let what = match index {
+            Some(index) => format!("cube {index} of {file}"),
+            None => file.to_string(),
+        };
+        return Err(format!(
+            "cube {id} counts {what}, which {} already counts",
+            same.id
+        ));
+    }
+    Ok(Entry {
+        id: id.to_string(),
+        weight,
+        description: description.to_string(),
+        file: file.to_string(),
+        index,
+        digest: digest.to_string(),
     })
 }
 

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use crate::{
     engine::{Driven, RoundRun},
-    rounds::{Round, State, Status},
-    tree::Answer,
+    rounds::{Round, SplitStatus, State},
+    tree::JobAnswer,
 };
 
 /// `cubes`.
@@ -257,7 +257,7 @@ impl JobsReport {
     /// The report of `status` of the split in `dir`, with `rounds`
     /// listed and `next` the round of the jobs left.
     #[must_use]
-    pub fn new(dir: &str, status: &Status, rounds: usize, next: Option<&Round>) -> Self {
+    pub fn new(dir: &str, status: &SplitStatus, rounds: usize, next: Option<&Round>) -> Self {
         let count = |pick: fn(&State) -> bool| status.count(pick);
         let named = |pick: fn(&State) -> Option<String>| {
             status
@@ -277,7 +277,7 @@ impl JobsReport {
             .tree
             .nodes
             .iter()
-            .filter(|n| matches!(n.answer, Answer::Counted(_) | Answer::Split(_)));
+            .filter(|n| matches!(n.answer, JobAnswer::Counted(_) | JobAnswer::Split(_)));
         let longest = answered
             .clone()
             .max_by(|a, b| a.seconds.total_cmp(&b.seconds))

@@ -31,7 +31,7 @@ use boardsat_solve::{files::write_atomically, search::count::Proofs, stop::Inter
 use crate::{
     job::{self, Trace},
     layout::{self, JOBS, PROOFS, ROUNDS},
-    tree::{Answer, Tree, Unanswered},
+    tree::{JobAnswer, Tree, Unanswered},
     JobsError,
 };
 
@@ -52,14 +52,14 @@ pub enum State {
 
 /// Every job of a split directory with its state.
 #[derive(Clone, Debug)]
-pub struct Status {
+pub struct SplitStatus {
     /// The tree of jobs.
     pub tree: Tree,
     /// The state of each node of `tree`, in its order.
     pub states: Vec<State>,
 }
 
-impl Status {
+impl SplitStatus {
     /// The status of the split in `dir` (see the module doc): its tree
     /// read and checked, and the lock of every job without an answer
     /// probed.
@@ -69,14 +69,14 @@ impl Status {
     /// [`JobsError::Manifest`] for a directory without a sound manifest,
     /// [`JobsError::Round`] for a round that is not the spec's,
     /// [`JobsError::Layout`] for a link or special file in a job's place.
-    pub fn read(dir: &Path) -> Result<Status, JobsError> {
+    pub fn read(dir: &Path) -> Result<SplitStatus, JobsError> {
         let tree = Tree::read(dir)?;
         let proofs = tree.manifest.proofs;
         let mut states = Vec::with_capacity(tree.nodes.len());
         for node in &tree.nodes {
             let id = &node.entry.id;
             let state = match &node.answer {
-                Answer::Counted(_) => {
+                JobAnswer::Counted(_) => {
                     let proof = dir
                         .join(PROOFS)
                         .join(id)
@@ -87,8 +87,8 @@ impl Status {
                         State::Done
                     }
                 }
-                Answer::Split(_) => State::Split,
-                Answer::Unanswered(why) => match (job::trace(dir, id)?, why) {
+                JobAnswer::Split(_) => State::Split,
+                JobAnswer::Unanswered(why) => match (job::trace(dir, id)?, why) {
                     (Trace::Running(pid), _) => State::Running(pid),
                     (_, Unanswered::Incomplete(reason)) => State::Failed(format!(
                         "stopped ({})",
@@ -108,7 +108,7 @@ impl Status {
             };
             states.push(state);
         }
-        Ok(Status { tree, states })
+        Ok(SplitStatus { tree, states })
     }
 
     /// The ids of the jobs in states that `pick` accepts, in the tree's

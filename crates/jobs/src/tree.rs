@@ -44,7 +44,7 @@ pub enum Unanswered {
 
 /// What a job of the tree answered.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Answer {
+pub enum JobAnswer {
     /// Counted to the end: its count (of its own cube, before its
     /// weight).
     Counted(u64),
@@ -62,7 +62,7 @@ pub struct Node {
     /// 0 for the manifest's cubes, one more per split.
     pub round: usize,
     /// What it answered.
-    pub answer: Answer,
+    pub answer: JobAnswer,
     /// The wall time of its solver, from its answer (0 without one).
     pub seconds: f64,
 }
@@ -92,7 +92,7 @@ impl Tree {
         let mut nodes = Vec::new();
         while let Some((entry, round)) = queue.pop_front() {
             let (answer, seconds) = match read_answer(dir, &manifest.split, &entry) {
-                Ok(result) if result.complete => (Answer::Counted(result.count), result.elapsed),
+                Ok(result) if result.complete => (JobAnswer::Counted(result.count), result.elapsed),
                 Ok(JobResult {
                     pieces: Some(pieces),
                     elapsed,
@@ -101,13 +101,13 @@ impl Tree {
                     check_pieces(&manifest, &entry, round, &pieces)?;
                     let n = pieces.len();
                     queue.extend(pieces.into_iter().map(|p| (p, round + 1)));
-                    (Answer::Split(n), elapsed)
+                    (JobAnswer::Split(n), elapsed)
                 }
                 Ok(result) => (
-                    Answer::Unanswered(Unanswered::Incomplete(result.stopped)),
+                    JobAnswer::Unanswered(Unanswered::Incomplete(result.stopped)),
                     result.elapsed,
                 ),
-                Err(why) => (Answer::Unanswered(why), 0.0),
+                Err(why) => (JobAnswer::Unanswered(why), 0.0),
             };
             nodes.push(Node {
                 entry,
@@ -277,7 +277,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     for node in &tree.nodes {
         let id = node.entry.id.clone();
         match &node.answer {
-            Answer::Counted(count) => {
+            JobAnswer::Counted(count) => {
                 total = u128::from(*count)
                     .checked_mul(u128::from(node.entry.weight))
                     .and_then(|c| total.checked_add(c))
@@ -285,12 +285,12 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
                         JobsError::Manifest("the weighted total overflows".to_string())
                     })?;
             }
-            Answer::Split(_) => {}
-            Answer::Unanswered(Unanswered::Missing) => missing.push(id),
-            Answer::Unanswered(Unanswered::Foreign(what)) => {
+            JobAnswer::Split(_) => {}
+            JobAnswer::Unanswered(Unanswered::Missing) => missing.push(id),
+            JobAnswer::Unanswered(Unanswered::Foreign(what)) => {
                 foreign.push(format!("{id} answers {what}"));
             }
-            Answer::Unanswered(_) => incomplete.push(id),
+            JobAnswer::Unanswered(_) => incomplete.push(id),
         }
     }
     if !missing.is_empty() || !incomplete.is_empty() || !foreign.is_empty() {

@@ -3,6 +3,8 @@
 //! `--verify` checks the whole split and its proofs (see
 //! `boardsat_jobs`, `boardsat_proof::jobs`).
 
+use std::path::Path;
+
 use anyhow::{bail, Result};
 use boardsat_encode::words::plural;
 use boardsat_jobs::{
@@ -16,7 +18,7 @@ use boardsat_proof::{jobs::verify_jobs, report::VerifyReport, verify::Finding};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     search::{count::Proofs, pool::Cubes},
-    stop::seconds,
+    stop::{seconds, Interrupter},
 };
 
 use crate::{
@@ -62,65 +64,11 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
     };
     let split = Split::of(&spec)?;
     if let Some(dir) = &args.output {
-        let exe = std::env::current_exe()?;
-        let lines = JobLines {
-            program: jobs::job_program(&exe.to_string_lossy())?,
-            proofs: if args.proof { Proofs::On } else { Proofs::Off },
-            proof_format: args.proof_format.lrat(),
-            budget,
-        };
-        jobs::write_split(dir, &split, &lines, args.replace, Some(&stop))?;
-        let shown = dir.display();
-        let verify = if args.proof { "--verify " } else { "" };
-        let cubes = plural(split.cubes.len(), "cube", "cubes");
-        note(match budget {
-            None => format!(
-                "{cubes} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {verify}{shown}'",
-                jobs::JOBS,
-                jobs::JOBS,
-            ),
-            Some(_) => format!(
-                "{cubes} in {shown}, each split again past its budget; run the rounds with 'boardsat jobs {shown} --run local|parallel|slurm' (or the lines of {} from inside it, then of each round 'boardsat jobs {shown}' lists), then 'boardsat merge {verify}{shown}'",
-                jobs::JOBS,
-            ),
-        });
+        write(args, dir, &split, budget, &stop)?;
     }
     let mut out = Stdout::new();
     match args.estimate {
-        Some(sample) => {
-            let options = EstimateOptions {
-                sample,
-                cube_limit: args.cube_limit.and_then(seconds),
-                seed: args.seed,
-                threads: args.threads.unwrap_or(1).max(1),
-            };
-            let solver = SolverSpec::choose(None, None, None)?;
-            let estimated = estimate(&split, options, &solver, &stop, &|s| {
-                let how = match (s.pieces, s.complete) {
-                    (1, true) => String::new(),
-                    (1, false) => " (stopped by --cube-limit)".to_string(),
-                    (p, complete) => format!(
-                        " projected from one of its {p} pieces, {}, {} in {:.3} s{}",
-                        s.piece,
-                        if complete { "solved" } else { "stopped" },
-                        s.seconds / p as f64,
-                        if complete { "" } else { " (no ring left)" }
-                    ),
-                };
-                note(format!(
-                    "{}: {:.3} s, {}{how}",
-                    s.id,
-                    s.seconds,
-                    plural(s.count, "model", "models")
-                ));
-            })?;
-            let report = EstimateReport::new(&estimated, args.seed);
-            if args.json {
-                out.json(&report)?;
-            } else {
-                out.line(estimate_line(&report, args.cube_limit))?;
-            }
-        }
+        Some(sample) => run_estimate(args, sample, &split, &stop, &mut out)?,
         None if args.json => out.json(&CubesReport {
             command: "cubes",
             dir: args
@@ -134,6 +82,83 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
     }
     out.flush()?;
     Ok(Outcome::Done)
+}
+
+/// Writes the split into `dir` with its job lines, and says how to run it.
+fn write(
+    args: &CubesArgs,
+    dir: &Path,
+    split: &Split,
+    budget: Option<Budget>,
+    stop: &Interrupter,
+) -> Result<()> {
+    let exe = std::env::current_exe()?;
+    let lines = JobLines {
+        program: jobs::job_program(&exe.to_string_lossy())?,
+        proofs: if args.proof { Proofs::On } else { Proofs::Off },
+        proof_format: args.proof_format.lrat(),
+        budget,
+    };
+    jobs::write_split(dir, split, &lines, args.replace, Some(stop))?;
+    let shown = dir.display();
+    let verify = if args.proof { "--verify " } else { "" };
+    let cubes = plural(split.cubes.len(), "cube", "cubes");
+    note(match budget {
+        None => format!(
+            "{cubes} in {shown}; run the lines of {} from inside it with any scheduler (e.g. 'cd {shown} && parallel < {}'), then 'boardsat merge {verify}{shown}'",
+            jobs::JOBS,
+            jobs::JOBS,
+        ),
+        Some(_) => format!(
+            "{cubes} in {shown}, each split again past its budget; run the rounds with 'boardsat jobs {shown} --run local|parallel|slurm' (or the lines of {} from inside it, then of each round 'boardsat jobs {shown}' lists), then 'boardsat merge {verify}{shown}'",
+            jobs::JOBS,
+        ),
+    });
+    Ok(())
+}
+
+/// `--estimate SAMPLE`: solve that many cubes chosen at random and print
+/// the projection.
+fn run_estimate(
+    args: &CubesArgs,
+    sample: usize,
+    split: &Split,
+    stop: &Interrupter,
+    out: &mut Stdout,
+) -> Result<()> {
+    let options = EstimateOptions {
+        sample,
+        cube_limit: args.cube_limit.and_then(seconds),
+        seed: args.seed,
+        threads: args.threads.unwrap_or(1).max(1),
+    };
+    let solver = SolverSpec::choose(None, None, None)?;
+    let estimated = estimate(split, options, &solver, stop, &|s| {
+        let how = match (s.pieces, s.complete) {
+            (1, true) => String::new(),
+            (1, false) => " (stopped by --cube-limit)".to_string(),
+            (p, complete) => format!(
+                " projected from one of its {p} pieces, {}, {} in {:.3} s{}",
+                s.piece,
+                if complete { "solved" } else { "stopped" },
+                s.seconds / p as f64,
+                if complete { "" } else { " (no ring left)" }
+            ),
+        };
+        note(format!(
+            "{}: {:.3} s, {}{how}",
+            s.id,
+            s.seconds,
+            plural(s.count, "model", "models")
+        ));
+    })?;
+    let report = EstimateReport::new(&estimated, args.seed);
+    if args.json {
+        out.json(&report)?;
+    } else {
+        out.line(estimate_line(&report, args.cube_limit))?;
+    }
+    Ok(())
 }
 
 /// The estimate in words: the projection, its interval, the sample and

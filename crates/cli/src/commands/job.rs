@@ -47,17 +47,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     }
     claimed.prepare()?;
     let source = job.source();
-    let expect = match job.entry.index {
-        Some(_) => Format::Inccnf,
-        None => Format::Cnf,
-    };
-    let (mut formula, digest) = read(&source, Some(expect), &stop)?;
-    job.check_digest(&digest)?;
-    if let Some(cube) = job.entry.index {
-        formula = formula
-            .with_cube(cube)
-            .with_context(|| source.display().to_string())?;
-    }
+    let (formula, digest) = cube_formula(&job, &source, &stop)?;
     // Past the budget, the solver is stopped and the job split.
     let splitting = job.splitting()?;
     let count_stop = match &splitting {
@@ -127,4 +117,25 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     }
     out.flush()?;
     Ok(stopped.unwrap_or(Outcome::of_end(end, reason)))
+}
+
+/// The job's formula, read from its cube file and checked against the
+/// manifest's digest, restricted to its cube of an iCNF file.
+fn cube_formula(
+    job: &Job,
+    source: &std::path::Path,
+    stop: &boardsat_solve::stop::Interrupter,
+) -> Result<(boardsat_solve::formula::dimacs::Formula, String)> {
+    let expect = match job.entry.index {
+        Some(_) => Format::Inccnf,
+        None => Format::Cnf,
+    };
+    let (mut formula, digest) = read(source, Some(expect), stop)?;
+    job.check_digest(&digest)?;
+    if let Some(cube) = job.entry.index {
+        formula = formula
+            .with_cube(cube)
+            .with_context(|| source.display().to_string())?;
+    }
+    Ok((formula, digest))
 }

@@ -7,9 +7,9 @@ use anyhow::{bail, Result};
 use boardsat_encode::words::plural;
 use boardsat_jobs::{
     self as jobs,
-    engine::{drive, driving, given_up_line, Drive, Engine, Progress},
+    engine::{drive, driving, given_up_line, Drive, Engine, RoundEvent},
     report::JobsReport,
-    rounds::{rounds_listed, write_round, State, Status},
+    rounds::{rounds_listed, write_round, SplitStatus, State},
     tree::summary,
 };
 
@@ -49,14 +49,14 @@ pub fn run(args: &JobsArgs) -> Result<Outcome> {
         program,
     };
     let driven = drive(&args.dir, &how, &stop, &|p| match p {
-        Progress::Started(round) => note(format!(
+        RoundEvent::Started(round) => note(format!(
             "round {} ({}): {} on {}",
             round.number,
             round.file.display(),
             jobs_word(round.ids.len()),
             how.engine.name()
         )),
-        Progress::Ended(run) => {
+        RoundEvent::Ended(run) => {
             let mut line = format!(
                 "round {} ended in {:.1} s: {} done, {} split into {} pieces",
                 run.round.number, run.seconds, run.done, run.split, run.pieces
@@ -107,7 +107,7 @@ fn status(
     program: &str,
     stop: &boardsat_solve::stop::Interrupter,
 ) -> Result<Outcome> {
-    let status = Status::read(&args.dir)?;
+    let status = SplitStatus::read(&args.dir)?;
     let left = status.left();
     // The next round is listed when this one has ended: no job runs, and
     // no driver is handing rounds to an engine.
