@@ -225,36 +225,6 @@ fn slurm_state(id: &str) -> String {
     stdout(&out).trim().to_string()
 }
 
-/// A wrapper for `BOARDSAT` that runs job `id` with a solver that never
-/// answers (its pid in `tmp/solver.pid`) and every other job as usual.
-#[cfg(unix)]
-fn hanging_wrapper(tmp: &Path, id: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let solver = tmp.join("hang.sh");
-    std::fs::write(
-        &solver,
-        format!(
-            "#!/bin/sh\necho $$ > '{}'\nexec sleep 300\n",
-            tmp.join("solver.pid").display()
-        ),
-    )
-    .unwrap();
-    let wrapper = tmp.join("boardsat-wrapper.sh");
-    std::fs::write(
-        &wrapper,
-        format!(
-            "#!/bin/sh\nif [ \"$3\" = '{id}' ]; then exec '{b}' \"$@\" --solver-cmd '{s}'; fi\nexec '{b}' \"$@\"\n",
-            b = env!("CARGO_BIN_EXE_boardsat"),
-            s = solver.display()
-        ),
-    )
-    .unwrap();
-    for path in [&solver, &wrapper] {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    wrapper.display().to_string()
-}
-
 /// Slurm, one scenario after another on the one node: the counts on
 /// 9 × 9 and 10 × 10 through two rounds of re-splits; a task cancelled
 /// mid-run and the round run again; jobs that cannot start.
@@ -283,7 +253,7 @@ fn slurm_arrays_run_the_rounds_exactly_through_cancels_and_crashes() {
     // runs; the driver names it and exits 2; run again, exact.
     let dir = budget_split(t, "cancel", "9", "5");
     let leaf = "cube-00000.00.00";
-    let wrapper = hanging_wrapper(t, leaf);
+    let wrapper = common::hanging_wrapper(t, leaf, 300);
     let driver = boardsat()
         .args(["jobs", dir.to_str().unwrap(), "--run", "slurm"])
         .env("BOARDSAT", &wrapper)

@@ -371,36 +371,6 @@ fn rounds_edited_by_hand_are_refused() {
     assert_eq!(merged(t), total);
 }
 
-/// A wrapper for `BOARDSAT` that runs job `id` with a solver that never
-/// answers (its pid in `tmp/solver.pid`) and every other job as usual.
-#[cfg(unix)]
-fn hanging_wrapper(tmp: &Path, id: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let solver = tmp.join("hang.sh");
-    std::fs::write(
-        &solver,
-        format!(
-            "#!/bin/sh\necho $$ > '{}'\nexec sleep 120\n",
-            tmp.join("solver.pid").display()
-        ),
-    )
-    .unwrap();
-    let wrapper = tmp.join("boardsat-wrapper.sh");
-    std::fs::write(
-        &wrapper,
-        format!(
-            "#!/bin/sh\nif [ \"$3\" = '{id}' ]; then exec '{b}' \"$@\" --solver-cmd '{s}'; fi\nexec '{b}' \"$@\"\n",
-            b = env!("CARGO_BIN_EXE_boardsat"),
-            s = solver.display()
-        ),
-    )
-    .unwrap();
-    for path in [&solver, &wrapper] {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    wrapper.display().to_string()
-}
-
 /// Waits (up to a minute) until `ready` holds.
 fn wait_until(what: &str, ready: impl Fn() -> bool) {
     let start = std::time::Instant::now();
@@ -424,7 +394,7 @@ fn running_stopped_and_failed_jobs_are_reported_and_run_again() {
     let t = tmp.path();
     let dir = budget_split(t, "9", "5", &[]);
     // A leaf of round 2: it runs to its end, with the solver that hangs.
-    let wrapper = hanging_wrapper(t, "cube-00000.00.00");
+    let wrapper = common::hanging_wrapper(t, "cube-00000.00.00", 120);
     let mut driver = common::boardsat()
         .args(["jobs", "split", "--run", "local", "--max-tasks", "2"])
         .current_dir(t)
@@ -555,7 +525,7 @@ fn stopped_and_killed_jobs_are_failed_and_listed_again() {
         .lines()
         .map(|l| l.split_whitespace().last().unwrap().to_string())
         .collect();
-    hanging_wrapper(t, "none");
+    common::hanging_wrapper(t, "none", 120);
     let solver = t.join("hang.sh").display().to_string();
     let out = run_in(
         &dir,

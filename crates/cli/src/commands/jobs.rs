@@ -72,15 +72,7 @@ pub fn run(args: &JobsArgs) -> Result<Outcome> {
         }
     })?;
     let report = JobsReport::driven(&shown, &driven, rounds_listed(&args.dir)?);
-    let mut out = Stdout::new();
-    if args.json {
-        out.json(&report)?;
-    } else {
-        for line in lines(&report, &shown) {
-            out.line(line)?;
-        }
-    }
-    out.flush()?;
+    print(&report, &shown, args.json)?;
     if let Some(reason) = driven.stopped {
         return Ok(Outcome::Stopped(Some(reason)));
     }
@@ -120,15 +112,7 @@ fn status(
     let shown = args.dir.display().to_string();
     let mut report = JobsReport::new(&shown, &status, rounds_listed(&args.dir)?, next.as_ref());
     report.driver = driver.map(|pid| pid.map_or("running".to_string(), |p| format!("pid {p}")));
-    let mut out = Stdout::new();
-    if args.json {
-        out.json(&report)?;
-    } else {
-        for line in lines(&report, &shown) {
-            out.line(line)?;
-        }
-    }
-    out.flush()?;
+    print(&report, &shown, args.json)?;
     Ok(if report.finished {
         Outcome::Done
     } else {
@@ -202,4 +186,18 @@ fn lines(report: &JobsReport, dir: &str) -> Vec<String> {
         ));
     }
     out
+}
+
+/// The report on stdout: JSON, or its lines.
+fn print(report: &JobsReport, shown: &str, json: bool) -> Result<()> {
+    let mut out = Stdout::new();
+    if json {
+        out.json(report)?;
+    } else {
+        for line in lines(report, shown) {
+            out.line(line)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -149,3 +149,34 @@ pub fn interrupt(
     err.read_to_string(&mut rest).unwrap();
     (child.wait().unwrap().code(), out, rest)
 }
+
+/// A wrapper for `BOARDSAT` that runs job `id` with a solver that never
+/// answers for `seconds` (its pid in `tmp/solver.pid`, to be killed) and
+/// every other job as usual.
+#[cfg(unix)]
+pub fn hanging_wrapper(tmp: &std::path::Path, id: &str, seconds: u32) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let solver = tmp.join("hang.sh");
+    std::fs::write(
+        &solver,
+        format!(
+            "#!/bin/sh\necho $$ > '{}'\nexec sleep {seconds}\n",
+            tmp.join("solver.pid").display()
+        ),
+    )
+    .unwrap();
+    let wrapper = tmp.join("boardsat-wrapper.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nif [ \"$3\" = '{id}' ]; then exec '{b}' \"$@\" --solver-cmd '{s}'; fi\nexec '{b}' \"$@\"\n",
+            b = env!("CARGO_BIN_EXE_boardsat"),
+            s = solver.display()
+        ),
+    )
+    .unwrap();
+    for path in [&solver, &wrapper] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    wrapper.display().to_string()
+}
