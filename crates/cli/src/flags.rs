@@ -423,6 +423,13 @@ pub struct CubesArgs {
     /// its own solver's wall time, so use no more threads than free cores.
     #[arg(long, requires = "estimate")]
     pub threads: Option<usize>,
+    /// With --estimate: the split refutes -k (fewer pieces than the
+    /// optimum, so no cube holds a placement): each cube is solved as a
+    /// refutation, and a placement found — by a search of the whole formula
+    /// for up to 10 s first, or in a sampled cube — ends with exit 2, since
+    /// there is nothing to refute.
+    #[arg(long, requires = "estimate")]
+    pub refute: bool,
     /// Domination: a job whose solver runs longer is stopped and split
     /// into the pieces of its next ring (one per orbit under its
     /// stabilizer), written as the jobs of the next round (`boardsat jobs

@@ -766,6 +766,58 @@ fn estimates_project_the_sampled_cubes() {
     }
 }
 
+/// `--refute` samples a refutation: 4 queens cannot dominate 8×8, so its
+/// cubes hold nothing; 5 can, and that is caught, with the placement
+/// checked, instead of projected as if it were a refutation.
+#[test]
+fn a_refutation_estimate_refuses_a_bound_that_cannot_be_refuted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let refutes = |k: &str| {
+        run_in(
+            tmp.path(),
+            &[
+                "cubes",
+                "domination",
+                "8",
+                "-k",
+                k,
+                "--depth",
+                "1",
+                "--estimate",
+                "4",
+                "--refute",
+                "--json",
+            ],
+        )
+    };
+    let four = refutes("4");
+    assert!(four.status.success(), "{}", stderr(&four));
+    let a: serde_json::Value = serde_json::from_slice(&four.stdout).unwrap();
+    let sampled = a["sampled"].as_array().unwrap();
+    assert_eq!(sampled.len(), 4, "{a}");
+    assert!(
+        sampled.iter().all(|s| s["count"].as_u64() == Some(0)),
+        "{a}"
+    );
+    let five = refutes("5");
+    common::one_line_error(&five, "there is nothing to refute");
+    let err = stderr(&five);
+    assert!(err.contains("the checker accepts"), "{err}");
+    // Queens splits have no bound to refute; the flag needs --estimate.
+    for (args, what) in [
+        (
+            &["cubes", "queens", "8", "--estimate", "2", "--refute"][..],
+            "only a domination split",
+        ),
+        (
+            &["cubes", "domination", "8", "-k", "4", "-o", "s", "--refute"][..],
+            "--estimate",
+        ),
+    ] {
+        common::one_line_error(&run_in(tmp.path(), args), what);
+    }
+}
+
 // ------------------------------------------- jobs that cannot lose data
 
 /// `cubes ARGS -o split` in `tmp`, which must succeed.

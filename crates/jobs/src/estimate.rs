@@ -31,6 +31,14 @@
 //! The times are wall times of one solver each, run by `threads` workers:
 //! with no more workers than free cores, each is the CPU time its job
 //! takes.
+//!
+//! A refutation (`refute`: the split's bound is below the optimum, so
+//! every cube should hold no placement) is sampled as its jobs would
+//! solve it, each cube on a solver in [`Mode::Refute`]. A bound that
+//! cannot be refuted is caught, not projected: the whole formula is first
+//! searched for one placement for a short while, and any sampled cube's
+//! first model ends the estimate too; either placement is decoded and
+//! accepted by the independent checker before the error says so.
 
 use std::{
     io::Cursor,
@@ -38,12 +46,16 @@ use std::{
     time::{Duration, Instant},
 };
 
+use boardsat_encode::{
+    card::Bound,
+    check::{check, Placement},
+};
 use boardsat_solve::{
     backend::{spec::SolverSpec, Mode},
     error::SolveError,
     formula::dimacs::{parse, Formula},
     search::{
-        count::{count_projected, End},
+        count::{count_projected, End, ModelSink},
         pool::run_cubes,
         rings::{ring_lines, LineCube},
     },
@@ -51,6 +63,11 @@ use boardsat_solve::{
 };
 
 use crate::split::Split;
+
+/// How long a refutation's first search for a placement runs: short next
+/// to a refutation worth estimating, and long enough to find a placement
+/// of an optimum quickly on the boards of A075458.
+pub const PROBE: Duration = Duration::from_secs(10);
 
 /// How [`estimate`] samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +80,11 @@ pub struct EstimateOptions {
     pub seed: u64,
     /// Worker threads (at least 1).
     pub threads: usize,
+    /// `Some(probe)`: the split is a refutation of its bound (a domination
+    /// split); the whole formula is searched for a placement for up to
+    /// `probe` first (zero: no first search), and a placement found there
+    /// or in a sampled cube ends the estimate (see the module doc).
+    pub refute: Option<Duration>,
 }
 
 /// One sampled cube.
@@ -186,12 +208,80 @@ fn t_95(df: usize) -> f64 {
 ///
 /// [`SolveError::Unsupported`] when the bytes do not parse (a bug).
 pub fn cube_formula(split: &Split, i: usize) -> Result<Formula, SolveError> {
-    let mut bytes = Vec::new();
     let header = split.cube_header(i, &split.header);
-    boardsat_encode::dimacs::write(&mut bytes, &header, &split.cube_cnf(i), split.n_vars)
+    written(split, &header, &split.cube_cnf(i))
+}
+
+/// `cnf` with `header` over the split's variables, written as DIMACS and
+/// parsed back, as a job reads its file.
+fn written(
+    split: &Split,
+    header: &boardsat_encode::dimacs::Header,
+    cnf: &rustsat::instances::Cnf,
+) -> Result<Formula, SolveError> {
+    let mut bytes = Vec::new();
+    boardsat_encode::dimacs::write(&mut bytes, header, cnf, split.n_vars)
         .map_err(|e| SolveError::Unsupported(format!("a cube's formula: {e}")))?;
     parse(Cursor::new(bytes))
         .map_err(|e| SolveError::Unsupported(format!("a cube's own formula does not parse: {e}")))
+}
+
+/// With a refutation: the error that ends it when `model` (found by
+/// `found_by`) places the split's bound, once the independent checker has
+/// accepted the placement; an internal error if it does not.
+fn nothing_to_refute(split: &Split, model: &[bool], found_by: &str) -> SolveError {
+    let Some(spec) = split.spec else {
+        return SolveError::Internal("a refutation's split has no spec");
+    };
+    let (Ok(problem), Some(k)) = (spec.problem(), spec.k) else {
+        return SolveError::Internal("a refutation's split is not of domination");
+    };
+    let board = &problem.board;
+    let squares = board
+        .squares()
+        .filter(|&sq| model.get(board.lit(sq).vidx()).copied().unwrap_or(false))
+        .collect();
+    let placement = Placement::new(squares);
+    match check(&problem, Some(Bound::AtMost(k)), &placement) {
+        Ok(()) => SolveError::Unsupported(format!(
+            "there is nothing to refute: {found_by} found a placement of {} for {problem} that the checker accepts ({placement})",
+            boardsat_encode::words::plural(placement.len(), "piece", "pieces"),
+        )),
+        Err(_) => SolveError::Internal("a model of a split's formula is not a placement the checker accepts"),
+    }
+}
+
+/// With a refutation: searches the whole formula of `split` for one
+/// placement for up to `limit`; a placement found is the error of
+/// [`nothing_to_refute`].
+fn probe(
+    split: &Split,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    limit: Duration,
+) -> Result<(), SolveError> {
+    if limit.is_zero() {
+        return Ok(());
+    }
+    let formula = written(split, &split.header, &split.base)?;
+    let probe_stop = stop.child(Some(limit));
+    let mut backend = solver.create(Mode::Decide, &probe_stop)?;
+    let mut found = Vec::new();
+    let mut keep = |model: &[bool]| found = model.to_vec();
+    let count = count_projected(&formula, backend.as_mut(), Some(1), Some(&mut keep), |_| {})?;
+    if count.count > 0 {
+        return Err(nothing_to_refute(
+            split,
+            &found,
+            "a first search of the whole formula",
+        ));
+    }
+    if stop.is_interrupted() {
+        return Err(SolveError::Interrupted(
+            stop.reason().unwrap_or(StopReason::Interrupted),
+        ));
+    }
+    Ok(())
 }
 
 /// Solves `options.sample` cubes of `split` drawn at random, each as its
@@ -221,6 +311,14 @@ pub fn estimate(
             split.cubes.len()
         )));
     }
+    if let Some(limit) = options.refute {
+        if split.spec.and_then(|s| s.k).is_none() {
+            return Err(SolveError::Unsupported(
+                "only a domination split (with its bound k) refutes anything".to_string(),
+            ));
+        }
+        probe(split, solver, stop, limit)?;
+    }
     let chosen = choose(split.cubes.len(), options.sample, options.seed);
     let solved: Mutex<Vec<Option<Sampled>>> = Mutex::new(vec![None; chosen.len()]);
     let (counted, _) = run_cubes(
@@ -232,10 +330,24 @@ pub fn estimate(
             let i = chosen[slot];
             let solve = |formula: &Formula, _depth: usize| -> Result<Option<Solved>, SolveError> {
                 let cube_stop = workers.child(options.cube_limit);
-                let mut backend = solver.create(Mode::Enumerate, &cube_stop)?;
+                let mode = match options.refute {
+                    Some(_) => Mode::Refute,
+                    None => Mode::Enumerate,
+                };
+                let mut backend = solver.create(mode, &cube_stop)?;
                 let start = Instant::now();
-                let count = count_projected(formula, backend.as_mut(), None, None, |_| {})?;
+                let mut found = Vec::new();
+                let mut keep = |model: &[bool]| found = model.to_vec();
+                let (limit, witness) = match options.refute {
+                    Some(_) => (Some(1), Some(&mut keep as ModelSink<'_>)),
+                    None => (None, None),
+                };
+                let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
                 let seconds = start.elapsed().as_secs_f64();
+                if options.refute.is_some() && count.count > 0 {
+                    let id = &split.cubes[i].id;
+                    return Err(nothing_to_refute(split, &found, &format!("sampled {id}")));
+                }
                 let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
                 // Stopped from outside, or a solver that gave up: no time
                 // to project.
@@ -464,6 +576,40 @@ mod tests {
         .unwrap();
         let q = sample(&queens, 0, 1, &stopped_above(9)).unwrap().unwrap();
         assert_eq!((q.pieces, q.complete), (1, false));
+    }
+
+    /// With no first search, a sampled cube's placement ends a refutation
+    /// of a bound that holds (5 queens dominate 8×8), naming the cube.
+    #[test]
+    fn a_sampled_placement_ends_a_refutation() {
+        let options = EstimateOptions {
+            sample: 1000,
+            cube_limit: None,
+            seed: 1,
+            threads: 1,
+            refute: Some(Duration::ZERO),
+        };
+        let solver = SolverSpec::choose(None, None, None).unwrap();
+        let e = estimate(&eight(), options, &solver, &Interrupter::new(), &|_| {});
+        let text = e.unwrap_err().to_string();
+        assert!(
+            text.contains("nothing to refute") && text.contains("sampled cube-"),
+            "{text}"
+        );
+        // Without `refute` the same sample is a count.
+        let counted = estimate(
+            &eight(),
+            EstimateOptions {
+                refute: None,
+                ..options
+            },
+            &solver,
+            &Interrupter::new(),
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(counted.sampled.len(), eight().cubes.len());
+        assert!(counted.sampled.iter().any(|s| s.count > 0));
     }
 
     #[test]

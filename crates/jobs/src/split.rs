@@ -480,7 +480,7 @@ impl SplitSpec {
 
     /// The problem a domination split counts: queen domination on the
     /// n × n board.
-    fn problem(&self) -> Result<Problem, SolveError> {
+    pub(crate) fn problem(&self) -> Result<Problem, SolveError> {
         Ok(Problem::new(
             Board::square(self.n)?,
             Piece::Queen,

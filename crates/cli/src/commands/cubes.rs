@@ -131,6 +131,7 @@ fn run_estimate(
         cube_limit: args.cube_limit.and_then(seconds),
         seed: args.seed,
         threads: args.threads.unwrap_or(1).max(1),
+        refute: args.refute.then_some(jobs::estimate::PROBE),
     };
     let solver = SolverSpec::choose(None, None, None)?;
     let estimated = estimate(split, options, &solver, stop, &|s| {
