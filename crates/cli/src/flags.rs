@@ -425,9 +425,9 @@ pub struct CubesArgs {
     pub threads: Option<usize>,
     /// With --estimate: the split refutes -k (fewer pieces than the
     /// optimum, so no cube holds a placement): each cube is solved as a
-    /// refutation, and a placement found — by a search of the whole formula
-    /// for up to 10 s first, or in a sampled cube — ends with exit 2, since
-    /// there is nothing to refute.
+    /// refutation, and a placement found — by a search as `solve -k` makes
+    /// it for up to a minute first, or in a sampled cube — ends with exit 2,
+    /// since there is nothing to refute.
     #[arg(long, requires = "estimate")]
     pub refute: bool,
     /// Domination: a job whose solver runs longer is stopped and split

@@ -35,10 +35,10 @@
 //! A refutation (`refute`: the split's bound is below the optimum, so
 //! every cube should hold no placement) is sampled as its jobs would
 //! solve it, each cube on a solver in [`Mode::Refute`]. A bound that
-//! cannot be refuted is caught, not projected: the whole formula is first
-//! searched for one placement for a short while, and any sampled cube's
-//! first model ends the estimate too; either placement is decoded and
-//! accepted by the independent checker before the error says so.
+//! cannot be refuted is caught, not projected: a placement of the bound
+//! is first searched for as `solve` searches (for up to [`PROBE`]), and
+//! any sampled cube's first model ends the estimate too; either placement
+//! is accepted by the independent checker before the error says so.
 
 use std::{
     io::Cursor,
@@ -49,9 +49,10 @@ use std::{
 use boardsat_encode::{
     card::Bound,
     check::{check, Placement},
+    Problem,
 };
 use boardsat_solve::{
-    backend::{spec::SolverSpec, Mode},
+    backend::{spec::SolverSpec, Mode, Status},
     error::SolveError,
     formula::dimacs::{parse, Formula},
     search::{
@@ -60,14 +61,19 @@ use boardsat_solve::{
         rings::{ring_lines, LineCube},
     },
     stop::{Interrupter, StopReason},
+    task::{
+        solve::{solve, Optimiser},
+        Instance,
+    },
 };
 
 use crate::split::Split;
 
-/// How long a refutation's first search for a placement runs: short next
-/// to a refutation worth estimating, and long enough to find a placement
-/// of an optimum quickly on the boards of A075458.
-pub const PROBE: Duration = Duration::from_secs(10);
+/// How long a refutation's first search for a placement runs: a minute,
+/// short next to a refutation worth estimating, and long enough for
+/// `solve` to place γ(Q_n) queens on the boards up to n = 22
+/// (BENCHMARKS.md, "Refutation estimates that refuse a bound").
+pub const PROBE: Duration = Duration::from_secs(60);
 
 /// How [`estimate`] samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,55 +232,81 @@ fn written(
         .map_err(|e| SolveError::Unsupported(format!("a cube's own formula does not parse: {e}")))
 }
 
-/// With a refutation: the error that ends it when `model` (found by
+/// The placement `model` sets on the board of `problem`.
+fn placement_of(problem: &Problem, model: &[bool]) -> Placement {
+    let board = &problem.board;
+    Placement::new(
+        board
+            .squares()
+            .filter(|&sq| model.get(board.lit(sq).vidx()).copied().unwrap_or(false))
+            .collect(),
+    )
+}
+
+/// The problem a refutation's split is about and its bound.
+fn refuted(split: &Split) -> Result<(Problem, usize), SolveError> {
+    match split.spec.map(|spec| (spec.problem(), spec.k)) {
+        Some((problem, Some(k))) => Ok((problem?, k)),
+        _ => Err(SolveError::Unsupported(
+            "only a domination split (with its bound k) refutes anything".to_string(),
+        )),
+    }
+}
+
+/// With a refutation: the error that ends it when `placement` (found by
 /// `found_by`) places the split's bound, once the independent checker has
-/// accepted the placement; an internal error if it does not.
-fn nothing_to_refute(split: &Split, model: &[bool], found_by: &str) -> SolveError {
-    let Some(spec) = split.spec else {
-        return SolveError::Internal("a refutation's split has no spec");
-    };
-    let (Ok(problem), Some(k)) = (spec.problem(), spec.k) else {
+/// accepted it; an internal error if it does not.
+fn nothing_to_refute(split: &Split, placement: &Placement, found_by: &str) -> SolveError {
+    let Ok((problem, k)) = refuted(split) else {
         return SolveError::Internal("a refutation's split is not of domination");
     };
-    let board = &problem.board;
-    let squares = board
-        .squares()
-        .filter(|&sq| model.get(board.lit(sq).vidx()).copied().unwrap_or(false))
-        .collect();
-    let placement = Placement::new(squares);
-    match check(&problem, Some(Bound::AtMost(k)), &placement) {
+    match check(&problem, Some(Bound::AtMost(k)), placement) {
         Ok(()) => SolveError::Unsupported(format!(
             "there is nothing to refute: {found_by} found a placement of {} for {problem} that the checker accepts ({placement})",
             boardsat_encode::words::plural(placement.len(), "piece", "pieces"),
         )),
-        Err(_) => SolveError::Internal("a model of a split's formula is not a placement the checker accepts"),
+        Err(_) => SolveError::Internal(
+            "a placement found for a split's bound is not one the checker accepts",
+        ),
     }
 }
 
-/// With a refutation: searches the whole formula of `split` for one
-/// placement for up to `limit`; a placement found is the error of
-/// [`nothing_to_refute`].
+/// With a refutation: searches for a placement of the split's bound as
+/// `solve` does ([`boardsat_solve::task::solve::solve`] with k), for up
+/// to `limit`; a placement found is the error of [`nothing_to_refute`].
 fn probe(
     split: &Split,
     solver: &SolverSpec,
     stop: &Interrupter,
     limit: Duration,
 ) -> Result<(), SolveError> {
-    if limit.is_zero() {
+    let (problem, k) = refuted(split)?;
+    let Some(spec) = split.spec.filter(|_| !limit.is_zero()) else {
         return Ok(());
-    }
-    let formula = written(split, &split.header, &split.base)?;
+    };
+    let instance = Instance {
+        problem,
+        k: Some(k),
+        config: spec.config(),
+    };
     let probe_stop = stop.child(Some(limit));
-    let mut backend = solver.create(Mode::Decide, &probe_stop)?;
-    let mut found = Vec::new();
-    let mut keep = |model: &[bool]| found = model.to_vec();
-    let count = count_projected(&formula, backend.as_mut(), Some(1), Some(&mut keep), |_| {})?;
-    if count.count > 0 {
-        return Err(nothing_to_refute(
-            split,
-            &found,
-            "a first search of the whole formula",
-        ));
+    let solved = match solve(
+        &instance,
+        solver,
+        Optimiser::Split,
+        &probe_stop,
+        &|_| {},
+        None,
+    ) {
+        Err(SolveError::Interrupted(_)) if !stop.is_interrupted() => return Ok(()),
+        solved => solved?,
+    };
+    if let (Status::Sat, Some(placement)) = (solved.status, &solved.placement) {
+        let within = format!(
+            "a search as 'solve' makes it ({:.1} s)",
+            solved.elapsed.as_secs_f64()
+        );
+        return Err(nothing_to_refute(split, placement, &within));
     }
     if stop.is_interrupted() {
         return Err(SolveError::Interrupted(
@@ -312,11 +344,6 @@ pub fn estimate(
         )));
     }
     if let Some(limit) = options.refute {
-        if split.spec.and_then(|s| s.k).is_none() {
-            return Err(SolveError::Unsupported(
-                "only a domination split (with its bound k) refutes anything".to_string(),
-            ));
-        }
         probe(split, solver, stop, limit)?;
     }
     let chosen = choose(split.cubes.len(), options.sample, options.seed);
@@ -345,8 +372,14 @@ pub fn estimate(
                 let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
                 let seconds = start.elapsed().as_secs_f64();
                 if options.refute.is_some() && count.count > 0 {
+                    let (problem, _) = refuted(split)?;
+                    let placement = placement_of(&problem, &found);
                     let id = &split.cubes[i].id;
-                    return Err(nothing_to_refute(split, &found, &format!("sampled {id}")));
+                    return Err(nothing_to_refute(
+                        split,
+                        &placement,
+                        &format!("sampled {id}"),
+                    ));
                 }
                 let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
                 // Stopped from outside, or a solver that gave up: no time

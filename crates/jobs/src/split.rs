@@ -471,7 +471,7 @@ pub struct SplitSpec {
 impl SplitSpec {
     /// The encoding's options: boardsat's defaults with the spec's
     /// at-most-one encoding.
-    fn config(&self) -> Config {
+    pub(crate) fn config(&self) -> Config {
         Config {
             amo: self.amo,
             ..Config::default()
