@@ -427,7 +427,8 @@ pub struct CubesArgs {
     /// optimum, so no cube holds a placement): each cube is solved as a
     /// refutation, and a placement found — by a search as `solve -k` makes
     /// it for up to a minute first, or in a sampled cube — ends with exit 2,
-    /// since there is nothing to refute.
+    /// since there is nothing to refute (best effort: a bound whose
+    /// placement neither finds is projected).
     #[arg(long, requires = "estimate")]
     pub refute: bool,
     /// Domination: a job whose solver runs longer is stopped and split
