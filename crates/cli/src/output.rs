@@ -102,6 +102,35 @@ pub struct Proven {
     stop: Option<StopReason>,
 }
 
+/// Ends a proof run whose work ended in `error` before any result, so
+/// that its MANIFEST never says "running" after the process is gone: the
+/// status is how the run stopped (a signal, the time limit) or "failed"
+/// with the error, the lock is released, and the proof directory is noted
+/// as [`Proven::finish`] notes it. Returns the error to report.
+pub fn abandon(
+    prover: Option<Prover>,
+    stop: &Interrupter,
+    error: boardsat_solve::error::SolveError,
+) -> anyhow::Error {
+    if prover.is_none() {
+        return error.into();
+    }
+    let stopped = stop.is_interrupted() || boardsat_solve::error::stop_reason(&error).is_some();
+    // A stop is the error to report (its exit code); any other error is
+    // the run's failure, recorded in the manifest.
+    let (proved, kept) = if stopped {
+        (Ok(None), Some(error))
+    } else {
+        (Err(ProofError::Solve(error)), None)
+    };
+    let finished = Proven::make(prover, stop, |_| proved).finish();
+    match (kept, finished) {
+        (Some(e), _) => e.into(),
+        (None, Err(e)) => e,
+        (None, Ok(_)) => anyhow::anyhow!("the run ended on an error before its result"),
+    }
+}
+
 impl Proven {
     /// Runs `prove` with `prover`, if there is one: the claims behind the
     /// result, and the result they prove (none when there was none);

@@ -839,6 +839,34 @@ fn a_time_limited_proof_run_exits_3_and_is_not_proven() {
     }
 }
 
+/// A stop that comes before any solver was loaded (a millisecond's time
+/// limit while the split encodes) ends the run on an error, not a partial
+/// answer: its MANIFEST still says how it stopped, never "running" (CI
+/// caught an interrupt landing there), and the proof directory is noted.
+#[test]
+fn a_run_stopped_before_its_first_solver_says_so_in_its_manifest() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, args) in [
+        &["count", "domination", "13", "-k", "7"][..],
+        &["solve", "domination", "13"][..],
+        &["enumerate", "domination", "9"][..],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = tmp.path().join(i.to_string());
+        let mut all = args.to_vec();
+        all.extend(["--time-limit", "0.001", "--proof", dir.to_str().unwrap()]);
+        let o = run(&all);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
+        assert_eq!(manifest_of(&dir)["status"], "time-limit", "{args:?}: {err}");
+        assert!(err.contains("not the whole result"), "{args:?}: {err}");
+        let v = run(&["verify", dir.to_str().unwrap()]);
+        assert_eq!(v.status.code(), Some(1), "{}", text(&v.stdout));
+    }
+}
+
 /// D2: one SIGINT while the claims of a finished N-queens count are
 /// being proven: exit 130, a MANIFEST that says so, and `verify` exit 1.
 #[test]

@@ -24,7 +24,7 @@ use crate::{
     flags::{CountArgs, EnumerateArgs},
     hiargs,
     outcome::Outcome,
-    output::{backing, note, ProgressLine, Proven, Stdout},
+    output::{abandon, backing, note, ProgressLine, Proven, Stdout},
 };
 
 /// Runs `count`.
@@ -70,9 +70,10 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
     let traced = plan.keep == Keep::Traced;
     let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
-    let counted = count(&instance, &solver, &plan, &stop, &show, certify)?;
+    let counted = count(&instance, &solver, &plan, &stop, &show, certify);
     drop(splits);
     drop(progress);
+    let counted = counted.map_err(|e| abandon(prover.take(), &stop, e))?;
     let reason = stop.reason();
     let c = &counted.count;
     note(counted.encoding.summary());
@@ -132,7 +133,8 @@ pub fn enumerate(args: &EnumerateArgs) -> Result<Outcome> {
     let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
     let backend = solver.signature();
     let start = std::time::Instant::now();
-    let mut enumeration = list_placements(&instance, &solver, &stop)?;
+    let mut enumeration =
+        list_placements(&instance, &solver, &stop).map_err(|e| abandon(prover.take(), &stop, e))?;
     if prover.is_some() {
         enumeration.record();
     }

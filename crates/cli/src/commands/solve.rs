@@ -16,7 +16,7 @@ use crate::{
     flags::SolveArgs,
     hiargs,
     outcome::Outcome,
-    output::{backing, note, ProgressLine, Proven, Stdout},
+    output::{abandon, backing, note, ProgressLine, Proven, Stdout},
 };
 
 /// Runs `solve`.
@@ -56,9 +56,10 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let traced = traces_proofs(&instance, optimiser);
     let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
-    let solved = solve(&instance, &solver, optimiser, &stop, &observe, certify)?;
+    let solved = solve(&instance, &solver, optimiser, &stop, &observe, certify);
     drop(splits);
     drop(progress);
+    let solved = solved.map_err(|e| abandon(prover.take(), &stop, e))?;
     let reason = stop.reason();
     let backend = solver.signature();
     note(solved.encoding.summary());
