@@ -214,19 +214,9 @@ fn t_95(df: usize) -> f64 {
 ///
 /// [`SolveError::Unsupported`] when the bytes do not parse (a bug).
 pub fn cube_formula(split: &Split, i: usize) -> Result<Formula, SolveError> {
-    let header = split.cube_header(i, &split.header);
-    written(split, &header, &split.cube_cnf(i))
-}
-
-/// `cnf` with `header` over the split's variables, written as DIMACS and
-/// parsed back, as a job reads its file.
-fn written(
-    split: &Split,
-    header: &boardsat_encode::dimacs::Header,
-    cnf: &rustsat::instances::Cnf,
-) -> Result<Formula, SolveError> {
     let mut bytes = Vec::new();
-    boardsat_encode::dimacs::write(&mut bytes, header, cnf, split.n_vars)
+    let header = split.cube_header(i, &split.header);
+    boardsat_encode::dimacs::write(&mut bytes, &header, &split.cube_cnf(i), split.n_vars)
         .map_err(|e| SolveError::Unsupported(format!("a cube's formula: {e}")))?;
     parse(Cursor::new(bytes))
         .map_err(|e| SolveError::Unsupported(format!("a cube's own formula does not parse: {e}")))
@@ -253,14 +243,15 @@ fn refuted(split: &Split) -> Result<(Problem, usize), SolveError> {
     }
 }
 
-/// With a refutation: the error that ends it when `placement` (found by
-/// `found_by`) places the split's bound, once the independent checker has
+/// With a refutation of `k` pieces for `problem`: the error that ends it
+/// when `placement` (found by `found_by`) places them, once the independent checker has
 /// accepted it; an internal error if it does not.
-fn nothing_to_refute(split: &Split, placement: &Placement, found_by: &str) -> SolveError {
-    let Ok((problem, k)) = refuted(split) else {
-        return SolveError::Internal("a refutation's split is not of domination");
-    };
-    match check(&problem, Some(Bound::AtMost(k)), placement) {
+fn nothing_to_refute(
+    (problem, k): &(Problem, usize),
+    placement: &Placement,
+    found_by: &str,
+) -> SolveError {
+    match check(problem, Some(Bound::AtMost(*k)), placement) {
         Ok(()) => SolveError::Unsupported(format!(
             "there is nothing to refute: {found_by} found a placement of {} for {problem} that the checker accepts ({placement})",
             boardsat_encode::words::plural(placement.len(), "piece", "pieces"),
@@ -276,17 +267,17 @@ fn nothing_to_refute(split: &Split, placement: &Placement, found_by: &str) -> So
 /// to `limit`; a placement found is the error of [`nothing_to_refute`].
 fn probe(
     split: &Split,
+    refuted: &(Problem, usize),
     solver: &SolverSpec,
     stop: &Interrupter,
     limit: Duration,
 ) -> Result<(), SolveError> {
-    let (problem, k) = refuted(split)?;
     let Some(spec) = split.spec.filter(|_| !limit.is_zero()) else {
         return Ok(());
     };
     let instance = Instance {
-        problem,
-        k: Some(k),
+        problem: refuted.0,
+        k: Some(refuted.1),
         config: spec.config(),
     };
     let probe_stop = stop.child(Some(limit));
@@ -306,7 +297,7 @@ fn probe(
             "a search as 'solve' makes it ({:.1} s)",
             solved.elapsed.as_secs_f64()
         );
-        return Err(nothing_to_refute(split, placement, &within));
+        return Err(nothing_to_refute(refuted, placement, &within));
     }
     if stop.is_interrupted() {
         return Err(SolveError::Interrupted(
@@ -343,8 +334,9 @@ pub fn estimate(
             split.cubes.len()
         )));
     }
-    if let Some(limit) = options.refute {
-        probe(split, solver, stop, limit)?;
+    let refuted = options.refute.map(|_| refuted(split)).transpose()?;
+    if let (Some(limit), Some(refuted)) = (options.refute, &refuted) {
+        probe(split, refuted, solver, stop, limit)?;
     }
     let chosen = choose(split.cubes.len(), options.sample, options.seed);
     let solved: Mutex<Vec<Option<Sampled>>> = Mutex::new(vec![None; chosen.len()]);
@@ -371,12 +363,11 @@ pub fn estimate(
                 };
                 let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
                 let seconds = start.elapsed().as_secs_f64();
-                if options.refute.is_some() && count.count > 0 {
-                    let (problem, _) = refuted(split)?;
-                    let placement = placement_of(&problem, &found);
+                if let Some(refuted) = refuted.as_ref().filter(|_| count.count > 0) {
+                    let placement = placement_of(&refuted.0, &found);
                     let id = &split.cubes[i].id;
                     return Err(nothing_to_refute(
-                        split,
+                        refuted,
                         &placement,
                         &format!("sampled {id}"),
                     ));
