@@ -222,17 +222,6 @@ pub fn cube_formula(split: &Split, i: usize) -> Result<Formula, SolveError> {
         .map_err(|e| SolveError::Unsupported(format!("a cube's own formula does not parse: {e}")))
 }
 
-/// The placement `model` sets on the board of `problem`.
-fn placement_of(problem: &Problem, model: &[bool]) -> Placement {
-    let board = &problem.board;
-    Placement::new(
-        board
-            .squares()
-            .filter(|&sq| model.get(board.lit(sq).vidx()).copied().unwrap_or(false))
-            .collect(),
-    )
-}
-
 /// The problem a refutation's split is about and its bound.
 fn refuted(split: &Split) -> Result<(Problem, usize), SolveError> {
     match split.spec.map(|spec| (spec.problem(), spec.k)) {
@@ -364,7 +353,7 @@ pub fn estimate(
                 let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
                 let seconds = start.elapsed().as_secs_f64();
                 if let Some(refuted) = refuted.as_ref().filter(|_| count.count > 0) {
-                    let placement = placement_of(&refuted.0, &found);
+                    let placement = refuted.0.board.placement_in(&found);
                     let id = &split.cubes[i].id;
                     return Err(nothing_to_refute(
                         refuted,

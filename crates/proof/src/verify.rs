@@ -1101,17 +1101,7 @@ pub(crate) fn check_witnesses(
             )));
         }
         if let Some((problem, bound)) = &board {
-            let squares: Vec<Square> = problem
-                .board
-                .squares()
-                .filter(|&sq| {
-                    model
-                        .get(problem.board.lit(sq).vidx())
-                        .copied()
-                        .unwrap_or(false)
-                })
-                .collect();
-            check(problem, Some(*bound), &Placement::new(squares)).map_err(|v| {
+            check(problem, Some(*bound), &problem.board.placement_in(model)).map_err(|v| {
                 Rejection::mismatch(format!("{name}, line {at}: the model's placement is not a solution of {problem} with {bound} pieces ({v})"))
             })?;
         }
