@@ -26,6 +26,8 @@ use boardsat_encode::LazyLines;
 use cadical_sys::{CaDiCal, ProofTracer, State, Status as CStatus, Terminator};
 
 use crate::backend::propagator::{self, LinesOptions, LinesStats, PropagateLines};
+use crate::backend::reject::{RejectModels, Rejecter, Rejections};
+use crate::search::count::Blocking;
 
 /// Options [`Cadical::for_refutation`] adds to enumeration's: CaDiCaL's
 /// `unsat` configuration.
@@ -138,6 +140,8 @@ enum Slot {
         stats: Rc<RefCell<LinesStats>>,
         model: Rc<RefCell<propagator::Model>>,
     },
+    /// The rejection of a count's models ([`RejectModels`]).
+    Reject(Rc<RefCell<Rejections>>),
 }
 
 /// Where a solver's proof goes.
@@ -510,6 +514,10 @@ impl Backend for Cadical {
         Some(Box::new(solver))
     }
 
+    fn reject_models(&mut self) -> Option<&mut dyn RejectModels> {
+        Some(self)
+    }
+
     fn propagate_lines(&mut self) -> Option<&mut dyn PropagateLines> {
         Some(self)
     }
@@ -522,8 +530,8 @@ impl Backend for Cadical {
 impl PropagateLines for Cadical {
     fn connect_lines(&mut self, lines: &LazyLines) -> Result<(), SolveError> {
         let refuse = |why: &str| fail(format!("cannot connect the line propagator: {why}"));
-        if matches!(self.propagator, Slot::Lines { .. }) {
-            return Err(refuse("it is connected already"));
+        if !matches!(self.propagator, Slot::Empty) {
+            return Err(refuse("a propagator is connected already"));
         }
         if matches!(self.proof, ProofTrace::Traced(_)) {
             return Err(refuse(
@@ -576,6 +584,51 @@ impl PropagateLines for Cadical {
             Slot::Lines { stats, .. } => Some(stats.borrow().clone()),
             _ => None,
         }
+    }
+}
+
+impl RejectModels for Cadical {
+    fn observe(&mut self, vars: &[Var], blocking: Blocking) -> Result<bool, SolveError> {
+        if let Slot::Reject(rejections) = &self.propagator {
+            if rejections.borrow().observed().len() == vars.len() {
+                return Ok(true);
+            }
+        }
+        // Observing an eliminated variable would abort the process.
+        if !matches!(self.propagator, Slot::Empty) || self.may_have_eliminated {
+            return Ok(false);
+        }
+        let rejections = Rc::new(RefCell::new(Rejections::new(vars, blocking)));
+        let max_var = vars.iter().map(|v| v.idx32() + 1).max().unwrap_or(0);
+        let max_var = i32::try_from(max_var)
+            .map_err(|_| fail("too many variables to observe".to_string()))?;
+        if max_var > self.solver.vars() {
+            self.has_model = false;
+            self.solver.resize(max_var);
+        }
+        self.solver
+            .connect_external_propagator(Rejecter(Rc::clone(&rejections)));
+        for &lit in rejections.borrow().observed() {
+            self.solver.add_observed_var(lit);
+        }
+        self.propagator = Slot::Reject(rejections);
+        Ok(true)
+    }
+
+    fn solve_rejecting(
+        &mut self,
+        assumptions: &[Lit],
+        quota: u64,
+        window: Duration,
+    ) -> Result<(Status, Vec<Vec<bool>>), SolveError> {
+        let Slot::Reject(rejections) = &self.propagator else {
+            return Err(fail("no model is observed: call observe first".to_string()));
+        };
+        let rejections = Rc::clone(rejections);
+        rejections.borrow_mut().start(quota, window);
+        let status = self.search(assumptions);
+        let rejected = rejections.borrow_mut().take();
+        Ok((status?, rejected))
     }
 }
 

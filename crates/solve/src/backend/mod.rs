@@ -16,6 +16,7 @@
 //! | [`varisat`] | varisat, pure Rust |
 //! | [`cadical`] | CaDiCaL (feature `cadical`) |
 //! | [`propagator`] | the lazy AMO's line propagator inside CaDiCaL |
+//! | [`reject`] | [`reject::RejectModels`]: a count's models blocked inside CaDiCaL's search |
 //! | [`external`] | any DIMACS solver binary, run through files |
 //! | [`recorder`] | a backend that only records its clauses (a formula re-derived without solving) |
 
@@ -24,6 +25,7 @@ pub mod cadical;
 pub mod external;
 pub mod propagator;
 pub mod recorder;
+pub mod reject;
 pub mod spec;
 pub mod varisat;
 
@@ -145,6 +147,12 @@ pub trait Backend {
     /// The line-propagator capability ([`boardsat_encode::Amo::Lazy`]), if
     /// the backend has one.
     fn propagate_lines(&mut self) -> Option<&mut dyn propagator::PropagateLines> {
+        None
+    }
+
+    /// The capability of blocking a count's models inside the search
+    /// ([`reject::RejectModels`]), if the backend has it.
+    fn reject_models(&mut self) -> Option<&mut dyn reject::RejectModels> {
         None
     }
 

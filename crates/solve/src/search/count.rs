@@ -163,6 +163,9 @@ impl Progress {
 pub(crate) struct Tally {
     pub(crate) models: u64,
     pub(crate) count: u64,
+    /// Solver calls made (fewer than models where models are blocked
+    /// inside the search).
+    pub(crate) calls: u64,
     /// When the count started.
     start: Instant,
 }
@@ -173,6 +176,7 @@ impl Tally {
         Tally {
             models: 0,
             count: 0,
+            calls: 0,
             start,
         }
     }
@@ -211,6 +215,27 @@ pub(crate) trait Models {
 
     /// The clause that excludes the model from later calls.
     fn blocking_clause(&self, model: &Self::Model) -> Vec<Lit>;
+
+    /// The variables a model is read from and how it is blocked over them,
+    /// when the model is those variables' values alone (a placement on the
+    /// board): then a backend may block models inside the search
+    /// ([`crate::backend::reject::RejectModels`]). `None` by default.
+    fn observed(&self) -> Option<(Vec<Var>, Blocking)> {
+        None
+    }
+
+    /// Decodes and checks a model from the values of
+    /// [`Models::observed`]'s variables, in order.
+    ///
+    /// # Errors
+    ///
+    /// As [`Models::read`]; [`SolveError::Internal`] where nothing is
+    /// observed.
+    fn read_values(&mut self, _values: &[bool]) -> Result<Self::Model, SolveError> {
+        Err(SolveError::Internal(
+            "a model read from values that are not observed",
+        ))
+    }
 }
 
 /// The counting loop: one solver call per model under `assumptions`, until
@@ -225,11 +250,30 @@ pub(crate) fn count_models<M: Models>(
     tally: &mut Tally,
     mut seen: impl FnMut(M::Model, &Progress),
 ) -> Result<End, SolveError> {
+    let rejecting = match (models.observed(), backend.reject_models()) {
+        (Some((vars, blocking)), Some(reject)) => reject.observe(&vars, blocking)?,
+        _ => false,
+    };
     loop {
         if limit.is_some_and(|l| tally.models >= l) {
             return Ok(End::Limit);
         }
-        match backend.solve(assumptions)? {
+        tally.calls += 1;
+        let status = match backend.reject_models() {
+            Some(reject) if rejecting => {
+                let quota = limit.map_or(u64::MAX, |l| l - tally.models);
+                let (status, rejected) =
+                    reject.solve_rejecting(assumptions, quota, REJECT_WINDOW)?;
+                for values in rejected {
+                    let model = models.read_values(&values)?;
+                    let progress = tally.add(models.weight(&model));
+                    seen(model, &progress);
+                }
+                status
+            }
+            _ => backend.solve(assumptions)?,
+        };
+        match status {
             Status::Sat => {
                 let model = models.read(backend)?;
                 let progress = tally.add(models.weight(&model));
@@ -241,6 +285,11 @@ pub(crate) fn count_models<M: Models>(
         }
     }
 }
+
+/// How long a call that rejects models inside the search goes on before
+/// the next model ends it: the counting loop's progress and streaming
+/// then lag the search by at most this.
+const REJECT_WINDOW: Duration = Duration::from_secs(1);
 
 /// The models of a formula, checked against its clauses and blocked on its
 /// projection.

@@ -16,7 +16,7 @@ use boardsat_encode::{
 };
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
-    types::Lit,
+    types::{Lit, Var},
 };
 
 use crate::{
@@ -611,8 +611,7 @@ impl Session {
                 progress(p);
             },
         );
-        // One call per model, and the one that ended the count.
-        self.calls += tally.models + u64::from(!matches!(end, Ok(End::Limit)));
+        self.calls += tally.calls;
         Ok(tally.count(end?))
     }
 }
@@ -766,6 +765,21 @@ impl Models for Rules {
             }
         }
         let placement = Placement::new(squares);
+        self.check(&placement)?;
+        Ok(placement)
+    }
+
+    fn observed(&self) -> Option<(Vec<Var>, Blocking)> {
+        let board = &self.problem.board;
+        Some((
+            board.squares().map(|sq| board.var(sq)).collect(),
+            self.blocking,
+        ))
+    }
+
+    /// The squares' values in board order, checked.
+    fn read_values(&mut self, values: &[bool]) -> Result<Placement, SolveError> {
+        let placement = self.problem.board.placement_in(values);
         self.check(&placement)?;
         Ok(placement)
     }
