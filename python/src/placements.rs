@@ -332,7 +332,7 @@ class Placement(list):
 /// The `Placement` class, made once.
 static PLACEMENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-/// The `Placement` class (see [`PLACEMENT_CLASS`]), for the module.
+/// The `Placement` class (its Python source is `PLACEMENT_CLASS`), for the module.
 ///
 /// # Errors
 ///

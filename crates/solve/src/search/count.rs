@@ -10,6 +10,14 @@
 //! is the `Models` implementation's business: [`crate::search::session::Session`] blocks
 //! placements on the board variables; [`count_projected`] blocks any
 //! formula's models on its projection.
+//!
+//! Where the model is the board's squares alone and the backend can
+//! ([`crate::backend::reject::RejectModels`], CaDiCaL with its propagator
+//! slot free), the solver blocks each model inside its search with the same
+//! clause and goes on from where it stood; its calls then end after
+//! a second (or at the limit) with one model read as above, and
+//! the models it rejected meanwhile are decoded, checked and counted after
+//! the call, in the order they were blocked.
 
 use std::time::{Duration, Instant};
 

@@ -14,7 +14,7 @@
 //!   odd n, the middle column with weight 1.
 //! - **Symmetry breaking**: lex-leader constraints keep one placement per
 //!   orbit of the 8 symmetries, and each counts for its orbit size
-//!   ([`Session::break_symmetry`]). It subsumes halving; the two are not
+//!   ([`crate::search::session::Session::break_symmetry`]). It subsumes halving; the two are not
 //!   combined ([`Reduction`] is one of the three).
 
 use boardsat_encode::{check::attacks, Encoding, Piece, Placement, Square};

@@ -76,7 +76,7 @@ impl<'a, C: CollectClauses> Checked<'a, C> {
 }
 
 /// Adds clauses to a backend as an encoder writes them, polling `stop`
-/// every [`CHECK_LITERALS`] literals: the clauses are never held twice
+/// every 2^16 literals: the clauses are never held twice
 /// (at n = 5000 the N-queens rows and columns are 50 million literals,
 /// 200 MB as a copy), and loading them stops within milliseconds.
 /// A stop or a backend error fails the encoder (as out-of-memory, the only
