@@ -10,7 +10,7 @@ use std::fmt;
 
 use rustsat::types::{Lit, Var};
 
-use crate::{check::Placement, error::EncodeError};
+use crate::error::EncodeError;
 
 /// The largest number of squares a board may have: variables must fit in a
 /// DIMACS literal (`i32`) with room left for auxiliary variables (2²⁸
@@ -207,18 +207,6 @@ impl Board {
         self.var(square).pos_lit()
     }
 
-    /// The placement a model sets on this board: the squares whose
-    /// variables are true in `model` (indexed by variable; a model too
-    /// short for a square leaves it empty).
-    #[must_use]
-    pub fn placement_in(&self, model: &[bool]) -> Placement {
-        Placement::new(
-            self.squares()
-                .filter(|&sq| model.get(self.var(sq).idx()).copied().unwrap_or(false))
-                .collect(),
-        )
-    }
-
     /// The square of a variable, or `None` for an auxiliary variable.
     #[must_use]
     pub fn square_of(&self, var: Var) -> Option<Square> {
@@ -309,21 +297,6 @@ impl fmt::Display for Board {
 
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn a_model_reads_as_the_squares_whose_variables_are_true() {
-        let board = Board::new(2, 3).unwrap();
-        // Variables 0..6 are the squares row by row; 6 and 7 are auxiliary.
-        let model = [false, true, false, false, false, true, true, true];
-        let placement = board.placement_in(&model);
-        assert_eq!(placement.squares(), &[Square::new(0, 1), Square::new(1, 2)]);
-        // A model that stops short leaves the rest of the board empty.
-        assert_eq!(
-            board.placement_in(&model[..2]).squares(),
-            &[Square::new(0, 1)]
-        );
-        assert!(board.placement_in(&[]).is_empty());
-    }
 
     #[test]
     fn hilbert_order_walks_to_a_neighbour_each_step() {

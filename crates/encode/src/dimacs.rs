@@ -14,6 +14,8 @@ use std::io::{self, Write};
 
 use rustsat::{instances::Cnf, types::Lit};
 
+use crate::{board::Board, check::Placement};
+
 /// Board variables per projection line, to keep lines readable.
 const SHOW_PER_LINE: usize = 64;
 
@@ -202,6 +204,19 @@ impl Header {
     }
 }
 
+/// The placement a model sets on `board`: the squares whose variables
+/// are true in `model` (indexed by variable, board variables first as
+/// above; a model too short for a square leaves it empty).
+#[must_use]
+pub fn placement(board: &Board, model: &[bool]) -> Placement {
+    Placement::new(
+        board
+            .squares()
+            .filter(|&sq| model.get(board.var(sq).idx()).copied().unwrap_or(false))
+            .collect(),
+    )
+}
+
 /// Writes `cnf` over `n_vars` variables as DIMACS (or, with
 /// [`Format::Inccnf`], as the base formula of an iCNF file, whose cubes
 /// [`write_cube`] adds).
@@ -279,6 +294,27 @@ fn push_lit(line: &mut String, lit: Lit) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_model_reads_as_the_squares_whose_variables_are_true() {
+        let board = Board::new(2, 3).unwrap();
+        // Variables 0..6 are the squares row by row; 6 and 7 are auxiliary.
+        let model = [false, true, false, false, false, true, true, true];
+        let found = super::placement(&board, &model);
+        assert_eq!(
+            found.squares(),
+            &[
+                crate::board::Square::new(0, 1),
+                crate::board::Square::new(1, 2)
+            ]
+        );
+        // A model that stops short leaves the rest of the board empty.
+        assert_eq!(
+            super::placement(&board, &model[..2]).squares(),
+            &[crate::board::Square::new(0, 1)]
+        );
+        assert!(super::placement(&board, &[]).is_empty());
+    }
+
     use rustsat::{clause, lit};
 
     use super::*;

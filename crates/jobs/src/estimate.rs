@@ -353,7 +353,7 @@ pub fn estimate(
                 let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
                 let seconds = start.elapsed().as_secs_f64();
                 if let Some(refuted) = refuted.as_ref().filter(|_| count.count > 0) {
-                    let placement = refuted.0.board.placement_in(&found);
+                    let placement = boardsat_encode::dimacs::placement(&refuted.0.board, &found);
                     let id = &split.cubes[i].id;
                     return Err(nothing_to_refute(
                         refuted,

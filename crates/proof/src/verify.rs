@@ -1101,7 +1101,7 @@ pub(crate) fn check_witnesses(
             )));
         }
         if let Some((problem, bound)) = &board {
-            check(problem, Some(*bound), &problem.board.placement_in(model)).map_err(|v| {
+            check(problem, Some(*bound), &boardsat_encode::dimacs::placement(&problem.board, model)).map_err(|v| {
                 Rejection::mismatch(format!("{name}, line {at}: the model's placement is not a solution of {problem} with {bound} pieces ({v})"))
             })?;
         }

@@ -27,7 +27,7 @@ use cadical_sys::{CaDiCal, ProofTracer, State, Status as CStatus, Terminator};
 
 use crate::backend::propagator::{self, LinesOptions, LinesStats, PropagateLines};
 use crate::backend::reject::{RejectModels, Rejecter, Rejections};
-use crate::search::count::Blocking;
+use crate::backend::Blocking;
 
 /// Options [`Cadical::for_refutation`] adds to enumeration's: CaDiCaL's
 /// `unsat` configuration.

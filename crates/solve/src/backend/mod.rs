@@ -52,6 +52,17 @@ pub enum Mode {
     Refute,
 }
 
+/// How a found placement is blocked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Blocking {
+    /// The whole board assignment negated: exact whatever the sizes.
+    #[default]
+    Full,
+    /// "Not all of these squares occupied": exact when every solution has
+    /// the same number of pieces (an exact bound, or a proven minimum).
+    Short,
+}
+
 /// The answer of one solver call, with SAT-competition exit codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use rustsat::types::Var;
 
-use crate::{error::SolveError, search::count::Blocking};
+use crate::{backend::Blocking, error::SolveError};
 
 /// Backends that block the models of a count inside the search.
 pub trait RejectModels {
@@ -40,7 +40,7 @@ pub trait RejectModels {
     /// One call under `assumptions` that rejects up to `quota` models,
     /// each blocked as it is found, while `window` lasts: the next model
     /// then ends the call as SAT (its values read by
-    /// [`crate::Backend::value`] as usual). Returns the status and the
+    /// [`crate::backend::Backend::value`] as usual). Returns the status and the
     /// rejected models' values on the observed variables, in the order
     /// they were blocked — also when the call was stopped.
     ///
@@ -52,7 +52,7 @@ pub trait RejectModels {
         assumptions: &[rustsat::types::Lit],
         quota: u64,
         window: Duration,
-    ) -> Result<(crate::Status, Vec<Vec<bool>>), SolveError>;
+    ) -> Result<(crate::backend::Status, Vec<Vec<bool>>), SolveError>;
 }
 
 /// What the propagator and the backend share: the observed variables, the

@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 
 use rustsat::types::{Lit, Var};
 
+/// How a found placement is blocked (defined with the backends, which
+/// block models inside their search).
+pub use crate::backend::Blocking;
 use crate::{
     backend::{read_model, Backend, Status},
     error::SolveError,
@@ -104,17 +107,6 @@ pub enum Keep {
     /// Every cube's proof, traced by the solver that counts it as it
     /// counts (domination splits, [`crate::search::certify`]).
     Traced,
-}
-
-/// How a found placement is blocked.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Blocking {
-    /// The whole board assignment negated: exact whatever the sizes.
-    #[default]
-    Full,
-    /// "Not all of these squares occupied": exact when every solution has
-    /// the same number of pieces (an exact bound, or a proven minimum).
-    Short,
 }
 
 /// Which cubes of a split are solved or written.

@@ -779,7 +779,7 @@ impl Models for Rules {
 
     /// The squares' values in board order, checked.
     fn read_values(&mut self, values: &[bool]) -> Result<Placement, SolveError> {
-        let placement = self.problem.board.placement_in(values);
+        let placement = boardsat_encode::dimacs::placement(&self.problem.board, values);
         self.check(&placement)?;
         Ok(placement)
     }
