@@ -6,9 +6,11 @@
 //!
 //! - `loop`: solve, add the clause that blocks the model on the projection,
 //!   solve again (what [`boardsat_solve::Session::count`] does);
-//! - `prop`: one solve with an external propagator that observes the
-//!   projection, rejects each model in `cb_check_found_model` and hands its
-//!   blocking clause back, so the search goes on from where it stood.
+//! - `prop`: one call of the library's in-search blocking
+//!   ([`boardsat_solve::backend::reject::RejectModels`], what `count` does
+//!   since it was measured here), which rejects each model inside the
+//!   search with its blocking clause, so the search goes on from where it
+//!   stood.
 //!
 //! The blocking clause lists the projected variables that are true (the
 //! short clause of `count`, exact when every model has the same number of
@@ -22,154 +24,84 @@
 //!
 //! With SECONDS, the count stops there and says how many models it had
 //! found (for the rate of finding them on cubes too big to finish).
-//!
-//! Kept as an example rather than a mode: the in-search blocking was no
-//! faster where it matters (the tight and the loose frontier boards).
 
 use std::{
-    cell::RefCell,
     fs::File,
     io::BufReader,
     process::ExitCode,
-    rc::Rc,
     time::{Duration, Instant},
 };
 
-use boardsat_solve::{dimacs, formula::falsified};
-use cadical_sys::{CaDiCal, ExternalPropagator, Status, Terminator};
-
-/// Rejects every model with its blocking clause.
-struct Reject {
-    /// Models rejected so far.
-    found: Rc<RefCell<u64>>,
-    /// The blocking clause being handed over, in reverse.
-    pending: Vec<i32>,
-}
-
-impl ExternalPropagator for Reject {
-    fn is_lazy(&mut self) -> bool {
-        true
-    }
-
-    fn are_reasons_forgettable(&mut self) -> bool {
-        false
-    }
-
-    fn notify_assignment(&mut self, _lits: &[i32]) {}
-
-    fn notify_new_decision_level(&mut self) {}
-
-    fn notify_backtrack(&mut self, _new_level: usize) {}
-
-    fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
-        // The model holds the observed (projected) variables only.
-        *self.found.borrow_mut() += 1;
-        self.pending = model
-            .iter()
-            .filter(|&&l| l > 0)
-            .map(|&l| -l)
-            .rev()
-            .collect();
-        false
-    }
-
-    fn cb_has_external_clause(&mut self, is_forgettable: &mut bool) -> bool {
-        *is_forgettable = false;
-        !self.pending.is_empty()
-    }
-
-    fn cb_add_external_clause_lit(&mut self) -> i32 {
-        self.pending.pop().unwrap_or(0)
-    }
-}
-
-/// Ends the search at a deadline.
-struct Deadline(Option<Instant>);
-
-impl Terminator for Deadline {
-    fn terminated(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-fn lit(l: rustsat::types::Lit) -> i32 {
-    let v = i32::try_from(l.var().idx32() + 1).unwrap_or(i32::MAX);
-    if l.is_neg() {
-        -v
-    } else {
-        v
-    }
-}
+use boardsat_solve::{
+    backend::{Blocking, TimeLimit},
+    dimacs,
+    formula::falsified,
+    Backend, Cadical, Status,
+};
 
 fn run(path: &str, mode: &str, limit: Option<Duration>) -> Result<String, String> {
     let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let formula = dimacs::parse(BufReader::new(file)).map_err(|e| format!("{path}: {e:?}"))?;
-    let projection: Vec<i32> = formula
-        .projection_or_all()
-        .iter()
-        .map(|v| i32::try_from(v.idx32() + 1).unwrap_or(i32::MAX))
-        .collect();
-    let mut solver = CaDiCal::new();
+    let projection = formula.projection_or_all();
+    let mut solver = Cadical::new();
     for clause in &formula.clauses {
-        let c: Vec<i32> = clause.iter().map(|&l| lit(l)).collect();
-        solver.clause6(&c);
+        solver.add_clause(clause).map_err(|e| e.to_string())?;
     }
     let start = Instant::now();
-    solver.connect_terminator(Deadline(limit.map(|l| start + l)));
-    let mut stopped = false;
-    let models = match mode {
-        "loop" => {
-            let mut models = 0u64;
-            loop {
-                match solver.solve() {
-                    Status::SATISFIABLE => {}
-                    Status::UNSATISFIABLE => break,
-                    _ => {
-                        stopped = true;
-                        break;
-                    }
-                }
-                let values: Vec<bool> = (1..=formula.n_vars)
-                    .map(|v| solver.val(i32::try_from(v).unwrap_or(i32::MAX)) > 0)
-                    .collect();
-                if let Some(i) = falsified(&formula.clauses, &values) {
-                    return Err(format!("model {} falsifies clause {}", models + 1, i + 1));
-                }
-                models += 1;
-                let block: Vec<i32> = projection
-                    .iter()
-                    .filter(|&&v| values[v as usize - 1])
-                    .map(|&v| -v)
-                    .collect();
-                solver.clause6(&block);
+    let mut models = 0u64;
+    let status = match mode {
+        "loop" => loop {
+            // The backend's limit is per call: what is left of the run's.
+            solver.set_time_limit(limit.map(|l| l.saturating_sub(start.elapsed())));
+            let status = solver.solve(&[]).map_err(|e| e.to_string())?;
+            if status != Status::Sat {
+                break status;
             }
-            models
-        }
+            let values = (0..formula.n_vars)
+                .map(|v| solver.value(rustsat::types::Var::new(v)))
+                .collect::<Result<Vec<bool>, _>>()
+                .map_err(|e| e.to_string())?;
+            if let Some(i) = falsified(&formula.clauses, &values) {
+                return Err(format!("model {} falsifies clause {}", models + 1, i + 1));
+            }
+            models += 1;
+            let block: Vec<_> = projection
+                .iter()
+                .filter(|v| values[v.idx()])
+                .map(|v| v.neg_lit())
+                .collect();
+            solver.add_clause(&block).map_err(|e| e.to_string())?;
+        },
         "prop" => {
-            let found = Rc::new(RefCell::new(0));
-            solver.connect_external_propagator(Reject {
-                found: Rc::clone(&found),
-                pending: Vec::new(),
-            });
-            for &v in &projection {
-                solver.add_observed_var(v);
+            solver.set_time_limit(limit);
+            let reject = solver
+                .reject_models()
+                .ok_or("CaDiCaL cannot reject models")?;
+            if !reject
+                .observe(&projection, Blocking::Short)
+                .map_err(|e| e.to_string())?
+            {
+                return Err("the propagator slot is taken".to_string());
             }
-            match solver.solve() {
-                Status::UNSATISFIABLE => {}
-                Status::UNKNOWN if limit.is_some() => stopped = true,
-                _ => return Err("the enumerating solve did not end UNSAT".to_string()),
-            }
-            let models = *found.borrow();
-            models
+            // One call: no quota, a window longer than any run.
+            let (status, rejected) = reject
+                .solve_rejecting(&[], u64::MAX, Duration::MAX)
+                .map_err(|e| e.to_string())?;
+            models = rejected.len() as u64;
+            status
         }
         other => return Err(format!("unknown mode '{other}' (loop or prop)")),
     };
+    let stopped = match status {
+        Status::Unsat => "",
+        Status::Unknown => " (stopped)",
+        Status::Sat => return Err("the count ended on a model".to_string()),
+    };
     Ok(format!(
-        "{mode}: {models} models{}, {:.2} s, {} conflicts, {} decisions",
-        if stopped { " (stopped)" } else { "" },
+        "{mode}: {models} models{stopped}, {:.2} s, {} conflicts, {} decisions",
         start.elapsed().as_secs_f64(),
-        solver.get_statistic_value("conflicts"),
-        solver.get_statistic_value("decisions")
+        solver.raw().get_statistic_value("conflicts"),
+        solver.raw().get_statistic_value("decisions")
     ))
 }
 
