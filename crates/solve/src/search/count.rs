@@ -17,7 +17,13 @@
 //! clause and goes on from where it stood; its calls then end after
 //! a second (or at the limit) with one model read as above, and
 //! the models it rejected meanwhile are decoded, checked and counted after
-//! the call, in the order they were blocked.
+//! the call, in the order they were blocked. A DIMACS formula's model is
+//! its whole assignment, which the propagator does not see: where the
+//! formula has a projection, the solver blocks on it inside the search and
+//! a second solver of the same kind, holding the formula alone, extends
+//! each rejected projection to a whole model under assumptions (mostly
+//! propagation), which is then checked clause by clause as a returned
+//! model would be.
 
 use std::time::{Duration, Instant};
 
@@ -27,10 +33,10 @@ use rustsat::types::{Lit, Var};
 /// block models inside their search).
 pub use crate::backend::Blocking;
 use crate::{
-    backend::{read_model, Backend, Status},
+    backend::{read_model, Backend, Mode, Status},
     error::SolveError,
     formula::{dimacs::Formula, falsified},
-    stop::StopReason,
+    stop::{Interrupter, StopReason},
 };
 
 /// How a count or an enumeration ended.
@@ -297,13 +303,16 @@ struct Projected<'a> {
     formula: &'a Formula,
     projection: Vec<Var>,
     signature: String,
+    /// Where the formula has a projection and the backend can reject models
+    /// inside its search: a second solver of the same kind holding the
+    /// formula alone, which extends each rejected projection to a whole
+    /// model (the witness a proof's verifier checks clause by clause).
+    extender: Option<Box<dyn Backend>>,
 }
 
-impl Models for Projected<'_> {
-    type Model = Vec<bool>;
-
-    fn read(&mut self, backend: &mut dyn Backend) -> Result<Vec<bool>, SolveError> {
-        let model = read_model(backend, self.formula.n_vars)?;
+impl Projected<'_> {
+    /// Checks a whole model against every clause.
+    fn check(&self, model: Vec<bool>) -> Result<Vec<bool>, SolveError> {
         if let Some(i) = falsified(&self.formula.clauses, &model) {
             return Err(SolveError::WrongModel {
                 backend: self.signature.clone(),
@@ -311,6 +320,15 @@ impl Models for Projected<'_> {
             });
         }
         Ok(model)
+    }
+}
+
+impl Models for Projected<'_> {
+    type Model = Vec<bool>;
+
+    fn read(&mut self, backend: &mut dyn Backend) -> Result<Vec<bool>, SolveError> {
+        let model = read_model(backend, self.formula.n_vars)?;
+        self.check(model)
     }
 
     fn weight(&self, _model: &Vec<bool>) -> u64 {
@@ -320,6 +338,80 @@ impl Models for Projected<'_> {
     fn blocking_clause(&self, model: &Vec<bool>) -> Vec<Lit> {
         blocking_clause(&self.projection, model)
     }
+
+    fn observed(&self) -> Option<(Vec<Var>, Blocking)> {
+        self.extender
+            .as_ref()
+            .map(|_| (self.projection.clone(), Blocking::Full))
+    }
+
+    /// Extends the projection's values to a whole model on the extender
+    /// and checks it; the projection must stay as it was found.
+    fn read_values(&mut self, values: &[bool]) -> Result<Vec<bool>, SolveError> {
+        let extender = self.extender.as_deref_mut().ok_or(SolveError::Internal(
+            "a projection rejected inside the search without an extender",
+        ))?;
+        let assumptions: Vec<Lit> = self
+            .projection
+            .iter()
+            .zip(values)
+            .map(|(v, &value)| if value { v.pos_lit() } else { v.neg_lit() })
+            .collect();
+        match extender.solve(&assumptions)? {
+            Status::Sat => {}
+            Status::Unsat => {
+                return Err(SolveError::Internal(
+                    "a projection rejected inside the search is not part of a model of the formula",
+                ))
+            }
+            Status::Unknown => {
+                return Err(SolveError::Internal(
+                    "the solver that extends a rejected projection gave up",
+                ))
+            }
+        }
+        let model = read_model(extender, self.formula.n_vars)?;
+        let kept = self
+            .projection
+            .iter()
+            .zip(values)
+            .all(|(v, &value)| model.get(v.idx()).copied().unwrap_or(false) == value);
+        if !kept {
+            return Err(SolveError::Internal(
+                "a rejected projection's extension changed the projection",
+            ));
+        }
+        self.check(model)
+    }
+}
+
+/// A solver of `backend`'s kind holding `formula` alone, without a time
+/// limit or an interrupt (its calls are under a whole projection and end
+/// by propagation), where the formula has a projection and `backend` can
+/// reject models inside its search: `None` otherwise, and the count goes
+/// by calls. Without a projection the model is the whole assignment, and
+/// observing every variable would freeze them all.
+fn extender(
+    formula: &Formula,
+    backend: &mut dyn Backend,
+) -> Result<Option<Box<dyn Backend>>, SolveError> {
+    if formula.projection.is_none() || backend.reject_models().is_none() {
+        return Ok(None);
+    }
+    let Some(mut extender) = backend.fresh(Mode::Decide) else {
+        return Ok(None);
+    };
+    if let Some(limit) = extender.time_limit() {
+        limit.set_time_limit(None);
+    }
+    if let Some(interrupt) = extender.interrupt() {
+        interrupt.use_interrupter(Interrupter::new());
+    }
+    extender.reserve_vars(formula.n_vars);
+    for clause in &formula.clauses {
+        extender.add_clause(clause)?;
+    }
+    Ok(Some(extender))
 }
 
 /// The clause that excludes `model`'s values on `projection`.
@@ -343,7 +435,10 @@ pub type ModelSink<'a> = &'a mut dyn FnMut(&[bool]);
 /// Counts the models of `formula` projected on its projection (every
 /// variable when it has none) by blocking clauses on `backend`, which
 /// should be fresh and tuned for enumeration ([`crate::backend::Mode::Enumerate`]).
-/// Every model is checked against every clause of the formula. With
+/// Every model is checked against every clause of the formula. Where the
+/// formula has a projection and the backend can, models are blocked inside
+/// the search and each is extended to a whole model by a second solver
+/// (the module's doc says how). With
 /// `witness`, every model is handed to it as found, in the order of the
 /// blocking clauses (for a proof that the count is complete, whose
 /// verifier checks each blocked assignment as a model).
@@ -369,6 +464,7 @@ pub fn count_projected(
         formula,
         projection: formula.projection_or_all(),
         signature: backend.signature(),
+        extender: extender(formula, backend)?,
     };
     let mut tally = Tally::since(start);
     let end = count_models(backend, &[], &mut models, limit, &mut tally, |model, p| {
