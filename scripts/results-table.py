@@ -10,8 +10,13 @@ for path in sorted(glob.glob(os.path.join(root, "docs/results/*.json"))):
     r = json.load(open(path))
     name = NAMES.get(r["sequence"], r["sequence"] + "({n})").format(n=r["n"])
     words = r["command"].replace("--progress ", "").replace(" --json", "").split()
-    how = "`" + " ".join("DIR" if i and words[i - 1] == "--proof" else w for i, w in enumerate(words)) + "`"
+    how = "`" + " ".join("DIR" if i and words[i - 1] == "--proof" and not w.startswith("-") else w for i, w in enumerate(words)) + "`"
     mb = r["proof_bytes"] / 1e6
-    print(f"| {name} | {r['value']} | {how} | {r['wall_seconds']:.0f} s / {r['cpu_seconds']:.0f} s | "
+    if r.get("wall_seconds") is None:
+        # Exported jobs over several sessions: no one wall time.
+        took = f"{r['job_seconds']:.0f} s in {r['jobs']} jobs"
+    else:
+        took = f"{r['wall_seconds']:.0f} s / {r['cpu_seconds']:.0f} s"
+    print(f"| {name} | {r['value']} | {how} | {took} | "
           f"{r['proof_claims']} claims, {mb:.0f} MB, verified in {r.get('verify_wall_seconds', 0):.0f} s | "
           f"[{os.path.basename(path)}](docs/results/{os.path.basename(path)}) |")
