@@ -28,7 +28,7 @@ def solver_threads():
                     continue
             with open(f"/proc/self/task/{tid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # the thread ended meanwhile
+        except (FileNotFoundError, ProcessLookupError):  # the thread ended meanwhile
             continue
         seconds.append((int(fields[11]) + int(fields[12])) / TICK)
     return seconds

@@ -57,8 +57,13 @@ fn a_limit_stops_early_and_the_rest_can_still_be_counted() {
         let first: Vec<_> = solutions.by_ref().map(Result::unwrap).collect();
         assert_eq!(first.len(), 10, "{kind}");
         assert_eq!(solutions.end(), Some(End::Limit), "{kind}");
+        // One call per placement, or fewer where the solver blocks them
+        // inside its search; never one past the limit.
         let calls = session.calls();
-        assert_eq!(calls, 10, "{kind}: a limit must not cost an extra call");
+        assert!(
+            (1..=10).contains(&calls),
+            "{kind}: {calls} calls for a limit of 10"
+        );
         let count = session.count(Some(30), |_| {}).unwrap();
         assert_eq!((count.count, count.end), (30, End::Limit), "{kind}");
         let rest = session.count(None, |_| {}).unwrap();
@@ -180,10 +185,18 @@ fn independence_counts_under_lower_and_exact_bounds() {
     }
 }
 
+/// With the line propagator in CaDiCaL's one slot (`--amo lazy`) the
+/// enumeration goes by one call per placement: an interrupt between two
+/// ends it with an error that says how many were found, and the rest can
+/// still be counted.
 #[cfg(feature = "cadical")]
 #[test]
 fn an_interrupted_enumeration_ends_with_an_error() {
-    let mut session = queens_session(8, Config::default(), SolverKind::Cadical);
+    let config = Config {
+        amo: boardsat_encode::Amo::Lazy,
+        ..Config::default()
+    };
+    let mut session = queens_session(8, config, SolverKind::Cadical);
     let interrupter = session.interrupter().unwrap();
     let mut solutions = session.solutions(None);
     for _ in 0..3 {
@@ -199,6 +212,42 @@ fn an_interrupted_enumeration_ends_with_an_error() {
     interrupter.reset();
     let count = session.count(None, |_| {}).unwrap();
     assert_eq!((count.count, count.end), (92 - 3, End::Exhausted));
+}
+
+/// Where the solver blocks placements inside its search, one call finds
+/// many: an interrupt after the first placement loses none of them — the
+/// placements the call found are handed out, then the error (or the end,
+/// when the call had found them all) — and none is handed out twice.
+#[cfg(feature = "cadical")]
+#[test]
+fn an_interrupt_hands_out_what_the_call_found() {
+    let mut session = queens_session(8, Config::default(), SolverKind::Cadical);
+    let interrupter = session.interrupter().unwrap();
+    let mut solutions = session.solutions(None);
+    let mut seen = HashSet::new();
+    assert!(seen.insert(solutions.next().unwrap().unwrap()));
+    interrupter.interrupt();
+    let mut stopped = None;
+    for next in solutions.by_ref() {
+        match next {
+            Ok(placement) => assert!(seen.insert(placement), "handed out twice"),
+            Err(SolveError::Stopped { found }) => stopped = Some(found),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    match solutions.end() {
+        Some(End::Stopped) => assert_eq!(stopped, Some(seen.len() as u64)),
+        Some(End::Exhausted) => assert_eq!((stopped, seen.len()), (None, 92)),
+        other => panic!("ended {other:?}"),
+    }
+    drop(solutions);
+    interrupter.reset();
+    let count = session.count(None, |_| {}).unwrap();
+    assert_eq!(count.count + seen.len() as u64, 92);
+    assert!(
+        session.calls() < 93,
+        "no placement was blocked inside the search"
+    );
 }
 
 #[test]
@@ -235,4 +284,26 @@ fn more_pieces_than_squares_is_an_encoding_error() {
         result,
         Err(SolveError::Encode(EncodeError::Infeasible { n: 6, .. }))
     ));
+}
+
+/// A fresh iterator per placement (as the Python binding pulls them) loses
+/// nothing: the placements a call found beyond the one handed out wait in
+/// the session for the next iterator, or for a count (A000170(8) = 92).
+#[test]
+fn placements_found_by_a_dropped_iterator_are_not_lost() {
+    for kind in SolverKind::embedded() {
+        let mut session = queens_session(8, Config::default(), kind);
+        let mut seen = HashSet::new();
+        while let Some(placement) = session.solutions(None).next() {
+            assert!(seen.insert(placement.unwrap()), "{kind}: handed out twice");
+        }
+        assert_eq!(seen.len(), 92, "{kind}");
+
+        let mut session = queens_session(8, Config::default(), kind);
+        let first = session.solutions(None).next().unwrap().unwrap();
+        let rest = session.count(None, |_| {}).unwrap();
+        assert_eq!((rest.count, rest.end), (91, End::Exhausted), "{kind}");
+        let mut limited = session.solutions(Some(5));
+        assert!(limited.next().is_none(), "{kind}: {first} counted twice");
+    }
 }

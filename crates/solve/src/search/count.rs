@@ -188,7 +188,7 @@ impl Tally {
     }
 
     /// One more model, standing for `weight` solutions: the progress.
-    fn add(&mut self, weight: u64) -> Progress {
+    pub(crate) fn add(&mut self, weight: u64) -> Progress {
         self.models = self.models.saturating_add(1);
         self.count = self.count.saturating_add(weight);
         Progress {
@@ -245,14 +245,15 @@ pub(crate) trait Models {
 }
 
 /// The counting loop: one solver call per model under `assumptions`, until
-/// UNSAT, `limit` models, or a call that gives up, counted into `tally`
-/// (which keeps what was counted when a call fails). `seen` gets each
-/// model (after it is blocked) and the weighted count so far.
+/// UNSAT, `limit` models, `max_calls` calls ([`End::Limit`] for both), or a
+/// call that gives up, counted into `tally` (which keeps what was counted
+/// when a call fails). `seen` gets each model (after it is blocked) and the
+/// weighted count so far.
 pub(crate) fn count_models<M: Models>(
     backend: &mut dyn Backend,
     assumptions: &[Lit],
     models: &mut M,
-    limit: Option<u64>,
+    (limit, max_calls): (Option<u64>, Option<u64>),
     tally: &mut Tally,
     mut seen: impl FnMut(M::Model, &Progress),
 ) -> Result<End, SolveError> {
@@ -260,8 +261,11 @@ pub(crate) fn count_models<M: Models>(
         (Some((vars, blocking)), Some(reject)) => reject.observe(&vars, blocking)?,
         _ => false,
     };
+    let first_call = tally.calls;
     loop {
-        if limit.is_some_and(|l| tally.models >= l) {
+        if limit.is_some_and(|l| tally.models >= l)
+            || max_calls.is_some_and(|c| tally.calls - first_call >= c)
+        {
             return Ok(End::Limit);
         }
         tally.calls += 1;
@@ -467,11 +471,18 @@ pub fn count_projected(
         extender: extender(formula, backend)?,
     };
     let mut tally = Tally::since(start);
-    let end = count_models(backend, &[], &mut models, limit, &mut tally, |model, p| {
-        if let Some(witness) = witness.as_deref_mut() {
-            witness(&model);
-        }
-        progress(p);
-    })?;
+    let end = count_models(
+        backend,
+        &[],
+        &mut models,
+        (limit, None),
+        &mut tally,
+        |model, p| {
+            if let Some(witness) = witness.as_deref_mut() {
+                witness(&model);
+            }
+            progress(p);
+        },
+    )?;
     Ok(tally.count(end))
 }

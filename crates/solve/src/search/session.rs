@@ -8,7 +8,10 @@
 //! are not functionally determined by the board, and blocking them would
 //! count one placement several times.
 
-use std::time::{Duration, Instant};
+use std::{
+    collections::VecDeque,
+    time::{Duration, Instant},
+};
 
 use boardsat_encode::{
     card::Counter, check, symmetry, Board, Bound, Config, EncodeError, Encoding, Formulation,
@@ -41,6 +44,11 @@ pub struct Session {
     calls: u64,
     /// With [`Session::record_blocked`]: every placement blocked so far.
     blocked: Option<Vec<Placement>>,
+    /// Placements found and blocked by a call of [`Session::solutions`]
+    /// but not yet handed out (a call that blocks models inside its search
+    /// finds many): the next iterator hands them out first, and a count
+    /// counts them, so none is lost when an iterator is dropped.
+    pending: VecDeque<Placement>,
 }
 
 /// The bound placements are solved and checked under, and what enforces it.
@@ -247,6 +255,7 @@ impl Session {
             symmetry: SymmetryState::Off,
             calls: 0,
             blocked: None,
+            pending: VecDeque::new(),
         })
     }
 
@@ -579,6 +588,7 @@ impl Session {
             limit,
             found: 0,
             end: None,
+            last: None,
         }
     }
 
@@ -595,24 +605,46 @@ impl Session {
         mut progress: impl FnMut(&Progress),
     ) -> Result<Count, SolveError> {
         let mut tally = Tally::since(Instant::now());
+        // Placements an iterator's call found but did not hand out.
+        let rules = self.rules();
+        while limit.is_none_or(|l| tally.models < l) {
+            let Some(placement) = self.pending.pop_front() else {
+                break;
+            };
+            progress(&tally.add(rules.weight(&placement)));
+        }
+        let end = self.count_into(&mut tally, (limit, None), |_, p| progress(p));
+        Ok(tally.count(end?))
+    }
+
+    /// The counting loop on this session, up to `limit` models or
+    /// `max_calls` calls: `seen` gets each placement as it is blocked (and
+    /// recorded, where [`Session::record_blocked`] asked for it).
+    fn count_into(
+        &mut self,
+        tally: &mut Tally,
+        limits: (Option<u64>, Option<u64>),
+        mut seen: impl FnMut(Placement, &Progress),
+    ) -> Result<End, SolveError> {
         let assumptions = self.call_assumptions(Mode::Enumerate);
         let mut rules = self.rules();
         let blocked = &mut self.blocked;
+        let calls = tally.calls;
         let end = count_models(
             self.backend.as_mut(),
             &assumptions,
             &mut rules,
-            limit,
-            &mut tally,
+            limits,
+            tally,
             |placement, p| {
                 if let Some(list) = blocked.as_mut() {
-                    list.push(placement);
+                    list.push(placement.clone());
                 }
-                progress(p);
+                seen(placement, p);
             },
         );
-        self.calls += tally.calls;
-        Ok(tally.count(end?))
+        self.calls += tally.calls - calls;
+        end
     }
 }
 
@@ -710,6 +742,7 @@ impl Base {
             symmetry: SymmetryState::Off,
             calls: 0,
             blocked: None,
+            pending: VecDeque::new(),
         })
     }
 }
@@ -837,6 +870,8 @@ pub struct Solutions<'a> {
     limit: Option<u64>,
     found: u64,
     end: Option<End>,
+    /// How the last call ended, acted on once its placements are out.
+    last: Option<Result<End, SolveError>>,
 }
 
 impl Solutions<'_> {
@@ -851,37 +886,45 @@ impl Iterator for Solutions<'_> {
     type Item = Result<Placement, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.end.is_some() {
-            return None;
-        }
-        if self.limit.is_some_and(|l| self.found >= l) {
-            self.end = Some(End::Limit);
-            return None;
-        }
-        let result = self
-            .session
-            .solve(Mode::Enumerate)
-            .and_then(|answer| match answer {
-                (Status::Sat, Some(placement)) => {
-                    self.session.block(&placement)?;
-                    Ok(Some(placement))
-                }
-                (Status::Unsat, _) => Ok(None),
-                _ => Err(SolveError::Stopped { found: self.found }),
-            });
-        match result {
-            Ok(Some(placement)) => {
+        loop {
+            if self.end.is_some() {
+                return None;
+            }
+            if self.limit.is_some_and(|l| self.found >= l) {
+                self.end = Some(End::Limit);
+                return None;
+            }
+            if let Some(placement) = self.session.pending.pop_front() {
                 self.found += 1;
-                Some(Ok(placement))
+                return Some(Ok(placement));
             }
-            Ok(None) => {
-                self.end = Some(End::Exhausted);
-                None
+            match self.last.take() {
+                Some(Ok(End::Exhausted)) => {
+                    self.end = Some(End::Exhausted);
+                    return None;
+                }
+                Some(Ok(End::Stopped)) => {
+                    self.end = Some(End::Stopped);
+                    return Some(Err(SolveError::Stopped { found: self.found }));
+                }
+                Some(Err(e)) => {
+                    self.end = Some(End::Stopped);
+                    return Some(Err(e));
+                }
+                Some(Ok(End::Limit)) | None => {}
             }
-            Err(e) => {
-                self.end = Some(End::Stopped);
-                Some(Err(e))
-            }
+            // One solver call: one placement, or those it blocked inside
+            // its search and the one it ended with.
+            let left = self.limit.map(|l| l - self.found);
+            let mut tally = Tally::since(Instant::now());
+            let mut found = VecDeque::new();
+            let end = self
+                .session
+                .count_into(&mut tally, (left, Some(1)), |placement, _| {
+                    found.push_back(placement);
+                });
+            self.session.pending.append(&mut found);
+            self.last = Some(end);
         }
     }
 }
