@@ -59,11 +59,26 @@ def symmetries(n):
     ]
 
 
+class Expanded:
+    """Placements expanded by the board's symmetries, with their orbits."""
+
+    def __init__(self, n):
+        self.n, self.found, self.orbits = n, set(), 0
+
+    def add(self, squares):
+        orbit = {frozenset(f(r, c) for r, c in squares) for f in symmetries(self.n)}
+        if not orbit & self.found:
+            self.orbits += 1
+        self.found |= orbit
+
+    def placements(self):
+        return sorted(sorted(list(p) for p in s) for s in self.found)
+
+
 def counted_placements(proof, n):
     """Every placement a count's claims blocked, expanded by symmetry."""
     manifest = json.load(open(os.path.join(proof, "MANIFEST.json")))
-    found = set()
-    orbits = 0
+    expanded = Expanded(n)
     for claim in manifest["claims"]:
         split = claim.get("split") or {}
         models = split.get("models", 0)
@@ -75,20 +90,17 @@ def counted_placements(proof, n):
             lits = [int(x) for x in clause.split()[:-1]]
             if not all(x < 0 and -x <= n * n for x in lits):
                 fail(f"{claim['cnf']}: '{clause}' is not a blocked placement")
-            squares = [((-x - 1) // n, (-x - 1) % n) for x in lits]
-            orbit = {frozenset(f(r, c) for r, c in squares) for f in symmetries(n)}
-            if not orbit & found:
-                orbits += 1
-            found |= orbit
-    return sorted(sorted(list(p) for p in s) for s in found), orbits
+            expanded.add([((-x - 1) // n, (-x - 1) % n) for x in lits])
+    return expanded.placements(), expanded.orbits
 
 
 def split_placements(split, n):
     """Every placement the jobs of an exported split found (their witness
     files: one model per line, the true variables; the board's squares are
-    variables 1..n*n), expanded by symmetry, and the jobs' seconds."""
-    found = set()
-    orbits = 0
+    variables 1..n*n), expanded by symmetry, the jobs' seconds and the
+    number of jobs whose proof is complete (one claim each)."""
+    expanded = Expanded(n)
+    proven = 0
     seconds = 0.0
     results = os.path.join(split, "results")
     for name in sorted(os.listdir(results)):
@@ -98,6 +110,7 @@ def split_placements(split, n):
         manifest = json.load(open(os.path.join(proofs, job, "MANIFEST.json")))
         if manifest.get("status") != "complete":
             continue
+        proven += 1
         for claim in manifest["claims"]:
             if not claim.get("models"):
                 continue
@@ -105,12 +118,8 @@ def split_placements(split, n):
                 if not line.strip() or line.startswith("c"):
                     continue
                 true = [int(x) for x in line.split()[:-1]]
-                squares = [((v - 1) // n, (v - 1) % n) for v in true if 0 < v <= n * n]
-                orbit = {frozenset(f(r, c) for r, c in squares) for f in symmetries(n)}
-                if not orbit & found:
-                    orbits += 1
-                found |= orbit
-    return sorted(sorted(list(p) for p in s) for s in found), orbits, round(seconds, 1)
+                expanded.add([((v - 1) // n, (v - 1) % n) for v in true if 0 < v <= n * n])
+    return expanded.placements(), expanded.orbits, round(seconds, 1), proven
 
 
 def split_spec(split):
@@ -138,7 +147,7 @@ def split_result(a):
     spec, budget, fmt = split_spec(a.split)
     if spec.get("family") != "domination" or int(spec.get("n", 0)) != n:
         fail(f"{a.split}: not a domination split of {n}x{n}")
-    placements, orbits, seconds = split_placements(a.split, n)
+    placements, orbits, seconds, proven = split_placements(a.split, n)
     if len(placements) != value:
         fail(f"{len(placements)} placements in the witnesses, verify says {value}")
     proof_bytes = 0
@@ -167,7 +176,7 @@ def split_result(a):
         "job_seconds": seconds,
         "jobs": jobs,
         "proof_bytes": proof_bytes,
-        "proof_claims": jobs,
+        "proof_claims": proven,
         "verify": verify_lines[-1],
     }
     if "Elapsed (wall clock)" in open(a.verify).read():
