@@ -3,8 +3,8 @@
 //! CaDiCaL's own decisions and once with covering decisions, to see whether
 //! the branching of dedicated dominating-set searches ("which piece covers
 //! the square with the fewest candidates left") helps CDCL enumerate
-//! minimum dominating sets (issue 33, item 3). Measured and not adopted:
-//! BENCHMARKS.md, "Covering decisions".
+//! minimum dominating sets (issue 33, item 3), and their covering bound.
+//! Measured and not adopted: BENCHMARKS.md, "Covering decisions".
 //!
 //! The covering clauses are read off the file: every clause whose literals
 //! are all positive and all projected (for a domination file, "this square
@@ -16,10 +16,12 @@
 //!   the candidate that appears in the most open covering clauses;
 //! - `mrv-first`: the same clause, its first unassigned candidate;
 //! - `mrv-top`: `mrv` for the first three decision levels, CaDiCaL's own
-//!   decisions below them.
+//!   decisions below them;
+//! - `bound`: CaDiCaL's decisions, and the covering bound of dedicated
+//!   searches added as clauses (see [`State::bound`]).
 //!
 //! ```text
-//! cargo run --release -p boardsat-solve --example cover_decisions -- FILE solver|mrv|mrv-first|mrv-top [SECONDS]
+//! cargo run --release -p boardsat-solve --example cover_decisions -- FILE solver|mrv|mrv-first|mrv-top|bound [SECONDS]
 //! ```
 
 use std::{
@@ -40,6 +42,7 @@ enum Mode {
     Mrv,
     MrvFirst,
     MrvTop,
+    Bound,
 }
 
 struct State {
@@ -59,9 +62,70 @@ struct State {
     pending: Vec<i32>,
     deadline: Option<Instant>,
     decisions: u64,
+    /// The squares each square attacks (itself included), as bit sets over
+    /// the squares (square i is variable i + 1).
+    attack: Vec<Vec<u64>>,
+    /// At most this many pieces (the file's `c bound:` line).
+    k: usize,
+    bound_clauses: u64,
 }
 
 impl State {
+    /// The covering bound: with `r` pieces left, if the `r` free squares
+    /// that cover the most open squares cannot cover them all, the clause
+    /// "one placed piece goes, or a false square that would beat the `r`-th
+    /// best comes back" (implied by the covering clauses and the bound on
+    /// the pieces, not by resolution).
+    fn bound(&self) -> Option<Vec<i32>> {
+        let n = self.attack.len();
+        let words = self.attack[0].len();
+        let mut covered = vec![0u64; words];
+        let mut placed = Vec::new();
+        for q in 0..n {
+            if self.value[q + 1] == 1 {
+                placed.push(q);
+                for (w, a) in covered.iter_mut().zip(&self.attack[q]) {
+                    *w |= a;
+                }
+            }
+        }
+        if placed.len() >= self.k {
+            return None;
+        }
+        let r = self.k - placed.len();
+        let open = n as u32 - covered.iter().map(|w| w.count_ones()).sum::<u32>();
+        if open == 0 {
+            return None;
+        }
+        let gain = |q: usize| -> u32 {
+            self.attack[q]
+                .iter()
+                .zip(&covered)
+                .map(|(a, c)| (a & !c).count_ones())
+                .sum()
+        };
+        let mut best = vec![0u32; r];
+        let mut gains = vec![0u32; n];
+        for (q, g) in gains.iter_mut().enumerate() {
+            *g = gain(q);
+            if self.value[q + 1] == 0 && *g > best[r - 1] {
+                best[r - 1] = *g;
+                best.sort_unstable_by(|a, b| b.cmp(a));
+            }
+        }
+        if best.iter().sum::<u32>() >= open {
+            return None;
+        }
+        let threshold = best[r - 1];
+        let mut clause: Vec<i32> = placed.iter().map(|&q| -(q as i32 + 1)).collect();
+        clause.extend(
+            (0..n)
+                .filter(|&q| self.value[q + 1] == 2 && gains[q] > threshold)
+                .map(|q| q as i32 + 1),
+        );
+        Some(clause)
+    }
+
     fn assign(&mut self, lit: i32) {
         let var = lit.unsigned_abs() as usize;
         if self.value[var] != 0 {
@@ -89,7 +153,9 @@ impl State {
     }
 
     fn decide(&mut self) -> i32 {
-        if self.mode == Mode::Solver || (self.mode == Mode::MrvTop && self.levels.len() > 2) {
+        if matches!(self.mode, Mode::Solver | Mode::Bound)
+            || (self.mode == Mode::MrvTop && self.levels.len() > 2)
+        {
             return 0;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -180,8 +246,23 @@ impl ExternalPropagator for Prop {
     }
 
     fn cb_has_external_clause(&mut self, is_forgettable: &mut bool) -> bool {
-        *is_forgettable = false;
-        !self.0.borrow().pending.is_empty()
+        let mut s = self.0.borrow_mut();
+        if !s.pending.is_empty() {
+            *is_forgettable = false;
+            return true;
+        }
+        if s.mode != Mode::Bound {
+            return false;
+        }
+        let Some(mut clause) = s.bound() else {
+            return false;
+        };
+        s.bound_clauses += 1;
+        *is_forgettable = true;
+        clause.reverse();
+        clause.insert(0, 0);
+        s.pending = clause;
+        true
     }
 
     fn cb_add_external_clause_lit(&mut self) -> i32 {
@@ -202,6 +283,16 @@ fn board_of(path: &str) -> Result<(usize, usize), String> {
         r.trim().parse().map_err(|_| "bad rows")?,
         c.trim().parse().map_err(|_| "bad cols")?,
     ))
+}
+
+/// The file's bound on the pieces (its `c bound: at most K pieces` line).
+fn bound_of(path: &str) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("c bound: at most "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|k| k.parse().ok())
+        .ok_or_else(|| "no 'c bound: at most K' line".to_string())
 }
 
 fn run(path: &str, mode: Mode, limit: Option<Duration>) -> Result<String, String> {
@@ -230,6 +321,18 @@ fn run(path: &str, mode: Mode, limit: Option<Duration>) -> Result<String, String
         }
     }
     let free = clauses.iter().map(|c| c.len() as u32).collect();
+    let words = (rows * cols).div_ceil(64);
+    let attack: Vec<Vec<u64>> = clauses
+        .iter()
+        .map(|vars| {
+            let mut set = vec![0u64; words];
+            for &v in vars {
+                set[(v - 1) / 64] |= 1 << ((v - 1) % 64);
+            }
+            set
+        })
+        .collect();
+    let k = bound_of(path)?;
     let mut sorted = projection.clone();
     sorted.sort_unstable();
     let state = Rc::new(RefCell::new(State {
@@ -246,6 +349,9 @@ fn run(path: &str, mode: Mode, limit: Option<Duration>) -> Result<String, String
         pending: Vec::new(),
         deadline: limit.map(|l| Instant::now() + l),
         decisions: 0,
+        attack,
+        k,
+        bound_clauses: 0,
     }));
     let mut solver = Cadical::for_enumeration();
     for clause in &formula.clauses {
@@ -267,12 +373,13 @@ fn run(path: &str, mode: Mode, limit: Option<Duration>) -> Result<String, String
     };
     let s = state.borrow();
     Ok(format!(
-        "{}: {} models{stopped}, {:.2} s, {} conflicts, {} decisions ({} ours), {} covering clauses",
+        "{}: {} models{stopped}, {:.2} s, {} conflicts, {} decisions ({} ours), {} covering clauses, {} bound clauses",
         match mode {
             Mode::Solver => "solver",
             Mode::Mrv => "mrv",
             Mode::MrvFirst => "mrv-first",
             Mode::MrvTop => "mrv-top",
+            Mode::Bound => "bound",
         },
         s.models,
         start.elapsed().as_secs_f64(),
@@ -280,13 +387,14 @@ fn run(path: &str, mode: Mode, limit: Option<Duration>) -> Result<String, String
         solver.raw().get_statistic_value("decisions"),
         s.decisions,
         n_cover,
+        s.bound_clauses,
     ))
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
-        eprintln!("usage: cover_decisions FILE solver|mrv|mrv-first|mrv-top [SECONDS]");
+        eprintln!("usage: cover_decisions FILE solver|mrv|mrv-first|mrv-top|bound [SECONDS]");
         ExitCode::from(2)
     };
     let (path, mode, limit) = match args.as_slice() {
@@ -306,6 +414,7 @@ fn main() -> ExitCode {
         "mrv" => Mode::Mrv,
         "mrv-first" => Mode::MrvFirst,
         "mrv-top" => Mode::MrvTop,
+        "bound" => Mode::Bound,
         _ => return usage(),
     };
     match run(path, mode, limit) {
