@@ -85,6 +85,7 @@ def solve(
     force: bool = False,
     proof: Optional[_Path] = None,
     replace: bool = False,
+    resume: bool = False,
 ) -> Dict[str, Any]:
     """One placement with ``k`` pieces, or without ``k`` the optimum with its proof.
 
@@ -101,7 +102,8 @@ def solve(
 
     With ``proof`` (a directory, new or empty unless ``replace``), every
     UNSAT answer the result rests on is proven into it, as ``boardsat solve
-    --proof`` proves it; :func:`verify` checks it.
+    --proof`` proves it; :func:`verify` checks it. ``resume=True`` writes
+    into the directory of a run that stopped, as ``--resume`` does.
 
     Raises ``ValueError`` (bad arguments), ``SolverError`` (a solver failed),
     ``KeyboardInterrupt`` (Ctrl-C; the solver is stopped).
@@ -132,6 +134,7 @@ def count(
     force: bool = False,
     proof: Optional[_Path] = None,
     replace: bool = False,
+    resume: bool = False,
 ) -> Dict[str, Any]:
     """Counts the placements with ``k`` pieces, or without ``k`` the optimal ones.
 
@@ -151,7 +154,9 @@ def count(
 
     With ``proof`` (a directory, new or empty unless ``replace``), the count is
     proven into it as ``boardsat count --proof`` proves it; :func:`verify`
-    checks it.
+    checks it. ``resume=True`` goes on with a count that stopped there
+    (``boardsat count --resume``): the cubes it proved are kept as they are,
+    the others counted.
     """
 
 def enumerate(

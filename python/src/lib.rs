@@ -102,7 +102,8 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// With ``proof`` (a directory, new or empty unless ``replace``), every
 /// UNSAT answer the result rests on is proven into it as ``boardsat solve
 /// --proof`` proves it; ``boardsat.verify(proof)`` checks it, and the
-/// result's ``proof`` says where it is. The ``placement`` draws itself
+/// result's ``proof`` says where it is. ``resume=True`` writes into the
+/// directory of a run that stopped, as ``--resume`` does. The ``placement`` draws itself
 /// (a :class:`Placement`).
 ///
 /// Raises ``ValueError`` for bad arguments, ``boardsat.SolverError`` (a
@@ -113,7 +114,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
     family, n, *, cols=None, piece=None, k=None, independent=false,
     amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
-    portfolio=false, force=false, proof=None, replace=false
+    portfolio=false, force=false, proof=None, replace=false, resume=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
@@ -135,6 +136,7 @@ fn solve(
     force: bool,
     proof: Option<PathBuf>,
     replace: bool,
+    resume: bool,
 ) -> PyResult<Py<PyAny>> {
     let solver_args = SolverKeywords {
         solver,
@@ -163,7 +165,7 @@ fn solve(
     };
     let stop = solver_args.stop()?;
     let call = format!("boardsat.solve({family:?}, {n}, k={k:?}) from Python");
-    let mut prover = proofs::prover(proof.as_deref(), replace, call, &stop)?;
+    let mut prover = proofs::prover(proof.as_deref(), replace, resume, call, &stop)?;
     let traced = traces_proofs(&instance, optimiser);
     let solved = wait::run(py, &stop, || {
         // Domination refutations are proven cube by cube as they are found.
@@ -245,6 +247,8 @@ impl ProgressCallback {
 /// With ``proof`` (a directory, new or empty unless ``replace``), the count
 /// is proven into it as ``boardsat count --proof`` proves it (domination
 /// cube by cube as it is counted); ``boardsat.verify(proof)`` checks it.
+/// ``resume=True`` goes on with a count that stopped there (``boardsat
+/// count --resume``): the cubes it proved are kept, the others counted.
 ///
 /// Raises as :func:`solve` does.
 #[pyfunction]
@@ -253,7 +257,8 @@ impl ProgressCallback {
     amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
-    cube_budget=None, progress=None, force=false, proof=None, replace=false
+    cube_budget=None, progress=None, force=false, proof=None, replace=false,
+    resume=false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn count(
@@ -281,6 +286,7 @@ fn count(
     force: bool,
     proof: Option<PathBuf>,
     replace: bool,
+    resume: bool,
 ) -> PyResult<Py<PyAny>> {
     let solver_args = SolverKeywords {
         solver,
@@ -328,7 +334,7 @@ fn count(
     }
     let stop = solver_args.stop()?;
     let call = format!("boardsat.count({family:?}, {n}, k={k:?}) from Python");
-    let mut prover = proofs::prover(proof.as_deref(), replace, call, &stop)?;
+    let mut prover = proofs::prover(proof.as_deref(), replace, resume, call, &stop)?;
     let watcher = ProgressCallback {
         callback: progress,
         last: Mutex::new(None),

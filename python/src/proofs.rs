@@ -36,6 +36,7 @@ pub fn proof_error(e: &ProofError) -> PyErr {
 pub fn prover(
     dir: Option<&Path>,
     replace: bool,
+    resume: bool,
     call: String,
     stop: &Interrupter,
 ) -> Result<Option<Prover>, PyErr> {
@@ -45,8 +46,21 @@ pub fn prover(
                 "replace=True replaces a proof directory: give proof=…",
             ));
         }
+        if resume {
+            return Err(invalid(
+                "resume=True goes on with the proofs in a directory: give proof=…",
+            ));
+        }
         return Ok(None);
     };
+    if resume {
+        if replace {
+            return Err(invalid("replace=True and resume=True exclude each other"));
+        }
+        return Prover::resume(dir, call, stop.clone())
+            .map(Some)
+            .map_err(|e| proof_error(&e));
+    }
     Prover::create(dir, replace, call, stop.clone())
         .map(Some)
         .map_err(|e| proof_error(&e))

@@ -70,3 +70,45 @@ def test_a_placement_draws_itself():
         boardsat.draw("queens", 4, [(0, 9)])
     with pytest.raises(ValueError):
         boardsat.draw("queens", 4, [(0, 1)], format="png")
+
+
+def _stopped_half_way(full, cut):
+    """A copy of the finished proof run in `full` as if it had stopped half
+    way: every other cube claim of its count gone, its status interrupted."""
+    import json
+    import shutil
+
+    shutil.copytree(full, cut, ignore=shutil.ignore_patterns(".boardsat-lock"))
+    manifest = json.loads((cut / "MANIFEST.json").read_text())
+    cubes = [c for c in manifest["claims"] if c["kind"] == "complete"]
+    gone = cubes[1::2]
+    for claim in gone:
+        (cut / claim["cnf"]).unlink()
+        (cut / claim["proof"]).unlink()
+    manifest["claims"] = [c for c in manifest["claims"] if c not in gone]
+    manifest["status"] = "interrupted"
+    manifest.pop("result", None)
+    (cut / "MANIFEST.json").write_text(json.dumps(manifest))
+    return [c["name"] for c in cubes if c not in gone]
+
+
+def test_a_stopped_count_resumes_as_the_command_line_does(tmp_path):
+    import json
+
+    full, cut = tmp_path / "full", tmp_path / "cut"
+    assert boardsat.count("domination", 8, proof=full, cube_budget=0.001)["count"] == 4860
+    kept = _stopped_half_way(full, cut)
+    before = {name: (cut / f"{name}.lrat").read_bytes() for name in kept}
+    result = boardsat.count("domination", 8, proof=cut, cube_budget=0.001, resume=True)
+    assert result["count"] == 4860 and result["complete"] is True
+    assert boardsat.verify(cut)["verified"] is True
+    names = [c["name"] for c in json.loads((cut / "MANIFEST.json").read_text())["claims"]]
+    for name, proof in before.items():
+        assert name in names and (cut / f"{name}.lrat").read_bytes() == proof
+    with pytest.raises(ValueError) as raised:
+        boardsat.count("domination", 8, proof=full, resume=True)
+    assert "complete" in str(raised.value)
+    with pytest.raises(ValueError):
+        boardsat.count("domination", 8, resume=True)
+    with pytest.raises(ValueError):
+        boardsat.count("domination", 8, proof=cut, resume=True, replace=True)

@@ -113,6 +113,13 @@ pub struct ProofArgs {
     /// (its manifest, claims, proofs and witnesses; nothing else).
     #[arg(long, requires = "proof")]
     pub replace: bool,
+    /// Go on with the run that stopped in the --proof DIR (killed,
+    /// interrupted, out of time): the cubes of its count that it proved
+    /// stay as they are and are not solved again (with the same split:
+    /// the same command, --cube-budget re-splits included); everything
+    /// else is proven anew. A complete run is refused.
+    #[arg(long, requires = "proof", conflicts_with = "replace")]
+    pub resume: bool,
     /// With --proof: write the proofs that solvers trace as they answer
     /// (split cubes, DIMACS counts) as text LRAT or as CaDiCaL's binary
     /// LRAT, about half the size (for runs whose proofs take gigabytes).

@@ -50,12 +50,12 @@ pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Opti
     if !cfg!(feature = "cadical") {
         anyhow::bail!("--proof needs the embedded CaDiCaL (this build has none)");
     }
-    let mut prover = Prover::create(
-        dir,
-        args.replace,
-        format!("boardsat {}", command_line()),
-        stop.clone(),
-    )?;
+    let command = format!("boardsat {}", command_line());
+    let mut prover = if args.resume {
+        Prover::resume(dir, command, stop.clone())?
+    } else {
+        Prover::create(dir, args.replace, command, stop.clone())?
+    };
     prover.set_lrat_format(args.proof_format.lrat());
     Ok(Some(prover))
 }

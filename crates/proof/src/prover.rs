@@ -26,8 +26,8 @@ use rustsat::instances::Cnf;
 
 use crate::{
     manifest::{
-        bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, LOCK,
-        MANIFEST_JSON,
+        bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, SplitPurpose,
+        LOCK, MANIFEST_JSON,
     },
     trace::{LratFormat, LratTrace},
     witness::Witnesses,
@@ -106,6 +106,9 @@ pub struct Prover {
     next: usize,
     /// How the proofs traced by a solver are written.
     lrat: LratFormat,
+    /// The count split an earlier run left unfinished, whose proven cubes
+    /// this run takes over ([`Prover::resume`]), until its split begins.
+    resumed: Option<String>,
     /// Held while the directory is written.
     _lock: File,
 }
@@ -191,6 +194,116 @@ impl Prover {
             stop,
             next: 0,
             lrat: LratFormat::Text,
+            resumed: None,
+            _lock: lock,
+        };
+        prover.save()?;
+        Ok(prover)
+    }
+
+    /// A prover that goes on with the run that stopped in `dir` (killed,
+    /// interrupted, out of time) before its count split was done: the
+    /// cubes of that split it proved stay — their claims and files, as
+    /// they are — and this run's split of the same count solves only the
+    /// others ([`boardsat_solve::search::certify::Certify::proven_before`]).
+    /// Everything else of the earlier run is removed (the optimum's
+    /// refutation is proven again, cheaply next to a count, so that every
+    /// claim outside the kept cubes is this run's). `command` replaces the
+    /// manifest's; the status is `running` again.
+    ///
+    /// # Errors
+    ///
+    /// [`ProofError::Dir`] for a directory without an earlier run's
+    /// manifest, one whose run is complete, held by another run, or whose
+    /// kept claims' files are missing.
+    pub fn resume(dir: &Path, command: String, stop: Interrupter) -> Result<Self, ProofError> {
+        let refuse = |why: String| {
+            ProofError::Dir(format!(
+                "cannot resume the proofs in {}: {why}",
+                dir.display()
+            ))
+        };
+        match fs::metadata(dir) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return Err(refuse("not a directory".to_string())),
+            Err(e) => return Err(refuse(files::describe(&e))),
+        }
+        let lock = take_lock(dir)?;
+        let text = fs::read_to_string(dir.join(MANIFEST_JSON))
+            .map_err(|e| refuse(format!("{MANIFEST_JSON}: {}", files::describe(&e))))?;
+        let old: ProofManifest = serde_json::from_str(&text)
+            .map_err(|e| refuse(format!("{MANIFEST_JSON} is not a proof manifest ({e})")))?;
+        if old.status == RunStatus::Complete {
+            return Err(refuse(
+                "its run is complete, nothing is left to prove (check it with 'boardsat verify')"
+                    .to_string(),
+            ));
+        }
+        let mut counts = old
+            .splits
+            .into_iter()
+            .filter(|s| s.purpose == SplitPurpose::Count);
+        let split = counts.next();
+        if counts.next().is_some() {
+            return Err(refuse("it holds more than one count split".to_string()));
+        }
+        let claims: Vec<ClaimEntry> = match &split {
+            Some(split) => old
+                .claims
+                .into_iter()
+                .filter(|c| {
+                    c.kind == ClaimKind::Complete
+                        && c.split.as_ref().is_some_and(|sc| sc.split == split.name)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut keep: Vec<&str> = vec![MANIFEST_JSON, LOCK];
+        for claim in &claims {
+            for file in [&claim.cnf, &claim.proof] {
+                if !fs::symlink_metadata(dir.join(file)).is_ok_and(|m| m.is_file()) {
+                    return Err(refuse(format!(
+                        "{file} of the proven claim {} is missing",
+                        claim.name
+                    )));
+                }
+                keep.push(file);
+            }
+        }
+        // The earlier run's other files (regular files only; never a
+        // directory or what a link points to).
+        let names: Vec<String> = fs::read_dir(dir)
+            .map_err(|e| refuse(files::describe(&e)))?
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| files::proof_dir::is_run_file(n) && !keep.contains(&n.as_str()))
+            .collect();
+        for name in names {
+            let path = dir.join(&name);
+            if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
+                fs::remove_file(&path).map_err(|e| refuse(files::describe(&e)))?;
+            }
+        }
+        let next = claims
+            .iter()
+            .filter_map(|c| c.name.strip_prefix("claim-")?.parse::<usize>().ok())
+            .max()
+            .map_or(0, |n| n + 1);
+        let resumed = split.as_ref().map(|s| s.name.clone());
+        let prover = Prover {
+            dir: dir.to_path_buf(),
+            manifest: ProofManifest {
+                tool: format!("boardsat {}", env!("CARGO_PKG_VERSION")),
+                command,
+                status: RunStatus::Running,
+                claims,
+                splits: split.into_iter().collect(),
+                ..ProofManifest::default()
+            },
+            stop,
+            next,
+            lrat: LratFormat::Text,
+            resumed,
             _lock: lock,
         };
         prover.save()?;
@@ -496,6 +609,12 @@ impl Prover {
     /// The manifest being written.
     pub(crate) fn manifest_mut(&mut self) -> &mut ProofManifest {
         &mut self.manifest
+    }
+
+    /// The count split of an earlier run that this one resumes, once
+    /// ([`Self::resume`]).
+    pub(crate) fn take_resumed(&mut self) -> Option<String> {
+        self.resumed.take()
     }
 
     /// The name of a new claim's files (`claim-0007`).

@@ -13,7 +13,7 @@ use boardsat_solve::{
     backend::ProofSink,
     error::SolveError,
     search::{
-        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo, Ticket},
+        certify::{Certify, CubeProof, ProvenCube, Purpose, SplitEnd, SplitInfo, Ticket},
         count::Blocking,
         lex::LexOrder,
     },
@@ -39,6 +39,9 @@ pub struct SplitProver<'a> {
 struct State<'a> {
     prover: &'a mut Prover,
     splits: Vec<SplitInfo>,
+    /// Each split's name in the manifest (`split-0`, …; a resumed count
+    /// keeps its earlier name).
+    names: Vec<String>,
     /// The traces the cubes' solvers feed, by ticket, until proven or
     /// forgotten.
     traces: BTreeMap<Ticket, SharedTrace>,
@@ -52,6 +55,7 @@ impl<'a> SplitProver<'a> {
             state: Mutex::new(State {
                 prover,
                 splits: Vec::new(),
+                names: Vec::new(),
                 traces: BTreeMap::new(),
                 next_ticket: 0,
             }),
@@ -90,19 +94,74 @@ impl Certify for SplitProver<'_> {
     fn begin(&self, split: &SplitInfo) -> Result<usize, SolveError> {
         self.with(|s| {
             let i = s.splits.len();
+            let claim = words::split_running(&split.problem, split.k, purpose(split));
+            let resumed = match split.purpose {
+                Purpose::Count(_) => s.prover.take_resumed(),
+                Purpose::Refute => None,
+            };
+            let name = if let Some(name) = resumed {
+                let entry = s
+                    .prover
+                    .manifest_mut()
+                    .splits
+                    .iter_mut()
+                    .find(|e| e.name == name)
+                    .ok_or(ProofError::Solve(SolveError::Internal(
+                        "a resumed split without its manifest entry",
+                    )))?;
+                if entry.k != split.k {
+                    return Err(ProofError::Solve(SolveError::NotResumable(format!(
+                        "the earlier run counted placements of at most {} pieces, this one of at most {}",
+                        entry.k, split.k
+                    ))));
+                }
+                entry.status = "running".to_string();
+                entry.claim = claim;
+                name
+            } else {
+                let manifest = s.prover.manifest_mut();
+                let taken = |n: &str| s.names.iter().chain(manifest.splits.iter().map(|e| &e.name)).any(|m| m == n);
+                let name = (i..)
+                    .map(|j| format!("split-{j}"))
+                    .find(|n| !taken(n))
+                    .unwrap_or_default();
+                manifest.splits.push(SplitEntry {
+                    name: name.clone(),
+                    purpose: purpose(split),
+                    k: split.k,
+                    status: "running".to_string(),
+                    claim,
+                    count: None,
+                    fundamental: None,
+                });
+                name
+            };
             s.splits.push(split.clone());
-            s.prover.manifest_mut().splits.push(SplitEntry {
-                name: format!("split-{i}"),
-                purpose: purpose(split),
-                k: split.k,
-                status: "running".to_string(),
-                claim: words::split_running(&split.problem, split.k, purpose(split)),
-                count: None,
-                fundamental: None,
-            });
+            s.names.push(name);
             s.prover.save()?;
             Ok(i)
         })
+    }
+
+    fn proven_before(&self, split: usize) -> Vec<ProvenCube> {
+        self.with(|s| {
+            let name = &s.names[split];
+            Ok(s.prover
+                .manifest_mut()
+                .claims
+                .iter()
+                .filter_map(|c| {
+                    let sc = c.split.as_ref().filter(|sc| sc.split == *name)?;
+                    Some(ProvenCube {
+                        depth: sc.depth,
+                        cube: sc.cube.clone(),
+                        count: c.count.unwrap_or(0),
+                        models: sc.models,
+                    })
+                })
+                .collect())
+        })
+        .unwrap_or_default()
     }
 
     fn sink(&self) -> Result<(Ticket, Box<dyn ProofSink>), SolveError> {
@@ -128,7 +187,8 @@ impl Certify for SplitProver<'_> {
             let info = s.splits[split].clone();
             let name = s.prover.next_name();
             let (cnf, lrat) = (format!("{name}.cnf"), format!("{name}.lrat"));
-            let header = cube_header(&info, split, &name, &proof);
+            let split_name = s.names[split].clone();
+            let header = cube_header(&info, &split_name, &name, &proof);
             let dir = s.prover.dir().to_path_buf();
             let shared = s.traces.remove(&proof.trace).ok_or(SolveError::Internal(
                 "a cube's proof came back with a ticket its certifier never gave",
@@ -164,7 +224,7 @@ impl Certify for SplitProver<'_> {
                 models: None,
                 proof_bytes: trace.proof_bytes,
                 split: Some(SplitCube {
-                    split: format!("split-{split}"),
+                    split: split_name,
                     depth: proof.cube.depth,
                     cube,
                     orbit: proof.orbit,
@@ -178,7 +238,7 @@ impl Certify for SplitProver<'_> {
     fn end(&self, split: usize, end: SplitEnd) -> Result<(), SolveError> {
         self.with(|s| {
             let info = s.splits[split].clone();
-            let name = format!("split-{split}");
+            let name = s.names[split].clone();
             if end == SplitEnd::Satisfiable {
                 s.prover.remove_split(&name)?;
                 return Ok(());
@@ -224,17 +284,17 @@ impl Certify for SplitProver<'_> {
 /// `split`: the encoding's provenance, the bound, the split, the cube, its
 /// stabilizer, the lex-leader order and the blocking style — what
 /// `verify` re-derives the formula from.
-fn cube_header(info: &SplitInfo, split: usize, name: &str, proof: &CubeProof) -> Vec<String> {
+fn cube_header(info: &SplitInfo, split: &str, name: &str, proof: &CubeProof) -> Vec<String> {
     let mut header = Header::for_encoding(&proof.encoding, None).comments;
     header.insert(
         1,
-        format!("claim: the claim {name} of split-{split} in MANIFEST.json"),
+        format!("claim: the claim {name} of {split} in MANIFEST.json"),
     );
     header.push(format!(
         "boardsat-bound {}",
         bound_tag(info.problem.kind.bound(info.k))
     ));
-    header.push(format!("boardsat-split split-{split}"));
+    header.push(format!("boardsat-split {split}"));
     let cube = CubeTag::Rings {
         depth: proof.cube.depth,
         cube: proof.cube.to_string(),

@@ -42,7 +42,7 @@ use crate::{
     cover::{check_split_cube, verify_split, CubeRecord, SplitFact},
     manifest::{
         parse_bound_tag, placement_of, Answer, ClaimEntry, ClaimKind, Cover, ProblemName,
-        ProofManifest, RunStatus, SplitCube, LOCK, MANIFEST_JSON,
+        ProofManifest, RunStatus, SplitCube, SplitEntry, SplitPurpose, LOCK, MANIFEST_JSON,
     },
     trace::LratFormat,
     witness, words,
@@ -399,7 +399,12 @@ pub fn verify(dir: &Path, stop: Option<&Interrupter>) -> Result<Verification, Ve
             outcome,
         });
     }
-    for split in &manifest.splits {
+    // Refutations first: a count's short blocking clauses lean on the
+    // refutation of one piece fewer, wherever the manifest lists it (a
+    // resumed run lists its kept count split before its new refutation).
+    let mut splits: Vec<&SplitEntry> = manifest.splits.iter().collect();
+    splits.sort_by_key(|s| s.purpose != SplitPurpose::Refute);
+    for split in splits {
         let outcome = match verify_split(split, &manifest, &records, &verified) {
             Ok((what, fact)) => {
                 verified.insert(split.name.clone());

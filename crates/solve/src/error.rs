@@ -88,6 +88,9 @@ pub enum SolveError {
     /// Text that is not a cube of a domination split.
     #[error("'{0}' is not a cube of rings of lines")]
     BadCube(String),
+    /// The cubes an earlier run proved do not fit the split being resumed.
+    #[error("cannot resume: {0}")]
+    NotResumable(String),
     /// The certifier of a split failed (its own error, kept whole).
     #[error(transparent)]
     Certifier(Box<dyn std::error::Error + Send + Sync>),

@@ -58,6 +58,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     let proof = ProofArgs {
         proof: job.proof_dir(),
         replace: true,
+        resume: false,
         proof_format: crate::flags::ProofFormat::of(job.proof_format),
     };
     let prover = hiargs::prover(&proof, &stop)?;

@@ -75,6 +75,21 @@ impl std::fmt::Debug for CubeProof {
     }
 }
 
+/// A cube of a split that an earlier run proved, into the same directory,
+/// before it was stopped ([`Certify::proven_before`]): a resumed split
+/// takes its answer instead of solving it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvenCube {
+    /// Rings fixed ([`LineCube::depth`]).
+    pub depth: usize,
+    /// The cube as [`LineCube`] writes it (`r0-r14-c0+c14-`).
+    pub cube: String,
+    /// Its weighted count (0 for a refutation).
+    pub count: u64,
+    /// Its solver models.
+    pub models: u64,
+}
+
 /// How a certified split ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SplitEnd {
@@ -115,6 +130,14 @@ pub trait Certify: Sync {
     ///
     /// The certifier's.
     fn proven(&self, split: usize, proof: CubeProof) -> Result<(), SolveError>;
+
+    /// The cubes of `split` that an earlier, stopped run proved into the
+    /// same place (a resumed run): the split takes their answers and
+    /// solves the rest. None by default.
+    fn proven_before(&self, split: usize) -> Vec<ProvenCube> {
+        let _ = split;
+        Vec::new()
+    }
 
     /// The split ended.
     ///

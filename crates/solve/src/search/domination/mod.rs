@@ -56,7 +56,7 @@ use crate::{
     backend::{recorder::Recorder, Backend, Mode, Status},
     error::SolveError,
     search::{
-        certify::{Certify, CubeProof, Purpose, SplitEnd, SplitInfo, Ticket},
+        certify::{Certify, CubeProof, ProvenCube, Purpose, SplitEnd, SplitInfo, Ticket},
         context::Context,
         count::{Blocking, End},
         lex::LexOrder,
@@ -405,13 +405,21 @@ impl<'a> Run<'a> {
         )
     }
 
-    /// Solves every cube of the split on the context's workers.
+    /// Solves every cube of the split on the context's workers, taking
+    /// the answers of the cubes an earlier run proved ([`settle`]).
     fn all(
         &self,
         progress: &(dyn Fn(u64, usize) + Sync),
     ) -> Result<(CubeCount, Vec<(Representative, Kept)>), SolveError> {
         let board = self.ctx.problem.board;
-        let cubes = split(&board, self.options.depth, self.options.solved());
+        let mut cubes = split(&board, self.options.depth, self.options.solved());
+        let mut before = Settled::default();
+        if let Some((certify, index)) = self.certify {
+            let proven = certify.proven_before(index);
+            if !proven.is_empty() {
+                (cubes, before) = settle(cubes, &proven, |cube| self.refine(cube))?;
+            }
+        }
         let can_split = |cube: &Representative| {
             ring_lines(&board, cube.cube.order, cube.cube.depth + 1).len() > cube.cube.lines.len()
         };
@@ -419,11 +427,11 @@ impl<'a> Run<'a> {
             budget,
             can_split: &can_split,
         });
-        run_queue(
+        let (mut counted, kept) = run_queue(
             cubes,
             self.ctx.threads,
             self.ctx.stop,
-            progress,
+            &|count, done| progress(count + before.count, done + before.cubes),
             splitting,
             |cube, stops| {
                 let answer = self.cube(cube, stops);
@@ -440,8 +448,91 @@ impl<'a> Run<'a> {
                     other => other,
                 }
             },
-        )
+        )?;
+        counted.count += before.count;
+        counted.models += before.models;
+        counted.cubes_done += before.cubes;
+        counted.cubes_total += before.cubes;
+        Ok((counted, kept))
     }
+}
+
+/// What the cubes an earlier run proved add to a resumed split.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Settled {
+    count: u64,
+    models: u64,
+    cubes: usize,
+}
+
+/// The lines a cube fixes, as [`LineCube`]'s text writes them (`r0-`,
+/// `c14+`).
+fn fixed_lines(cube: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (i, ch) in cube.char_indices() {
+        if (ch == '+' || ch == '-') && i > start {
+            lines.push(&cube[start..=i]);
+            start = i + 1;
+        }
+    }
+    lines
+}
+
+/// The cubes of a resumed split: each cube an earlier run proved is taken
+/// as answered; a cube some of whose refinements were proven (the earlier
+/// run split it again past its budget) is replaced by its refinements
+/// (`refine`, the same as the earlier run's), and so on down; the rest
+/// are solved. A proven cube that is no cube of this split is an error:
+/// the directory's proofs belong to another split.
+fn settle(
+    cubes: Vec<Representative>,
+    proven: &[ProvenCube],
+    refine: impl Fn(&Representative) -> Vec<Representative>,
+) -> Result<(Vec<Representative>, Settled), SolveError> {
+    let mut taken = vec![false; proven.len()];
+    let mut settled = Settled::default();
+    let mut todo: std::collections::VecDeque<Representative> = cubes.into();
+    let mut queue = Vec::new();
+    while let Some(cube) = todo.pop_front() {
+        let name = cube.cube.to_string();
+        let depth = cube.cube.depth;
+        if let Some(i) = proven
+            .iter()
+            .position(|p| p.depth == depth && p.cube == name)
+        {
+            if std::mem::replace(&mut taken[i], true) {
+                return Err(SolveError::NotResumable(format!(
+                    "the earlier run proved cube {name} twice"
+                )));
+            }
+            settled.count += proven[i].count;
+            settled.models += proven[i].models;
+            settled.cubes += 1;
+            continue;
+        }
+        let lines = fixed_lines(&name);
+        let refined = proven.iter().any(|p| {
+            let theirs = fixed_lines(&p.cube);
+            p.depth > depth && lines.iter().all(|l| theirs.contains(l))
+        });
+        if refined {
+            let pieces = refine(&cube);
+            if pieces.is_empty() {
+                return Err(SolveError::Internal("a cube without refinements"));
+            }
+            todo.extend(pieces);
+        } else {
+            queue.push(cube);
+        }
+    }
+    if let Some(i) = taken.iter().position(|t| !t) {
+        return Err(SolveError::NotResumable(format!(
+            "the earlier run proved cube {} (depth {}), which this split does not have: its proofs belong to another split",
+            proven[i].cube, proven[i].depth
+        )));
+    }
+    Ok((queue, settled))
 }
 
 /// The encodings a split runs on: `config`, with the lines always in

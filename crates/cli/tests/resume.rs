@@ -1,0 +1,235 @@
+//! `count --proof DIR --resume`: a certified count that stopped goes on
+//! where it stood — the cubes it proved are kept as they are, the others
+//! solved — and the directory then verifies whole. Counts are checked
+//! against OEIS A002564.
+
+mod common;
+
+use std::{
+    collections::BTreeMap,
+    fs,
+    path::{Path, PathBuf},
+};
+
+use common::{one_line_error, run, stderr, stdout};
+use serde_json::Value;
+
+/// OEIS A002564(8) and A002564(12).
+const A002564_8: u64 = 4860;
+const A002564_12: u64 = 8;
+
+fn manifest(dir: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(dir.join("MANIFEST.json")).unwrap()).unwrap()
+}
+
+fn count_claims(m: &Value) -> Vec<Value> {
+    m["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["kind"] == "complete")
+        .cloned()
+        .collect()
+}
+
+/// The files of `dir`'s count claims, by claim name: their bytes.
+fn claim_files(dir: &Path, claims: &[Value]) -> BTreeMap<String, (Vec<u8>, Vec<u8>)> {
+    claims
+        .iter()
+        .map(|c| {
+            let read = |key: &str| fs::read(dir.join(c[key].as_str().unwrap())).unwrap();
+            (
+                c["name"].as_str().unwrap().to_string(),
+                (read("cnf"), read("proof")),
+            )
+        })
+        .collect()
+}
+
+fn verified(dir: &Path, count: u64) {
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("verified: ") && last.contains(&format!("exactly {count} placements")),
+        "{out}"
+    );
+}
+
+/// A copy of the finished run in `from` as if it had been stopped half
+/// way: every other cube claim of its count gone (files and entries), the
+/// result gone, the status `interrupted`.
+fn stopped_copy(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+    let mut m = manifest(to);
+    let cubes = count_claims(&m);
+    let gone: Vec<&Value> = cubes.iter().skip(1).step_by(2).collect();
+    for c in &gone {
+        for key in ["cnf", "proof"] {
+            fs::remove_file(to.join(c[key].as_str().unwrap())).unwrap();
+        }
+    }
+    let claims = m["claims"].as_array_mut().unwrap();
+    claims.retain(|c| !gone.contains(&c));
+    m["status"] = "interrupted".into();
+    m.as_object_mut().unwrap().remove("result");
+    fs::write(
+        to.join("MANIFEST.json"),
+        serde_json::to_string_pretty(&m).unwrap(),
+    )
+    .unwrap();
+}
+
+fn path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(name)
+}
+
+#[test]
+fn a_resumed_count_solves_only_the_cubes_left_and_verifies() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (full, cut) = (path(tmp.path(), "full"), path(tmp.path(), "cut"));
+    // A 1 ms budget re-splits nearly every cube, so the kept claims
+    // include pieces whose parents were never proven.
+    let command = |dir: &Path, resume: bool| {
+        let mut args = vec![
+            "count",
+            "domination",
+            "8",
+            "--cube-budget",
+            "0.001",
+            "--proof",
+            dir.to_str().unwrap(),
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        run(&args)
+    };
+    let o = command(&full, false);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    stopped_copy(&full, &cut);
+    let kept = count_claims(&manifest(&cut));
+    assert!(kept.len() >= 2, "{kept:?}");
+    let before = claim_files(&cut, &kept);
+
+    let o = command(&cut, true);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let first = stdout(&o);
+    assert_eq!(
+        first.split_whitespace().next(),
+        Some(A002564_8.to_string().as_str()),
+        "{first}"
+    );
+    verified(&cut, A002564_8);
+    let after = manifest(&cut);
+    assert_eq!(after["status"], "complete", "{after}");
+    assert!(
+        after["command"].as_str().unwrap().contains("--resume"),
+        "{after}"
+    );
+    // The kept cubes were not solved again: same names, same bytes.
+    let now = claim_files(&cut, &count_claims(&after));
+    for (name, files) in &before {
+        assert!(now.get(name) == Some(files), "claim {name} was rewritten");
+    }
+    let total: u64 = count_claims(&after)
+        .iter()
+        .map(|c| c["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, A002564_8);
+}
+
+#[test]
+fn an_interrupted_count_resumes_to_the_verified_count() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = path(tmp.path(), "proof");
+    let mut child = common::boardsat()
+        .args(["--progress", "count", "domination", "12", "--proof"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    assert!(err.read_line(&mut line).unwrap() > 0, "no output");
+    // Stopped once the count has proven a cube (the manifest is written
+    // atomically after each).
+    let proven = (0..12_000).find_map(|_| {
+        let m = dir
+            .join("MANIFEST.json")
+            .exists()
+            .then(|| manifest(&dir))
+            .filter(|m| !count_claims(m).is_empty());
+        if m.is_none() {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        m
+    });
+    assert!(proven.is_some(), "no cube of the count proven in 2 minutes");
+    let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
+    assert_eq!(code, Some(130), "{out}{rest}");
+    let stopped = manifest(&dir);
+    assert_eq!(stopped["status"], "interrupted", "{stopped}");
+    let kept = count_claims(&stopped);
+    let before = claim_files(&dir, &kept);
+
+    let o = run(&[
+        "count",
+        "domination",
+        "12",
+        "--proof",
+        dir.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).split_whitespace().next(),
+        Some(A002564_12.to_string().as_str())
+    );
+    verified(&dir, A002564_12);
+    let now = claim_files(&dir, &count_claims(&manifest(&dir)));
+    for (name, files) in &before {
+        assert!(now.get(name) == Some(files), "claim {name} was rewritten");
+    }
+}
+
+#[test]
+fn what_cannot_be_resumed_is_refused_in_one_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (full, cut) = (path(tmp.path(), "full"), path(tmp.path(), "cut"));
+    let dir = |p: &Path| p.to_str().unwrap().to_string();
+    let o = run(&["count", "domination", "8", "--proof", &dir(&full)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A complete run.
+    let again = |d: &Path, extra: &[&str]| {
+        let d = dir(d);
+        let mut args = vec!["count", "domination", "8", "--proof", &d, "--resume"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    one_line_error(&again(&full, &[]), "complete");
+    // No earlier run there.
+    one_line_error(&again(&path(tmp.path(), "nothing"), &[]), "cannot resume");
+    // Another split of the same count: its cubes are not this one's.
+    stopped_copy(&full, &cut);
+    one_line_error(&again(&cut, &["--depth", "2"]), "another split");
+    // Another bound.
+    one_line_error(&again(&cut, &["-k", "6"]), "at most 5 pieces");
+    // Replacing and resuming at once.
+    let o = again(&cut, &["--replace"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Still resumable with the right command after all that.
+    let o = again(&cut, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    verified(&cut, A002564_8);
+}
