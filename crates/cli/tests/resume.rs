@@ -223,8 +223,21 @@ fn what_cannot_be_resumed_is_refused_in_one_line() {
     // Another split of the same count: its cubes are not this one's.
     stopped_copy(&full, &cut);
     one_line_error(&again(&cut, &["--depth", "2"]), "another split");
-    // Another bound.
+    // Another bound, another problem, no symmetry breaking.
     one_line_error(&again(&cut, &["-k", "6"]), "at most 5 pieces");
+    one_line_error(&again(&cut, &["--independent"]), "another");
+    one_line_error(&again(&cut, &["--no-symmetry"]), "another");
+    // A manifest written before splits recorded their key: the claims'
+    // own sentences and formulas tell.
+    let mut m = manifest(&cut);
+    for split in m["splits"].as_array_mut().unwrap() {
+        split.as_object_mut().unwrap().remove("key");
+    }
+    fs::write(cut.join("MANIFEST.json"), m.to_string()).unwrap();
+    one_line_error(
+        &again(&cut, &["--no-symmetry"]),
+        "otherwise than this count",
+    );
     // Replacing and resuming at once.
     let o = again(&cut, &["--replace"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

@@ -251,6 +251,12 @@ pub struct SplitEntry {
     /// For a count with symmetry breaking: the orbits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fundamental: Option<u64>,
+    /// What makes two runs' splits the same split, so that a resumed run
+    /// takes over this one's cubes only for the same problem, bound,
+    /// purpose and symmetry breaking (`count --resume`); not part of any
+    /// claim, and absent from manifests written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 /// What a split's cubes prove together.

@@ -115,8 +115,26 @@ impl Certify for SplitProver<'_> {
                         entry.k, split.k
                     ))));
                 }
+                if entry.key.as_ref().is_some_and(|key| *key != split_key(split)) {
+                    return Err(ProofError::Solve(SolveError::NotResumable(format!(
+                        "the earlier run's split is another ({}), this one is {}",
+                        entry.key.as_deref().unwrap_or_default(),
+                        split_key(split)
+                    ))));
+                }
+                same_count(s.prover, &name, split)?;
+                let entry = s
+                    .prover
+                    .manifest_mut()
+                    .splits
+                    .iter_mut()
+                    .find(|e| e.name == name)
+                    .ok_or(ProofError::Solve(SolveError::Internal(
+                        "a resumed split without its manifest entry",
+                    )))?;
                 entry.status = "running".to_string();
                 entry.claim = claim;
+                entry.key = Some(split_key(split));
                 name
             } else {
                 let manifest = s.prover.manifest_mut();
@@ -133,6 +151,7 @@ impl Certify for SplitProver<'_> {
                     claim,
                     count: None,
                     fundamental: None,
+                    key: Some(split_key(split)),
                 });
                 name
             };
@@ -278,6 +297,82 @@ impl Certify for SplitProver<'_> {
             s.prover.save()
         })
     }
+}
+
+/// What makes two runs' splits the same ([`SplitEntry::key`]): the
+/// problem, the bound, the purpose and the lex-leader order.
+fn split_key(split: &SplitInfo) -> String {
+    let symmetry = match split.symmetry {
+        Some(LexOrder::LinesFirst) => "lex-leader lines first",
+        Some(LexOrder::Board) => "lex-leader board order",
+        None => "no symmetry breaking",
+    };
+    let purpose = match split.purpose {
+        Purpose::Refute => "refute".to_string(),
+        Purpose::Count(Blocking::Short) => "count, short blocking clauses".to_string(),
+        Purpose::Count(Blocking::Full) => "count, full blocking clauses".to_string(),
+    };
+    format!(
+        "{} with at most {}: {purpose}, {symmetry}",
+        split.problem, split.k
+    )
+}
+
+/// The kept cubes of resumed split `name` are cubes of `split`'s count:
+/// each claim's sentence is the one this split would write for its cube
+/// and count (the problem and the bound), and its formula's header names
+/// the same lex-leader order and blocking clauses — for manifests written
+/// before splits recorded their key, and as a check of the files.
+fn same_count(prover: &mut Prover, name: &str, split: &SplitInfo) -> Result<(), ProofError> {
+    let dir = prover.dir().to_path_buf();
+    let lines_first = split.symmetry == Some(LexOrder::LinesFirst);
+    let blocking = match split.purpose {
+        Purpose::Count(Blocking::Short) => "short",
+        Purpose::Count(Blocking::Full) => "full",
+        Purpose::Refute => "",
+    };
+    let other = |why: String| ProofError::Solve(SolveError::NotResumable(why));
+    for claim in &prover.manifest_mut().claims {
+        let Some(cube) = claim.split.as_ref().filter(|sc| sc.split == name) else {
+            continue;
+        };
+        let expected = words::split_cube(&split.problem, split.k, &cube.cube, claim.count);
+        if claim.claim != expected {
+            return Err(other(format!(
+                "{} of the earlier run is of another count: {}",
+                claim.name, claim.claim
+            )));
+        }
+        let header =
+            cnf_header(&dir.join(&claim.cnf)).map_err(|e| other(format!("{}: {e}", claim.cnf)))?;
+        let symmetric = header
+            .iter()
+            .any(|l| l == &format!("c boardsat-symmetry {LINES_FIRST}"));
+        let blocked = header
+            .iter()
+            .any(|l| l == &format!("c boardsat-blocking {blocking}"));
+        if symmetric != lines_first || !blocked {
+            return Err(other(format!(
+                "{} of the earlier run breaks symmetry or blocks placements otherwise than this count",
+                claim.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The comment lines of a DIMACS file, up to its `p` line.
+fn cnf_header(path: &std::path::Path) -> std::io::Result<Vec<String>> {
+    use std::io::BufRead;
+    let mut lines = Vec::new();
+    for line in std::io::BufReader::new(fs::File::open(path)?).lines() {
+        let line = line?;
+        if !line.starts_with('c') {
+            break;
+        }
+        lines.push(line);
+    }
+    Ok(lines)
 }
 
 /// The `c` lines of cube `proof`'s formula, claim `name` of split
