@@ -173,16 +173,8 @@ impl Prover {
         if !names.is_empty() && !replace {
             return Err(ProofError::NotEmpty(dir.to_path_buf()));
         }
-        // What a run told to replace a previous one's files removes (the
-        // lock, held, is not among the names).
-        for name in names.iter().filter(|n| files::proof_dir::is_run_file(n)) {
-            let path = dir.join(name);
-            // Files and links only, never followed: a directory of that
-            // name is not the proofs' to remove.
-            if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
-                fs::remove_file(&path).map_err(problem)?;
-            }
-        }
+        // What a run told to replace a previous one's files removes.
+        remove_run_files(dir, &[LOCK]).map_err(problem)?;
         let prover = Prover {
             dir: dir.to_path_buf(),
             manifest: ProofManifest {
@@ -270,20 +262,8 @@ impl Prover {
                 keep.push(file);
             }
         }
-        // The earlier run's other files (regular files only; never a
-        // directory or what a link points to).
-        let names: Vec<String> = fs::read_dir(dir)
-            .map_err(|e| refuse(files::describe(&e)))?
-            .filter_map(Result::ok)
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| files::proof_dir::is_run_file(n) && !keep.contains(&n.as_str()))
-            .collect();
-        for name in names {
-            let path = dir.join(&name);
-            if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
-                fs::remove_file(&path).map_err(|e| refuse(files::describe(&e)))?;
-            }
-        }
+        // The earlier run's other files.
+        remove_run_files(dir, &keep).map_err(|e| refuse(files::describe(&e)))?;
         let next = claims
             .iter()
             .filter_map(|c| c.name.strip_prefix("claim-")?.parse::<usize>().ok())
@@ -898,6 +878,23 @@ fn stop_words(stop: StopReason) -> &'static str {
         StopReason::TimeLimit => "the time limit came",
         StopReason::Interrupted => "a signal came",
     }
+}
+
+/// Removes the files a proof run writes in `dir` ([`files::proof_dir::is_run_file`])
+/// except those named in `keep`: files and links only, never followed (a
+/// directory of such a name is not the proofs' to remove).
+fn remove_run_files(dir: &Path, keep: &[&str]) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if !files::proof_dir::is_run_file(&name) || keep.contains(&name.as_str()) {
+            continue;
+        }
+        let path = dir.join(&name);
+        if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
+            fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
 }
 
 /// Takes the lock of proof directory `dir` (see [`LOCK`]).

@@ -100,15 +100,7 @@ impl Certify for SplitProver<'_> {
                 Purpose::Refute => None,
             };
             let name = if let Some(name) = resumed {
-                let entry = s
-                    .prover
-                    .manifest_mut()
-                    .splits
-                    .iter_mut()
-                    .find(|e| e.name == name)
-                    .ok_or(ProofError::Solve(SolveError::Internal(
-                        "a resumed split without its manifest entry",
-                    )))?;
+                let entry = resumed_entry(s.prover, &name)?;
                 if entry.k != split.k {
                     return Err(ProofError::Solve(SolveError::NotResumable(format!(
                         "the earlier run counted placements of at most {} pieces, this one of at most {}",
@@ -123,15 +115,7 @@ impl Certify for SplitProver<'_> {
                     ))));
                 }
                 same_count(s.prover, &name, split)?;
-                let entry = s
-                    .prover
-                    .manifest_mut()
-                    .splits
-                    .iter_mut()
-                    .find(|e| e.name == name)
-                    .ok_or(ProofError::Solve(SolveError::Internal(
-                        "a resumed split without its manifest entry",
-                    )))?;
+                let entry = resumed_entry(s.prover, &name)?;
                 entry.status = "running".to_string();
                 entry.claim = claim;
                 entry.key = Some(split_key(split));
@@ -297,6 +281,18 @@ impl Certify for SplitProver<'_> {
             s.prover.save()
         })
     }
+}
+
+/// The manifest entry of the resumed split `name`.
+fn resumed_entry<'p>(prover: &'p mut Prover, name: &str) -> Result<&'p mut SplitEntry, ProofError> {
+    prover
+        .manifest_mut()
+        .splits
+        .iter_mut()
+        .find(|e| e.name == name)
+        .ok_or(ProofError::Solve(SolveError::Internal(
+            "a resumed split without its manifest entry",
+        )))
 }
 
 /// What makes two runs' splits the same ([`SplitEntry::key`]): the
