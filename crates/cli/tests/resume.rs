@@ -147,6 +147,56 @@ fn a_resumed_count_solves_only_the_cubes_left_and_verifies() {
 }
 
 #[test]
+fn a_deeper_split_takes_the_cubes_proven_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (full, cut) = (path(tmp.path(), "full"), path(tmp.path(), "cut"));
+    let o = run(&[
+        "count",
+        "domination",
+        "8",
+        "--proof",
+        full.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    stopped_copy(&full, &cut);
+    let kept = count_claims(&manifest(&cut));
+    assert!(kept.iter().all(|c| c["split"]["depth"] == 1), "{kept:?}");
+    let before = claim_files(&cut, &kept);
+    // Resumed two rings deep: the pieces of the kept cubes are theirs,
+    // the other cubes are split finer, as a sitting shorter than a cube
+    // needs.
+    let o = run(&[
+        "count",
+        "domination",
+        "8",
+        "--depth",
+        "2",
+        "--proof",
+        cut.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).split_whitespace().next(),
+        Some(A002564_8.to_string().as_str())
+    );
+    verified(&cut, A002564_8);
+    let after = count_claims(&manifest(&cut));
+    let now = claim_files(&cut, &after);
+    for (name, files) in &before {
+        assert!(now.get(name) == Some(files), "claim {name} was rewritten");
+    }
+    let new: Vec<&Value> = after
+        .iter()
+        .filter(|c| !before.contains_key(c["name"].as_str().unwrap()))
+        .collect();
+    assert!(
+        !new.is_empty() && new.iter().all(|c| c["split"]["depth"] == 2),
+        "{new:?}"
+    );
+}
+
+#[test]
 fn an_interrupted_count_resumes_to_the_verified_count() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
@@ -220,9 +270,34 @@ fn what_cannot_be_resumed_is_refused_in_one_line() {
     one_line_error(&again(&full, &[]), "complete");
     // No earlier run there.
     one_line_error(&again(&path(tmp.path(), "nothing"), &[]), "cannot resume");
-    // Another split of the same count: its cubes are not this one's.
+    // Proofs of cubes that are no cubes of this split's tree: a kept
+    // claim's cube moved inwards, its sentence with it.
     stopped_copy(&full, &cut);
-    one_line_error(&again(&cut, &["--depth", "2"]), "another split");
+    let mut m = manifest(&cut);
+    let claim = m["claims"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|c| c["kind"] == "complete")
+        .unwrap();
+    let cube = claim["split"]["cube"].as_str().unwrap().to_string();
+    let inward = cube
+        .replace("r0", "r1")
+        .replace("r7", "r6")
+        .replace("c0", "c1")
+        .replace("c7", "c6");
+    assert_ne!(cube, inward);
+    let sentence = claim["claim"].as_str().unwrap().replace(&cube, &inward);
+    claim["claim"] = sentence.into();
+    claim["split"]["cube"] = inward.into();
+    let other = path(tmp.path(), "other");
+    fs::create_dir_all(&other).unwrap();
+    for entry in fs::read_dir(&cut).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), other.join(entry.file_name())).unwrap();
+    }
+    fs::write(other.join("MANIFEST.json"), m.to_string()).unwrap();
+    one_line_error(&again(&other, &[]), "another split");
     // Another bound, another problem, no symmetry breaking.
     one_line_error(&again(&cut, &["-k", "6"]), "at most 5 pieces");
     one_line_error(&again(&cut, &["--independent"]), "another");

@@ -200,8 +200,11 @@ impl Prover {
     /// others ([`boardsat_solve::search::certify::Certify::proven_before`]).
     /// Everything else of the earlier run is removed (the optimum's
     /// refutation is proven again, cheaply next to a count, so that every
-    /// claim outside the kept cubes is this run's). `command` replaces the
-    /// manifest's; the status is `running` again.
+    /// claim outside the kept cubes is this run's). The resumed split may
+    /// cut deeper or shallower than the stopped one: a kept cube stands for
+    /// its pieces, and a cube some of whose pieces were kept is cut down to
+    /// them. `command` replaces the manifest's; the status is `running`
+    /// again.
     ///
     /// # Errors
     ///

@@ -480,16 +480,31 @@ fn fixed_lines(cube: &str) -> Vec<&str> {
 }
 
 /// The cubes of a resumed split: each cube an earlier run proved is taken
-/// as answered; a cube some of whose refinements were proven (the earlier
-/// run split it again past its budget) is replaced by its refinements
+/// as answered, and so are the refinements of a cube it proved whole (a
+/// run resumed with a deeper split than the earlier one: its cubes under
+/// a proven one are that cube's pieces, which the proof covers); a cube
+/// some of whose refinements were proven (the earlier run split it again
+/// past its budget, or split deeper) is replaced by its refinements
 /// (`refine`, the same as the earlier run's), and so on down; the rest
-/// are solved. A proven cube that is no cube of this split is an error:
-/// the directory's proofs belong to another split.
+/// are solved. A proven cube that is no cube of this split's tree is an
+/// error: the directory's proofs belong to another split.
 fn settle(
     cubes: Vec<Representative>,
     proven: &[ProvenCube],
     refine: impl Fn(&Representative) -> Vec<Representative>,
 ) -> Result<(Vec<Representative>, Settled), SolveError> {
+    let holds = |outer: &ProvenCube, inner_depth: usize, inner: &[&str]| {
+        outer.depth < inner_depth && fixed_lines(&outer.cube).iter().all(|l| inner.contains(l))
+    };
+    for p in proven {
+        let lines = fixed_lines(&p.cube);
+        if let Some(q) = proven.iter().find(|q| holds(q, p.depth, &lines)) {
+            return Err(SolveError::NotResumable(format!(
+                "the earlier run proved cube {} and also its piece {}",
+                q.cube, p.cube
+            )));
+        }
+    }
     let mut taken = vec![false; proven.len()];
     let mut settled = Settled::default();
     let mut todo: std::collections::VecDeque<Representative> = cubes.into();
@@ -497,21 +512,28 @@ fn settle(
     while let Some(cube) = todo.pop_front() {
         let name = cube.cube.to_string();
         let depth = cube.cube.depth;
-        if let Some(i) = proven
+        let lines = fixed_lines(&name);
+        let exact = proven
             .iter()
-            .position(|p| p.depth == depth && p.cube == name)
-        {
+            .position(|p| p.depth == depth && p.cube == name);
+        if let Some(i) = exact {
             if std::mem::replace(&mut taken[i], true) {
                 return Err(SolveError::NotResumable(format!(
                     "the earlier run proved cube {name} twice"
                 )));
             }
-            settled.count += proven[i].count;
-            settled.models += proven[i].models;
-            settled.cubes += 1;
+        }
+        // A piece of a cube proven whole (this split is deeper): counted
+        // once, with the cube.
+        let whole = exact.or_else(|| proven.iter().position(|p| holds(p, depth, &lines)));
+        if let Some(i) = whole {
+            if exact.is_some() || !std::mem::replace(&mut taken[i], true) {
+                settled.count += proven[i].count;
+                settled.models += proven[i].models;
+                settled.cubes += 1;
+            }
             continue;
         }
-        let lines = fixed_lines(&name);
         let refined = proven.iter().any(|p| {
             let theirs = fixed_lines(&p.cube);
             p.depth > depth && lines.iter().all(|l| theirs.contains(l))
