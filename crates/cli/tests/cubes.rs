@@ -910,13 +910,16 @@ fn hanging_solver(dir: &Path) -> String {
 
 /// Starts job `id` of `dir` with the hanging solver in a process group
 /// of its own, and waits until its solver runs (the job holds its lock
-/// then). The child, and the solver's pid.
+/// then). The child, and the solver's pid. Its temporary files go under
+/// `tmp`: a SIGKILL leaves them (no process cleans up after one), and
+/// the test's directory is removed with them.
 #[cfg(unix)]
 fn start_hanging_job(tmp: &Path, dir: &Path, id: &str) -> (std::process::Child, String) {
     use std::os::unix::process::CommandExt;
     let solver = hanging_solver(tmp);
     let child = common::boardsat()
         .args(["job", ".", id, "--solver-cmd", &solver])
+        .env("TMPDIR", tmp)
         .current_dir(dir)
         .process_group(0)
         .stdout(std::process::Stdio::null())
