@@ -11,7 +11,7 @@ use boardsat_encode::{
     setting::{Names, Setting},
     Amo, Card, Family, Formulation, Piece,
 };
-use boardsat_proof::trace::LratFormat;
+use boardsat_proof::trace::{Compression, LratFormat};
 use boardsat_solve::backend::spec::SolverKind;
 use clap::{
     builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
@@ -125,6 +125,33 @@ pub struct ProofArgs {
     /// LRAT, about half the size (for runs whose proofs take gigabytes).
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
     pub proof_format: ProofFormat,
+    /// With --proof: store the proofs that solvers trace as they are
+    /// (NAME.lrat) or zstd-compressed (NAME.lrat.zst, about half the size
+    /// again for binary LRAT; `verify` reads either, `zstd -d` gives other
+    /// checkers the plain file).
+    #[arg(long, value_name = "HOW", value_enum, default_value_t = ProofCompression::None, requires = "proof")]
+    pub proof_compression: ProofCompression,
+}
+
+/// How `--proof` stores the proofs solvers trace (`--proof-compression`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofCompression {
+    /// As written.
+    #[default]
+    None,
+    /// zstd-compressed.
+    Zstd,
+}
+
+impl ProofCompression {
+    /// How the prover stores proofs.
+    #[must_use]
+    pub fn of(self) -> Compression {
+        match self {
+            ProofCompression::None => Compression::None,
+            ProofCompression::Zstd => Compression::Zstd,
+        }
+    }
 }
 
 /// How `--proof` writes the proofs solvers trace (`--proof-format`).

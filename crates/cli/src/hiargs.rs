@@ -57,6 +57,7 @@ pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Opti
         Prover::create(dir, args.replace, command, stop.clone())?
     };
     prover.set_lrat_format(args.proof_format.lrat());
+    prover.set_compression(args.proof_compression.of());
     Ok(Some(prover))
 }
 

@@ -1289,3 +1289,73 @@ fn binary_proofs_verify_and_are_rejected_when_cut() {
     let o = run(&["count", "domination", "6", "--proof-format", "binary"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `--proof-compression zstd` stores the traced proofs as `NAME.lrat.zst`,
+/// which verify reads: the same result in fewer bytes; a compressed proof
+/// cut short is rejected; a proof compressed afterwards under its old name
+/// is read by its content, not its name (a run resumed with the other
+/// choice: `resume.rs`).
+#[test]
+fn compressed_proofs_verify_and_are_rejected_when_cut() {
+    use boardsat_proof::compress::Compression;
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let (plain_dir, zstd_dir) = (tmp.path().join("plain"), tmp.path().join("zstd"));
+    let args = ["count", "domination", "6", "--proof-format", "binary"];
+    let by_plain = proven(&plain_dir, &args, 0);
+    let mut zstd = args.to_vec();
+    zstd.extend(["--proof-compression", "zstd"]);
+    let by_zstd = proven(&zstd_dir, &zstd, 0);
+    let last = |out: &str| out.lines().last().unwrap_or("").to_string();
+    assert_eq!(last(&by_plain), last(&by_zstd));
+    assert!(last(&by_zstd).contains("exactly 4 placements"), "{by_zstd}");
+    let claims = |dir: &Path| -> Vec<serde_json::Value> {
+        let text = std::fs::read_to_string(dir.join("MANIFEST.json")).unwrap();
+        let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+        manifest["claims"].as_array().unwrap().clone()
+    };
+    let traced: Vec<serde_json::Value> = claims(&zstd_dir)
+        .into_iter()
+        .filter(|c| c["format"] == "lrat-binary")
+        .collect();
+    assert!(!traced.is_empty());
+    for c in &traced {
+        let name = c["proof"].as_str().unwrap();
+        assert!(name.ends_with(".lrat.zst"), "{c}");
+        let on_disk = std::fs::metadata(zstd_dir.join(name)).unwrap().len();
+        assert_eq!(c["proof_bytes"].as_u64(), Some(on_disk), "{c}");
+    }
+    let bytes = |dir: &Path| -> u64 {
+        claims(dir)
+            .iter()
+            .map(|c| c["proof_bytes"].as_u64().unwrap())
+            .sum()
+    };
+    assert!(bytes(&zstd_dir) < bytes(&plain_dir), "zstd saves bytes");
+    // One pair checked directly.
+    let claim = traced[0]["name"].as_str().unwrap();
+    let cnf = zstd_dir.join(format!("{claim}.cnf"));
+    let proof = zstd_dir.join(traced[0]["proof"].as_str().unwrap());
+    let o = run(&["verify", cnf.to_str().unwrap(), proof.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // A plain proof compressed afterwards, under its old name: still read.
+    let plain_claim = claims(&plain_dir)
+        .into_iter()
+        .find(|c| c["format"] == "lrat-binary")
+        .unwrap();
+    let plain_proof = plain_dir.join(plain_claim["proof"].as_str().unwrap());
+    let bytes_before = std::fs::read(&plain_proof).unwrap();
+    let file = std::fs::File::create(&plain_proof).unwrap();
+    let mut w = Compression::Zstd.writer(file).unwrap();
+    w.write_all(&bytes_before).unwrap();
+    w.finish().unwrap();
+    let o = run(&["verify", plain_dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // A compressed proof cut short: the claim fails, and with it the result.
+    let full = std::fs::read(&proof).unwrap();
+    std::fs::write(&proof, &full[..full.len() / 2]).unwrap();
+    rejected(&zstd_dir, claim);
+    // --proof-compression means nothing without --proof.
+    let o = run(&["count", "domination", "6", "--proof-compression", "zstd"]);
+    assert_eq!(o.status.code(), Some(2));
+}

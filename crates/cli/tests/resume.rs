@@ -164,7 +164,8 @@ fn a_deeper_split_takes_the_cubes_proven_whole() {
     let before = claim_files(&cut, &kept);
     // Resumed two rings deep: the pieces of the kept cubes are theirs,
     // the other cubes are split finer, as a sitting shorter than a cube
-    // needs.
+    // needs; and its proofs compressed, which verify reads beside the
+    // kept plain ones.
     let o = run(&[
         "count",
         "domination",
@@ -174,6 +175,8 @@ fn a_deeper_split_takes_the_cubes_proven_whole() {
         "--proof",
         cut.to_str().unwrap(),
         "--resume",
+        "--proof-compression",
+        "zstd",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
@@ -194,6 +197,9 @@ fn a_deeper_split_takes_the_cubes_proven_whole() {
         !new.is_empty() && new.iter().all(|c| c["split"]["depth"] == 2),
         "{new:?}"
     );
+    let proof = |c: &Value| c["proof"].as_str().unwrap().to_string();
+    assert!(new.iter().all(|c| proof(c).ends_with(".lrat.zst")), "{new:?}");
+    assert!(kept.iter().all(|c| proof(c).ends_with(".lrat")), "{kept:?}");
 }
 
 #[test]

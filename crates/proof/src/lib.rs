@@ -60,6 +60,7 @@
 //! | [`words`] | every claim's sentence, written and derived again |
 //! | [`jobs`] | [`jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole |
 //! | [`trace`] | [`trace::LratTrace`]: a solver's traced steps written as its formula and a standard LRAT proof |
+//! | [`compress`] | proof files stored zstd-compressed (`--proof-compression zstd`) and read back |
 //! | [`witness`] | [`witness::Witnesses`]: the models behind a DIMACS claim's blocking clauses, written and read |
 //! | [`report`] | the JSON report of `boardsat verify` |
 //!
@@ -68,13 +69,14 @@
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `manifest`, `words`, `trace`, `witness` — what a proof directory holds; every claim's sentence; traced proofs written as LRAT; witness files
+//! 1. `manifest`, `words`, `compress`, `trace`, `witness` — what a proof directory holds; every claim's sentence; proof files compressed; traced proofs written as LRAT; witness files
 //! 2. `prover`, `verify`, `cover` — claims written; claims checked; certified splits checked
 //! 3. `tasks`, `split`, `jobs`, `report` — the claims behind the tasks; certified splits; splits run as jobs; `verify`'s report
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod compress;
 mod cover;
 pub mod jobs;
 pub mod manifest;

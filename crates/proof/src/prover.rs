@@ -29,7 +29,7 @@ use crate::{
         bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, SplitPurpose,
         LOCK, MANIFEST_JSON,
     },
-    trace::{LratFormat, LratTrace},
+    trace::{Compression, LratFormat, LratTrace},
     witness::Witnesses,
     words,
 };
@@ -106,6 +106,8 @@ pub struct Prover {
     next: usize,
     /// How the proofs traced by a solver are written.
     lrat: LratFormat,
+    /// How the proofs traced by a solver are stored.
+    compression: Compression,
     /// The count split an earlier run left unfinished, whose proven cubes
     /// this run takes over ([`Prover::resume`]), until its split begins.
     resumed: Option<String>,
@@ -186,6 +188,7 @@ impl Prover {
             stop,
             next: 0,
             lrat: LratFormat::Text,
+            compression: Compression::None,
             resumed: None,
             _lock: lock,
         };
@@ -286,6 +289,7 @@ impl Prover {
             stop,
             next,
             lrat: LratFormat::Text,
+            compression: Compression::None,
             resumed,
             _lock: lock,
         };
@@ -310,6 +314,28 @@ impl Prover {
     #[must_use]
     pub fn lrat_format(&self) -> LratFormat {
         self.lrat
+    }
+
+    /// Stores the proofs that solvers trace with `compression` from now on
+    /// (`NAME.lrat.zst` for zstd; `verify` reads either); uncompressed by
+    /// default. Proofs of claims solved again after the fact stay
+    /// uncompressed.
+    pub fn set_compression(&mut self, compression: Compression) {
+        self.compression = compression;
+    }
+
+    /// How traced proofs are stored ([`Self::set_compression`]).
+    #[must_use]
+    pub fn compression(&self) -> Compression {
+        self.compression
+    }
+
+    /// The next claim's name and the files of its traced formula and proof
+    /// ([`Self::set_lrat_format`], [`Self::set_compression`]).
+    pub(crate) fn next_traced(&mut self) -> (String, String, String) {
+        let name = self.next_name();
+        let (cnf, proof) = (format!("{name}.cnf"), self.compression.proof_file(&name));
+        (name, cnf, proof)
     }
 
     /// Proves that no placement of the claim's problem with k pieces
@@ -449,8 +475,7 @@ impl Prover {
     ) -> Result<&ClaimEntry, ProofError> {
         let count = witnesses.as_ref().map(|w| w.len());
         let about = SourceClaim::new(source, count);
-        let name = self.next_name();
-        let (cnf, proof) = (format!("{name}.cnf"), format!("{name}.lrat"));
+        let (name, cnf, proof) = self.next_traced();
         let mut header = Header::new().comments;
         header.extend(about.comments());
         let trace = trace.finish(
@@ -459,6 +484,7 @@ impl Prover {
             &header,
             n_vars,
             self.lrat,
+            self.compression,
         )?;
         if !trace.refutes {
             return Err(ProofError::NoRefutation(format!("'{}'", about.claim)));

@@ -188,8 +188,7 @@ impl Certify for SplitProver<'_> {
     fn proven(&self, split: usize, proof: CubeProof) -> Result<(), SolveError> {
         self.with(|s| {
             let info = s.splits[split].clone();
-            let name = s.prover.next_name();
-            let (cnf, lrat) = (format!("{name}.cnf"), format!("{name}.lrat"));
+            let (name, cnf, lrat) = s.prover.next_traced();
             let split_name = s.names[split].clone();
             let header = cube_header(&info, &split_name, &name, &proof);
             let dir = s.prover.dir().to_path_buf();
@@ -202,6 +201,7 @@ impl Certify for SplitProver<'_> {
                 &header,
                 0,
                 s.prover.lrat_format(),
+                s.prover.compression(),
             )?;
             if !trace.refutes {
                 return Err(ProofError::NoRefutation(format!("cube {}", proof.cube)));

@@ -644,6 +644,7 @@ fn check_lrat_at(
     lrat: boardsat_lrat::Syntax,
 ) -> Result<u64, Rejection> {
     let file = open_file(proof, strict)?;
+    let file = crate::compress::open_proof(file).map_err(|e| cannot_read(proof, &e))?;
     let clauses = formula
         .clauses
         .iter()
@@ -1322,7 +1323,9 @@ fn stray_files(dir: &Path, manifest: &ProofManifest) -> Vec<String> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|name| {
             let looks = name.starts_with("claim-")
-                || [".lrat", ".models"].iter().any(|e| name.ends_with(e))
+                || [".lrat", ".lrat.zst", ".models"]
+                    .iter()
+                    .any(|e| name.ends_with(e))
                 || name == "MANIFEST";
             looks && !named.contains(name.as_str())
         })

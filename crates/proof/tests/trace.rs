@@ -9,7 +9,10 @@ use std::path::Path;
 
 use boardsat_encode::{Board, Config, Kind, Piece, Problem};
 use boardsat_lrat::{check, Syntax};
-use boardsat_proof::trace::{LratFormat, SharedTrace, TraceSummary};
+use boardsat_proof::{
+    compress::open_proof,
+    trace::{Compression, LratFormat, SharedTrace, TraceSummary},
+};
 use boardsat_solve::{
     backend::{cadical::Cadical, Backend, Status, TraceProof},
     formula::dimacs,
@@ -52,10 +55,11 @@ fn formula_of(path: &Path) -> Vec<Vec<i32>> {
         .collect()
 }
 
-/// Checks `proof` against `formula` with boardsat-lrat.
+/// Checks `proof` (compressed or not) against `formula` with
+/// boardsat-lrat.
 fn verified(formula: &Path, proof: &Path, format: LratFormat) -> u64 {
     let clauses = formula_of(formula);
-    let file = std::fs::File::open(proof).unwrap();
+    let file = open_proof(std::fs::File::open(proof).unwrap()).unwrap();
     let format = match format {
         LratFormat::Text => Syntax::Text,
         LratFormat::Binary => Syntax::Binary,
@@ -71,6 +75,16 @@ fn finish(
     dir: &Path,
     format: LratFormat,
 ) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
+    finish_stored(solver, trace, dir, format, Compression::None)
+}
+
+fn finish_stored(
+    solver: &mut dyn Backend,
+    trace: SharedTrace,
+    dir: &Path,
+    format: LratFormat,
+    compression: Compression,
+) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
     let (cnf, lrat) = (dir.join("f.cnf"), dir.join("f.lrat"));
     let header = vec!["traced by a test".to_string()];
     solver
@@ -81,14 +95,17 @@ fn finish(
     let summary = trace
         .take()
         .unwrap()
-        .finish(&cnf, &lrat, &header, 0, format)
+        .finish(&cnf, &lrat, &header, 0, format, compression)
         .unwrap();
     (summary, cnf, lrat)
 }
 
 #[test]
 fn a_refutation_checks_in_both_formats_with_either_option_set() {
-    for format in [LratFormat::Text, LratFormat::Binary] {
+    for (format, compression) in [LratFormat::Text, LratFormat::Binary]
+        .into_iter()
+        .flat_map(|f| Compression::ALL.map(|c| (f, c)))
+    {
         for make in [Cadical::new, Cadical::for_enumeration] {
             for n in [3, 4, 5] {
                 let dir = tempfile::tempdir().unwrap();
@@ -101,8 +118,11 @@ fn a_refutation_checks_in_both_formats_with_either_option_set() {
                     solver.add_clause(&c).unwrap();
                 }
                 assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
-                let (summary, cnf, lrat) = finish(&mut solver, trace, dir.path(), format);
+                let (summary, cnf, lrat) =
+                    finish_stored(&mut solver, trace, dir.path(), format, compression);
                 assert!(summary.refutes);
+                let on_disk = std::fs::metadata(&lrat).unwrap().len();
+                assert_eq!(summary.proof_bytes, on_disk, "{format:?} {compression:?}");
                 assert_eq!(
                     formula_of(&cnf),
                     formula,

@@ -44,14 +44,15 @@ pub mod proof_dir {
 
     /// Whether `name` is a file a proof directory's run writes: the
     /// manifest, the lock, the models found, and each claim's formula,
-    /// proof and witnesses (`claim-NNNN.cnf`, `.lrat`, `.models`).
+    /// proof and witnesses (`claim-NNNN.cnf`, `.lrat`, `.lrat.zst`,
+    /// `.models`).
     #[must_use]
     pub fn is_run_file(name: &str) -> bool {
         name == MANIFEST
             || name == LOCK
             || name == FOUND_MODELS
             || (name.starts_with("claim-")
-                && [".cnf", ".lrat", ".models"]
+                && [".cnf", ".lrat", ".lrat.zst", ".models"]
                     .iter()
                     .any(|e| name.ends_with(e)))
     }
