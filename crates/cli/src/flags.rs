@@ -154,6 +154,15 @@ impl ProofCompression {
     }
 }
 
+impl From<Compression> for ProofCompression {
+    fn from(c: Compression) -> Self {
+        match c {
+            Compression::None => ProofCompression::None,
+            Compression::Zstd => ProofCompression::Zstd,
+        }
+    }
+}
+
 /// How `--proof` writes the proofs solvers trace (`--proof-format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProofFormat {
@@ -439,6 +448,10 @@ pub struct CubesArgs {
     /// MANIFEST, where the jobs read it).
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = ProofFormat::Text, requires = "proof")]
     pub proof_format: ProofFormat,
+    /// With --proof: the jobs store their proofs as they are or
+    /// zstd-compressed (recorded in the MANIFEST, where the jobs read it).
+    #[arg(long, value_name = "HOW", value_enum, default_value_t = ProofCompression::None, requires = "proof")]
+    pub proof_compression: ProofCompression,
     /// Solve N cubes chosen at random, each as its job would, and print
     /// the projected CPU time of every cube with a 95 % interval and the
     /// longest cube seen (with -o, the split is written too).

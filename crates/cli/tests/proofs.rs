@@ -1297,7 +1297,7 @@ fn binary_proofs_verify_and_are_rejected_when_cut() {
 /// choice: `resume.rs`).
 #[test]
 fn compressed_proofs_verify_and_are_rejected_when_cut() {
-    use boardsat_proof::compress::Compression;
+    use boardsat_proof::compress::{writer, Compression};
     use std::io::Write;
     let tmp = tempfile::tempdir().unwrap();
     let (plain_dir, zstd_dir) = (tmp.path().join("plain"), tmp.path().join("zstd"));
@@ -1346,7 +1346,7 @@ fn compressed_proofs_verify_and_are_rejected_when_cut() {
     let plain_proof = plain_dir.join(plain_claim["proof"].as_str().unwrap());
     let bytes_before = std::fs::read(&plain_proof).unwrap();
     let file = std::fs::File::create(&plain_proof).unwrap();
-    let mut w = Compression::Zstd.writer(file).unwrap();
+    let mut w = writer(Compression::Zstd, file).unwrap();
     w.write_all(&bytes_before).unwrap();
     w.finish().unwrap();
     let o = run(&["verify", plain_dir.to_str().unwrap()]);

@@ -198,7 +198,10 @@ fn a_deeper_split_takes_the_cubes_proven_whole() {
         "{new:?}"
     );
     let proof = |c: &Value| c["proof"].as_str().unwrap().to_string();
-    assert!(new.iter().all(|c| proof(c).ends_with(".lrat.zst")), "{new:?}");
+    assert!(
+        new.iter().all(|c| proof(c).ends_with(".lrat.zst")),
+        "{new:?}"
+    );
     assert!(kept.iter().all(|c| proof(c).ends_with(".lrat")), "{kept:?}");
 }
 

@@ -693,17 +693,29 @@ fn rounds_with_proofs_verify_whole_and_tampering_is_rejected() {
     verified(t);
 }
 
-/// `cubes --proof --proof-format binary`: the MANIFEST says so, every job
-/// (pieces of split jobs too) writes CaDiCaL's binary LRAT, and the split
-/// verifies to the in-process count; a bad format line is refused.
+/// `cubes --proof --proof-format binary --proof-compression zstd`: the
+/// MANIFEST says so, every job (pieces of split jobs too) writes CaDiCaL's
+/// binary LRAT, zstd-compressed, and the split verifies to the in-process
+/// count; a bad format or compression line is refused.
 #[test]
 fn jobs_write_the_proof_format_the_split_names() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
-    let dir = budget_split(t, "8", "5", &["--proof", "--proof-format", "binary"]);
+    let dir = budget_split(
+        t,
+        "8",
+        "5",
+        &[
+            "--proof",
+            "--proof-format",
+            "binary",
+            "--proof-compression",
+            "zstd",
+        ],
+    );
     let manifest = std::fs::read_to_string(dir.join("MANIFEST")).unwrap();
     assert!(
-        manifest.contains("\n# proof-format lrat-binary\n"),
+        manifest.contains("\n# proof-format lrat-binary\n# proof-compression zstd\n"),
         "{manifest}"
     );
     let (code, _, out) = jobs(t, &["--run", "local"]);
@@ -719,15 +731,26 @@ fn jobs_write_the_proof_format_the_split_names() {
         .unwrap();
         for claim in claims["claims"].as_array().unwrap() {
             formats.push(claim["format"].as_str().unwrap().to_string());
+            let proof = claim["proof"].as_str().unwrap();
+            assert!(proof.ends_with(".lrat.zst"), "{claim}");
         }
     }
     assert!(!formats.is_empty());
     assert!(formats.iter().all(|f| f == "lrat-binary"), "{formats:?}");
-    // A format nobody writes: one line, exit 2, nothing merged.
-    let edited = manifest.replace("lrat-binary", "lrat-zip");
-    std::fs::write(dir.join("MANIFEST"), edited).unwrap();
-    let out = run_in(t, &["merge", "split"]);
-    one_line_error(&out, "proof format 'lrat-zip'");
+    // A format or a compression nobody writes: one line, exit 2, nothing
+    // merged.
+    for (from, to, error) in [
+        ("lrat-binary", "lrat-zip", "proof format 'lrat-zip'"),
+        (
+            "compression zstd",
+            "compression xz",
+            "proof compression 'xz'",
+        ),
+    ] {
+        std::fs::write(dir.join("MANIFEST"), manifest.replace(from, to)).unwrap();
+        let out = run_in(t, &["merge", "split"]);
+        one_line_error(&out, error);
+    }
     // Without --proof the format means nothing.
     let out = run_in(
         t,

@@ -44,7 +44,12 @@ use std::{
 
 use boardsat_encode::Board;
 use boardsat_lrat::LratFormat;
-use boardsat_solve::{files, search::count::Proofs, search::rings::LineCube, stop::Interrupter};
+use boardsat_solve::{
+    files::{self, proof_dir::Compression},
+    search::count::Proofs,
+    search::rings::LineCube,
+    stop::Interrupter,
+};
 
 use crate::{
     layout::{self, PROOFS, RESULTS},
@@ -69,6 +74,8 @@ pub struct Job {
     pub proofs: Proofs,
     /// How they write their proofs.
     pub proof_format: LratFormat,
+    /// How they store their proofs.
+    pub proof_compression: Compression,
     /// What the split was made of, when the manifest says.
     pub spec: Option<SplitSpec>,
     /// The jobs' budget, if they have one.
@@ -101,6 +108,7 @@ impl Job {
             round,
             proofs: manifest.proofs,
             proof_format: manifest.proof_format,
+            proof_compression: manifest.proof_compression,
             spec: manifest.spec,
             budget: manifest.budget,
         })

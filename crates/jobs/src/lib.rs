@@ -70,7 +70,7 @@ use rustsat::instances::Cnf;
 use serde::{Deserialize, Serialize};
 
 use boardsat_solve::{
-    files::{self, write_atomically, FileError},
+    files::{self, proof_dir::Compression, write_atomically, FileError},
     formula::dimacs::digest,
     search::count::Proofs,
     stop::Interrupter,
@@ -270,6 +270,9 @@ pub struct JobLines {
     /// How those proofs are written (text unless the manifest says
     /// `# proof-format lrat-binary`).
     pub proof_format: LratFormat,
+    /// How those proofs are stored (as written unless the manifest says
+    /// `# proof-compression zstd`).
+    pub proof_compression: Compression,
     /// The jobs' budget, if they have one; recorded in the manifest.
     pub budget: Option<Budget>,
 }
@@ -338,14 +341,7 @@ pub fn write_split(
             split
                 .spec
                 .map_or(String::new(), |spec| format!("# spec {}\n", spec.line())),
-            match (jobs.proofs, jobs.proof_format) {
-                (Proofs::On, LratFormat::Text) => format!("# proofs {PROOFS}\n"),
-                (Proofs::On, LratFormat::Binary) => format!(
-                    "# proofs {PROOFS}\n# proof-format {}\n",
-                    LratFormat::Binary.name()
-                ),
-                (Proofs::Off, _) => String::new(),
-            }
+            proof_lines(jobs)
         ),
         jobs: String::new(),
     };
@@ -657,6 +653,9 @@ pub struct Manifest {
     /// How they write their proofs (its `# proof-format` line; text
     /// without one).
     pub proof_format: LratFormat,
+    /// How they store their proofs (its `# proof-compression` line; as
+    /// written without one).
+    pub proof_compression: Compression,
     /// The jobs' budget (its `# budget` line).
     pub budget: Option<Budget>,
     /// The cubes, in order.
@@ -685,6 +684,7 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
     let mut spec = None;
     let mut proofs = Proofs::Off;
     let mut proof_format = LratFormat::Text;
+    let mut proof_compression = Compression::None;
     let mut budget = None;
     let mut declared = None;
     let mut entries: Vec<Entry> = Vec::new();
@@ -710,6 +710,14 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
                 proof_format = LratFormat::from_name(name).ok_or_else(|| {
                     bad(format!(
                         "line {}: no proof format '{name}' (lrat or lrat-binary)",
+                        i + 1
+                    ))
+                })?;
+            }
+            ["#", "proof-compression", name] => {
+                proof_compression = Compression::from_name(name).ok_or_else(|| {
+                    bad(format!(
+                        "line {}: no proof compression '{name}' (none or zstd)",
                         i + 1
                     ))
                 })?;
@@ -746,6 +754,7 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, JobsError> {
         spec,
         proofs,
         proof_format,
+        proof_compression,
         budget,
         entries,
     })
@@ -804,6 +813,26 @@ fn cube_entry(
         index,
         digest: digest.to_string(),
     })
+}
+
+/// The manifest's lines saying whether and how the jobs prove their
+/// counts (none when they do not; the defaults, text LRAT stored as
+/// written, go unsaid).
+fn proof_lines(jobs: &JobLines) -> String {
+    if jobs.proofs == Proofs::Off {
+        return String::new();
+    }
+    let mut lines = format!("# proofs {PROOFS}\n");
+    if jobs.proof_format != LratFormat::Text {
+        lines.push_str(&format!("# proof-format {}\n", jobs.proof_format.name()));
+    }
+    if jobs.proof_compression != Compression::None {
+        lines.push_str(&format!(
+            "# proof-compression {}\n",
+            jobs.proof_compression.name()
+        ));
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -19,15 +19,7 @@ use std::{
     io::{self, BufRead, BufReader, BufWriter, Read, Write},
 };
 
-/// How a traced proof file is stored.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Compression {
-    /// As written: `NAME.lrat`.
-    #[default]
-    None,
-    /// zstd-compressed: `NAME.lrat.zst`.
-    Zstd,
-}
+pub use boardsat_solve::files::proof_dir::Compression;
 
 /// The first four bytes of every zstd frame.
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
@@ -36,44 +28,21 @@ const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 /// and most of what higher levels save (BENCHMARKS.md, "Proof size").
 const LEVEL: i32 = 3;
 
-impl Compression {
-    /// Every choice, for command lines and tests.
-    pub const ALL: [Compression; 2] = [Compression::None, Compression::Zstd];
-
-    /// The choice's name: `none` or `zstd`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Compression::None => "none",
-            Compression::Zstd => "zstd",
-        }
-    }
-
-    /// The proof file of the claim `name`: `name.lrat`, or `name.lrat.zst`.
-    #[must_use]
-    pub fn proof_file(self, name: &str) -> String {
-        match self {
-            Compression::None => format!("{name}.lrat"),
-            Compression::Zstd => format!("{name}.lrat.zst"),
-        }
-    }
-
-    /// A writer that stores what it is given into `file` this way;
-    /// [`ProofWriter::finish`] ends it.
-    ///
-    /// # Errors
-    ///
-    /// The compressor cannot be set up.
-    pub fn writer(self, file: File) -> io::Result<ProofWriter> {
-        let out = BufWriter::new(file);
-        Ok(match self {
-            Compression::None => ProofWriter::Plain(out),
-            Compression::Zstd => ProofWriter::Zstd(zstd::Encoder::new(out, LEVEL)?),
-        })
-    }
+/// A writer that stores what it is given into `file` as `compression`
+/// says; [`ProofWriter::finish`] ends it.
+///
+/// # Errors
+///
+/// The compressor cannot be set up.
+pub fn writer(compression: Compression, file: File) -> io::Result<ProofWriter> {
+    let out = BufWriter::new(file);
+    Ok(match compression {
+        Compression::None => ProofWriter::Plain(out),
+        Compression::Zstd => ProofWriter::Zstd(zstd::Encoder::new(out, LEVEL)?),
+    })
 }
 
-/// A proof file being written ([`Compression::writer`]).
+/// A proof file being written ([`writer`]).
 pub enum ProofWriter {
     /// Bytes as given.
     Plain(BufWriter<File>),
@@ -154,7 +123,7 @@ mod tests {
 
     fn round_trip(compression: Compression, bytes: &[u8]) -> (Vec<u8>, u64) {
         let mut file = tempfile::tempfile().unwrap();
-        let mut w = compression.writer(file.try_clone().unwrap()).unwrap();
+        let mut w = writer(compression, file.try_clone().unwrap()).unwrap();
         w.write_all(bytes).unwrap();
         let size = w.finish().unwrap();
         file.seek(SeekFrom::Start(0)).unwrap();
@@ -165,7 +134,9 @@ mod tests {
 
     #[test]
     fn what_is_written_is_read_back_either_way() {
-        let proof: Vec<u8> = (0..200_000u32).flat_map(|i| (i % 251).to_le_bytes()).collect();
+        let proof: Vec<u8> = (0..200_000u32)
+            .flat_map(|i| (i % 251).to_le_bytes())
+            .collect();
         for c in Compression::ALL {
             let (back, size) = round_trip(c, &proof);
             assert_eq!(back, proof, "{c:?}");
@@ -187,7 +158,7 @@ mod tests {
     #[test]
     fn a_damaged_frame_is_an_error_not_other_bytes() {
         let mut file = tempfile::tempfile().unwrap();
-        let mut w = Compression::Zstd.writer(file.try_clone().unwrap()).unwrap();
+        let mut w = writer(Compression::Zstd, file.try_clone().unwrap()).unwrap();
         w.write_all(&[b'a'; 100_000]).unwrap();
         w.finish().unwrap();
         let len = file.metadata().unwrap().len();
@@ -199,8 +170,17 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(Compression::None.proof_file("claim-0001"), "claim-0001.lrat");
-        assert_eq!(Compression::Zstd.proof_file("claim-0001"), "claim-0001.lrat.zst");
+        assert_eq!(
+            Compression::None.proof_file("claim-0001"),
+            "claim-0001.lrat"
+        );
+        assert_eq!(
+            Compression::Zstd.proof_file("claim-0001"),
+            "claim-0001.lrat.zst"
+        );
         assert_eq!(Compression::default(), Compression::None);
+        for c in Compression::ALL {
+            assert_eq!(Compression::from_name(c.name()), Some(c));
+        }
     }
 }

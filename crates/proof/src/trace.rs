@@ -263,7 +263,10 @@ impl LratTrace {
         let mut file = file;
         file.seek(SeekFrom::Start(0))?;
         let mut input = BufReader::new(file);
-        let mut out = Output::new(compression.writer(File::create(path)?)?, format);
+        let mut out = Output::new(
+            crate::compress::writer(compression, File::create(path)?)?,
+            format,
+        );
         let m = self.original_ids.len() as u64;
         let (mut next, mut written) = (m, 0u64);
         let renumber = |id: i64| -> Result<u64, SolveError> {
@@ -388,7 +391,10 @@ impl Bits {
     }
 
     fn set(&mut self, i: u64) {
-        if let Some(w) = usize::try_from(i / 64).ok().and_then(|w| self.words.get_mut(w)) {
+        if let Some(w) = usize::try_from(i / 64)
+            .ok()
+            .and_then(|w| self.words.get_mut(w))
+        {
             *w |= 1 << (i % 64);
         }
     }
@@ -772,7 +778,10 @@ mod tests {
             .unwrap();
         assert!(summary.refutes);
         assert_eq!((summary.n_clauses, summary.n_derived), (3, 2));
-        assert_eq!(std::fs::read_to_string(&lrat).unwrap(), "4 2 0 1 2 0\n5 0 4 3 0\n");
+        assert_eq!(
+            std::fs::read_to_string(&lrat).unwrap(),
+            "4 2 0 1 2 0\n5 0 4 3 0\n"
+        );
         let formula = [vec![1], vec![-1, 2], vec![-2]];
         let proof = std::fs::File::open(&lrat).unwrap();
         boardsat_lrat::check(formula, proof, boardsat_lrat::Syntax::Text).unwrap();

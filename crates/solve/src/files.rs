@@ -42,6 +42,47 @@ pub mod proof_dir {
     /// The models found by a run whose result needs no proof.
     pub const FOUND_MODELS: &str = "found.models";
 
+    /// How a traced proof file is stored (`boardsat-proof`'s `compress`
+    /// module writes and reads it).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum Compression {
+        /// As written: `NAME.lrat`.
+        #[default]
+        None,
+        /// zstd-compressed: `NAME.lrat.zst`.
+        Zstd,
+    }
+
+    impl Compression {
+        /// Every choice, for command lines and tests.
+        pub const ALL: [Compression; 2] = [Compression::None, Compression::Zstd];
+
+        /// The choice's name: `none` or `zstd`.
+        #[must_use]
+        pub const fn name(self) -> &'static str {
+            match self {
+                Compression::None => "none",
+                Compression::Zstd => "zstd",
+            }
+        }
+
+        /// The choice named `name` ([`Self::name`]).
+        #[must_use]
+        pub fn from_name(name: &str) -> Option<Self> {
+            Self::ALL.into_iter().find(|c| c.name() == name)
+        }
+
+        /// The proof file of the claim `name`: `name.lrat`, or
+        /// `name.lrat.zst`.
+        #[must_use]
+        pub fn proof_file(self, name: &str) -> String {
+            match self {
+                Compression::None => format!("{name}.lrat"),
+                Compression::Zstd => format!("{name}.lrat.zst"),
+            }
+        }
+    }
+
     /// Whether `name` is a file a proof directory's run writes: the
     /// manifest, the lock, the models found, and each claim's formula,
     /// proof and witnesses (`claim-NNNN.cnf`, `.lrat`, `.lrat.zst`,

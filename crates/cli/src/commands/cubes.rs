@@ -97,6 +97,7 @@ fn write(
         program: jobs::job_program(&exe.to_string_lossy())?,
         proofs: if args.proof { Proofs::On } else { Proofs::Off },
         proof_format: args.proof_format.lrat(),
+        proof_compression: args.proof_compression.of(),
         budget,
     };
     jobs::write_split(dir, split, &lines, args.replace, Some(stop))?;

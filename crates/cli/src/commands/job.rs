@@ -60,7 +60,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
         replace: true,
         resume: false,
         proof_format: crate::flags::ProofFormat::of(job.proof_format),
-        proof_compression: crate::flags::ProofCompression::None,
+        proof_compression: crate::flags::ProofCompression::from(job.proof_compression),
     };
     let prover = hiargs::prover(&proof, &stop)?;
     let counting = Counting {
