@@ -86,6 +86,8 @@ def solve(
     proof: Optional[_Path] = None,
     replace: bool = False,
     resume: bool = False,
+    proof_format: Optional[str] = None,
+    proof_compression: Optional[str] = None,
 ) -> Dict[str, Any]:
     """One placement with ``k`` pieces, or without ``k`` the optimum with its proof.
 
@@ -104,6 +106,9 @@ def solve(
     UNSAT answer the result rests on is proven into it, as ``boardsat solve
     --proof`` proves it; :func:`verify` checks it. ``resume=True`` writes
     into the directory of a run that stopped, as ``--resume`` does.
+    ``proof_format`` (``"text"``, ``"binary"``) and ``proof_compression``
+    (``"none"``, ``"zstd"``) write the traced proofs as ``--proof-format``
+    and ``--proof-compression`` do.
 
     Raises ``ValueError`` (bad arguments), ``SolverError`` (a solver failed),
     ``KeyboardInterrupt`` (Ctrl-C; the solver is stopped).
@@ -135,6 +140,8 @@ def count(
     proof: Optional[_Path] = None,
     replace: bool = False,
     resume: bool = False,
+    proof_format: Optional[str] = None,
+    proof_compression: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Counts the placements with ``k`` pieces, or without ``k`` the optimal ones.
 
@@ -156,7 +163,9 @@ def count(
     proven into it as ``boardsat count --proof`` proves it; :func:`verify`
     checks it. ``resume=True`` goes on with a count that stopped there
     (``boardsat count --resume``): the cubes it proved are kept as they are,
-    the others counted.
+    the others counted. ``proof_format`` (``"text"``, ``"binary"``) and
+    ``proof_compression`` (``"none"``, ``"zstd"``) write the traced proofs
+    as ``--proof-format`` and ``--proof-compression`` do.
     """
 
 def enumerate(

@@ -103,7 +103,10 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// UNSAT answer the result rests on is proven into it as ``boardsat solve
 /// --proof`` proves it; ``boardsat.verify(proof)`` checks it, and the
 /// result's ``proof`` says where it is. ``resume=True`` writes into the
-/// directory of a run that stopped, as ``--resume`` does. The ``placement`` draws itself
+/// directory of a run that stopped, as ``--resume`` does;
+/// ``proof_format="binary"`` and ``proof_compression="zstd"`` write the
+/// traced proofs as ``--proof-format binary`` and ``--proof-compression
+/// zstd`` do. The ``placement`` draws itself
 /// (a :class:`Placement`).
 ///
 /// Raises ``ValueError`` for bad arguments, ``boardsat.SolverError`` (a
@@ -114,7 +117,8 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
     family, n, *, cols=None, piece=None, k=None, independent=false,
     amo=None, card=None, formulation=None,
     solver=None, solver_cmd=None, seed=None, time_limit=None,
-    portfolio=false, force=false, proof=None, replace=false, resume=false
+    portfolio=false, force=false, proof=None, replace=false, resume=false,
+    proof_format=None, proof_compression=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
@@ -137,6 +141,8 @@ fn solve(
     proof: Option<PathBuf>,
     replace: bool,
     resume: bool,
+    proof_format: Option<&str>,
+    proof_compression: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let solver_args = SolverKeywords {
         solver,
@@ -165,7 +171,14 @@ fn solve(
     };
     let stop = solver_args.stop()?;
     let call = format!("boardsat.solve({family:?}, {n}, k={k:?}) from Python");
-    let mut prover = proofs::prover(proof.as_deref(), replace, resume, call, &stop)?;
+    let mut prover = proofs::ProofKeywords {
+        dir: proof.as_deref(),
+        replace,
+        resume,
+        format: proof_format,
+        compression: proof_compression,
+    }
+    .prover(call, &stop)?;
     let traced = traces_proofs(&instance, optimiser);
     let solved = wait::run(py, &stop, || {
         // Domination refutations are proven cube by cube as they are found.
@@ -249,6 +262,9 @@ impl ProgressCallback {
 /// cube by cube as it is counted); ``boardsat.verify(proof)`` checks it.
 /// ``resume=True`` goes on with a count that stopped there (``boardsat
 /// count --resume``): the cubes it proved are kept, the others counted.
+/// ``proof_format="binary"`` and ``proof_compression="zstd"`` write the
+/// traced proofs as ``--proof-format binary`` and ``--proof-compression
+/// zstd`` do.
 ///
 /// Raises as :func:`solve` does.
 #[pyfunction]
@@ -258,7 +274,7 @@ impl ProgressCallback {
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
     cube_budget=None, progress=None, force=false, proof=None, replace=false,
-    resume=false
+    resume=false, proof_format=None, proof_compression=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn count(
@@ -287,6 +303,8 @@ fn count(
     proof: Option<PathBuf>,
     replace: bool,
     resume: bool,
+    proof_format: Option<&str>,
+    proof_compression: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let solver_args = SolverKeywords {
         solver,
@@ -334,7 +352,14 @@ fn count(
     }
     let stop = solver_args.stop()?;
     let call = format!("boardsat.count({family:?}, {n}, k={k:?}) from Python");
-    let mut prover = proofs::prover(proof.as_deref(), replace, resume, call, &stop)?;
+    let mut prover = proofs::ProofKeywords {
+        dir: proof.as_deref(),
+        replace,
+        resume,
+        format: proof_format,
+        compression: proof_compression,
+    }
+    .prover(call, &stop)?;
     let watcher = ProgressCallback {
         callback: progress,
         last: Mutex::new(None),

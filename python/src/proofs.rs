@@ -9,6 +9,7 @@ use std::path::Path;
 use boardsat_proof::{
     manifest::{RunResult, RunStatus},
     prover::{ProofError, Prover},
+    trace::{Compression, LratFormat},
 };
 use boardsat_report::ProofSummary;
 use boardsat_solve::stop::Interrupter;
@@ -26,44 +27,85 @@ pub fn proof_error(e: &ProofError) -> PyErr {
     }
 }
 
-/// The prover of `proof=dir`, ready before any work (a directory that is
-/// not empty fails now, unless `replace`); `call` is recorded in the
-/// manifest.
-///
-/// # Errors
-///
-/// `ValueError` for a directory that cannot be used.
-pub fn prover(
-    dir: Option<&Path>,
-    replace: bool,
-    resume: bool,
-    call: String,
-    stop: &Interrupter,
-) -> Result<Option<Prover>, PyErr> {
-    let Some(dir) = dir else {
-        if replace {
-            return Err(invalid(
-                "replace=True replaces a proof directory: give proof=…",
-            ));
-        }
-        if resume {
-            return Err(invalid(
-                "resume=True goes on with the proofs in a directory: give proof=…",
-            ));
-        }
-        return Ok(None);
-    };
-    if resume {
-        if replace {
-            return Err(invalid("replace=True and resume=True exclude each other"));
-        }
-        return Prover::resume(dir, call, stop.clone())
-            .map(Some)
-            .map_err(|e| proof_error(&e));
+/// The proof keywords of `solve` and `count`: `proof=`, `replace=`,
+/// `resume=`, `proof_format=` and `proof_compression=` (the command line's
+/// `--proof`, `--replace`, `--resume`, `--proof-format`,
+/// `--proof-compression`, with the same defaults).
+pub struct ProofKeywords<'a> {
+    /// `proof=`: the directory.
+    pub dir: Option<&'a Path>,
+    /// `replace=`.
+    pub replace: bool,
+    /// `resume=`.
+    pub resume: bool,
+    /// `proof_format=`: `"text"` (the default) or `"binary"`.
+    pub format: Option<&'a str>,
+    /// `proof_compression=`: `"none"` (the default) or `"zstd"`.
+    pub compression: Option<&'a str>,
+}
+
+impl ProofKeywords<'_> {
+    /// The prover of `proof=dir`, ready before any work (a directory that
+    /// is not empty fails now, unless `replace`); `call` is recorded in
+    /// the manifest.
+    ///
+    /// # Errors
+    ///
+    /// `ValueError` for a directory that cannot be used, or a keyword
+    /// that is not one of its choices or needs `proof=`.
+    pub fn prover(&self, call: String, stop: &Interrupter) -> Result<Option<Prover>, PyErr> {
+        let format = match self.format {
+            None | Some("text") => LratFormat::Text,
+            Some("binary") => LratFormat::Binary,
+            Some(other) => {
+                return Err(invalid(format!(
+                    "proof_format must be \"text\" or \"binary\", not {other:?}"
+                )))
+            }
+        };
+        let compression = match self.compression {
+            None => Compression::None,
+            Some(name) => Compression::from_name(name).ok_or_else(|| {
+                invalid(format!(
+                    "proof_compression must be \"none\" or \"zstd\", not {name:?}"
+                ))
+            })?,
+        };
+        let Some(dir) = self.dir else {
+            for (given, what) in [
+                (self.replace, "replace=True replaces a proof directory"),
+                (
+                    self.resume,
+                    "resume=True goes on with the proofs in a directory",
+                ),
+                (
+                    self.format.is_some(),
+                    "proof_format says how proofs are written",
+                ),
+                (
+                    self.compression.is_some(),
+                    "proof_compression says how proofs are stored",
+                ),
+            ] {
+                if given {
+                    return Err(invalid(format!("{what}: give proof=…")));
+                }
+            }
+            return Ok(None);
+        };
+        let prover = if self.resume {
+            if self.replace {
+                return Err(invalid("replace=True and resume=True exclude each other"));
+            }
+            Prover::resume(dir, call, stop.clone())
+        } else {
+            Prover::create(dir, self.replace, call, stop.clone())
+        };
+        let mut prover = prover.map_err(|e| proof_error(&e))?;
+        prover.set_lrat_format(format);
+        prover.set_compression(compression);
+        Ok(Some(prover))
     }
-    Prover::create(dir, replace, call, stop.clone())
-        .map(Some)
-        .map_err(|e| proof_error(&e))
 }
 
 /// Ends a prover's run with what proving gave (`proved`), stopped by

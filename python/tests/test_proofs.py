@@ -2,6 +2,8 @@
 solve and count writes the proofs that --proof writes, verify(dir) checks
 them as `boardsat verify` does, and a placement draws itself."""
 
+import json
+
 import pytest
 
 import boardsat
@@ -75,7 +77,6 @@ def test_a_placement_draws_itself():
 def _stopped_half_way(full, cut):
     """A copy of the finished proof run in `full` as if it had stopped half
     way: every other cube claim of its count gone, its status interrupted."""
-    import json
     import shutil
 
     shutil.copytree(full, cut, ignore=shutil.ignore_patterns(".boardsat-lock"))
@@ -93,7 +94,6 @@ def _stopped_half_way(full, cut):
 
 
 def test_a_stopped_count_resumes_as_the_command_line_does(tmp_path):
-    import json
 
     full, cut = tmp_path / "full", tmp_path / "cut"
     assert boardsat.count("domination", 8, proof=full, cube_budget=0.001)["count"] == 4860
@@ -112,3 +112,25 @@ def test_a_stopped_count_resumes_as_the_command_line_does(tmp_path):
         boardsat.count("domination", 8, resume=True)
     with pytest.raises(ValueError):
         boardsat.count("domination", 8, proof=cut, resume=True, replace=True)
+
+
+def test_binary_compressed_proofs_are_written_and_verified_as_the_command_line_does(tmp_path):
+    plain, packed = tmp_path / "plain", tmp_path / "packed"
+    assert boardsat.count("domination", 7, proof=plain)["count"] == 86
+    result = boardsat.count(
+        "domination", 7, proof=packed, proof_format="binary", proof_compression="zstd"
+    )
+    assert result["count"] == 86
+    assert boardsat.verify(packed)["verified"] is True
+    claims = json.loads((packed / "MANIFEST.json").read_text())["claims"]
+    traced = [c for c in claims if c["format"] == "lrat-binary"]
+    assert traced and all(c["proof"].endswith(".lrat.zst") for c in traced)
+    size = lambda d: sum(c["proof_bytes"] for c in json.loads((d / "MANIFEST.json").read_text())["claims"])
+    assert size(packed) < size(plain)
+    for bad in ({"proof_format": "xml"}, {"proof_compression": "xz"}):
+        with pytest.raises(ValueError):
+            boardsat.count("domination", 7, proof=tmp_path / "bad", **bad)
+    with pytest.raises(ValueError) as raised:
+        boardsat.solve("domination", 7, proof_compression="zstd")
+    assert "proof=" in str(raised.value)
+
