@@ -465,6 +465,13 @@ struct Settled {
     cubes: usize,
 }
 
+/// Whether the cube `outer` (its text and depth) holds the deeper cube
+/// `inner`: every line `outer` fixes, `inner` fixes the same way.
+fn holds(outer: (&str, usize), inner: (&str, usize)) -> bool {
+    let lines = fixed_lines(inner.0);
+    outer.1 < inner.1 && fixed_lines(outer.0).iter().all(|l| lines.contains(l))
+}
+
 /// The lines a cube fixes, as [`LineCube`]'s text writes them (`r0-`,
 /// `c14+`).
 fn fixed_lines(cube: &str) -> Vec<&str> {
@@ -493,12 +500,11 @@ fn settle(
     proven: &[ProvenCube],
     refine: impl Fn(&Representative) -> Vec<Representative>,
 ) -> Result<(Vec<Representative>, Settled), SolveError> {
-    let holds = |outer: &ProvenCube, inner_depth: usize, inner: &[&str]| {
-        outer.depth < inner_depth && fixed_lines(&outer.cube).iter().all(|l| inner.contains(l))
-    };
     for p in proven {
-        let lines = fixed_lines(&p.cube);
-        if let Some(q) = proven.iter().find(|q| holds(q, p.depth, &lines)) {
+        if let Some(q) = proven
+            .iter()
+            .find(|q| holds((&q.cube, q.depth), (&p.cube, p.depth)))
+        {
             return Err(SolveError::NotResumable(format!(
                 "the earlier run proved cube {} and also its piece {}",
                 q.cube, p.cube
@@ -512,7 +518,6 @@ fn settle(
     while let Some(cube) = todo.pop_front() {
         let name = cube.cube.to_string();
         let depth = cube.cube.depth;
-        let lines = fixed_lines(&name);
         let exact = proven
             .iter()
             .position(|p| p.depth == depth && p.cube == name);
@@ -525,7 +530,11 @@ fn settle(
         }
         // A piece of a cube proven whole (this split is deeper): counted
         // once, with the cube.
-        let whole = exact.or_else(|| proven.iter().position(|p| holds(p, depth, &lines)));
+        let whole = exact.or_else(|| {
+            proven
+                .iter()
+                .position(|p| holds((&p.cube, p.depth), (&name, depth)))
+        });
         if let Some(i) = whole {
             if exact.is_some() || !std::mem::replace(&mut taken[i], true) {
                 settled.count += proven[i].count;
@@ -534,11 +543,11 @@ fn settle(
             }
             continue;
         }
-        let refined = proven.iter().any(|p| {
-            let theirs = fixed_lines(&p.cube);
-            p.depth > depth && lines.iter().all(|l| theirs.contains(l))
-        });
-        if refined {
+        // A cube some of whose pieces were proven: cut down to them.
+        if proven
+            .iter()
+            .any(|p| holds((&name, depth), (&p.cube, p.depth)))
+        {
             let pieces = refine(&cube);
             if pieces.is_empty() {
                 return Err(SolveError::Internal("a cube without refinements"));
