@@ -310,12 +310,15 @@ impl LratTrace {
                 b'd' => {
                     let ids = get_list(&mut input, get_id)?;
                     skip_trailer(&mut input)?;
-                    let kept: Vec<u64> = ids
+                    let kept: Result<Vec<u64>, SolveError> = ids
                         .iter()
                         .filter(|&&i| u64::try_from(i).is_ok_and(|d| needed.get(d)))
                         .map(|&i| renumber(i))
-                        .collect::<Result<_, _>>()
-                        .unwrap_or_default();
+                        .collect();
+                    let kept = match kept {
+                        Ok(kept) => kept,
+                        Err(e) => return Ok(Err(e)),
+                    };
                     if kept.is_empty() {
                         continue;
                     }
