@@ -184,7 +184,14 @@ fn solve(
         // Domination refutations are proven cube by cube as they are found.
         let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
         let certify = splits.as_ref().map(|s| s as &dyn Certify);
-        solve_task(&instance, &spec, optimiser, &stop, &|_| {}, certify)
+        solve_task(
+            &instance,
+            &spec,
+            optimiser,
+            &stop,
+            &|_: boardsat_encode::Bound| {},
+            certify,
+        )
     })?
     .map_err(|e| solve_error(&e))?;
     let proved = prover.as_mut().map(|p| prove_solved(p, &instance, &solved));

@@ -3,7 +3,7 @@
 //! brute-force oracle for every piece on square boards up to 6 × 6 and on
 //! rectangles, and against OEIS A075458 for queens up to 13 × 13.
 
-use boardsat_encode::{Board, Config, Formulation, Kind, Piece, Problem};
+use boardsat_encode::{Board, Bound, Config, Formulation, Kind, Piece, Problem};
 use boardsat_solve::{
     search::{
         context::Context,
@@ -12,7 +12,7 @@ use boardsat_solve::{
         lex::LexOrder,
         pool::Cubes,
     },
-    Interrupter, SolverSpec, Status, Strategy,
+    Interrupter, Observe, SolverSpec, Status, Strategy,
 };
 use boardsat_tests::Graph;
 
@@ -143,7 +143,7 @@ fn optimise_split_proves_the_oracle_optimum() {
                     let stop = Interrupter::new();
                     let ctx = context(&p, Config::default(), threads, &stop);
                     let (optimum, encoding) =
-                        optimise_split(&ctx, Strategy::fastest(&p), &|_| {}).unwrap();
+                        optimise_split(&ctx, Strategy::fastest(&p), &|_: Bound| {}).unwrap();
                     assert!(encoding.is_some(), "{p}: the solvers ran on an encoding");
                     assert!(optimum.proven, "{p}");
                     assert_eq!(
@@ -167,13 +167,66 @@ fn optimise_split_proves_a075458() {
         let p = problem(n, n, Piece::Queen, Kind::Domination);
         let stop = Interrupter::new();
         let ctx = context(&p, Config::default(), 2, &stop);
-        let (optimum, _) = optimise_split(&ctx, Strategy::fastest(&p), &|_| {}).unwrap();
+        let (optimum, _) = optimise_split(&ctx, Strategy::fastest(&p), &|_: Bound| {}).unwrap();
         assert!(optimum.proven, "n = {n}");
         assert_eq!(optimum.value, gamma, "n = {n}");
         assert_eq!(optimum.witness.len(), gamma, "n = {n}");
         let proof = optimum.proof().map(|c| c.status);
         assert_eq!(proof, Some(Status::Unsat), "n = {n}");
     }
+}
+
+/// The optimiser's observer hears each bound and, while the bound's
+/// refutation runs as cubes, each cube's answer: the progress a
+/// refutation of hours shows (`solve --progress`).
+#[test]
+fn optimise_split_reports_each_refuted_cube() {
+    use std::sync::Mutex;
+
+    /// Every event in order: a bound, or a count of answered cubes.
+    #[derive(Default)]
+    struct Heard(Mutex<Vec<(Option<Bound>, usize)>>);
+
+    impl Observe for Heard {
+        fn bound(&self, bound: Bound) {
+            self.0.lock().unwrap().push((Some(bound), 0));
+        }
+
+        fn cubes(&self, answered: usize) {
+            self.0.lock().unwrap().push((None, answered));
+        }
+    }
+
+    let p = problem(8, 8, Piece::Queen, Kind::Domination);
+    let stop = Interrupter::new();
+    let ctx = context(&p, Config::default(), 2, &stop);
+    let heard = Heard::default();
+    let (optimum, _) = optimise_split(&ctx, Strategy::fastest(&p), &heard).unwrap();
+    assert_eq!(optimum.value, 5);
+    let heard = heard.0.into_inner().unwrap();
+    let refuting = heard
+        .iter()
+        .position(|&(b, _)| b == Some(Bound::AtMost(4)))
+        .expect("the bound 4 is announced");
+    let answered: Vec<usize> = heard[refuting + 1..]
+        .iter()
+        .take_while(|(b, _)| b.is_none())
+        .map(|&(_, n)| n)
+        .collect();
+    assert!(answered.len() >= 2, "one report per cube: {heard:?}");
+    let mut sorted = answered.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(
+        sorted.len(),
+        answered.len(),
+        "each count once: {answered:?}"
+    );
+    assert_eq!(
+        sorted,
+        (1..=answered.len()).collect::<Vec<_>>(),
+        "{answered:?}"
+    );
 }
 
 /// A stopped split search proves nothing: UNKNOWN, never UNSAT.

@@ -81,7 +81,9 @@ pub use error::{stop_reason, SolveError};
 pub use formula::dimacs;
 pub use search::{
     count::{count_projected, Count, End, Progress},
-    optimise::{optimise, optimise_observed, optimise_portfolio, optimise_with, Optimum, Strategy},
+    optimise::{
+        optimise, optimise_observed, optimise_portfolio, optimise_with, Observe, Optimum, Strategy,
+    },
     session::{blocking_clause, Breaking, Fix, Session, Solutions},
 };
 pub use stop::{seconds, Interrupter, StopReason};

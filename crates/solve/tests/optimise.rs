@@ -115,7 +115,7 @@ fn a_portfolio_proves_gamma_whoever_wins() {
             &solver,
             Strategy::fastest(&problem),
             &stop,
-            &|_| {},
+            &|_: Bound| {},
         )
         .unwrap();
         assert_eq!(won.optimum.value, GAMMA[n - 1], "n={n}");

@@ -10,6 +10,7 @@ use boardsat_solve::{
     files::{check_writable, write_text},
     search::certify::Certify,
     task::solve::{solve, traces_proofs, Optimiser},
+    Observe,
 };
 
 use crate::{
@@ -27,12 +28,6 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         check_writable(path)?;
     }
     let progress = std::sync::Mutex::new(ProgressLine::new());
-    let calls = std::sync::atomic::AtomicUsize::new(0);
-    let optimiser = if args.portfolio {
-        Optimiser::Portfolio
-    } else {
-        Optimiser::Split
-    };
     // With k, the one call is announced before the encoding: at n = 5000
     // loading takes seconds.
     let search = if instance.k.is_some() {
@@ -40,17 +35,16 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         "optimum"
     };
-    let observe = |bound: Bound| {
-        let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        let relation = match bound {
-            Bound::AtMost(_) => "at most",
-            Bound::AtLeast(_) => "at least",
-            Bound::Exactly(_) => "exactly",
-        };
-        let pieces = plural(bound.k(), "piece", "pieces");
-        if let Ok(mut line) = progress.lock() {
-            line.show(|| format!("{search}: call {call}, {relation} {pieces}"));
-        }
+    let observe = Observer {
+        search,
+        progress: &progress,
+        calls: std::sync::atomic::AtomicUsize::new(0),
+        call: std::sync::Mutex::new(String::new()),
+    };
+    let optimiser = if args.portfolio {
+        Optimiser::Portfolio
+    } else {
+        Optimiser::Split
     };
     // Domination refutations are proven cube by cube as they are found.
     let traced = traces_proofs(&instance, optimiser);
@@ -104,4 +98,44 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         Status::Unsat => Outcome::Unsat,
         Status::Unknown => Outcome::Stopped(reason),
     })
+}
+
+/// `solve`'s progress: each call as it starts, then, while a call is
+/// split into cubes, how many have their answer (at most one line a
+/// second).
+struct Observer<'a> {
+    search: &'static str,
+    progress: &'a std::sync::Mutex<ProgressLine>,
+    calls: std::sync::atomic::AtomicUsize,
+    /// The running call, as its line said it.
+    call: std::sync::Mutex<String>,
+}
+
+impl Observe for Observer<'_> {
+    fn bound(&self, bound: Bound) {
+        let call = self
+            .calls
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1;
+        let relation = match bound {
+            Bound::AtMost(_) => "at most",
+            Bound::AtLeast(_) => "at least",
+            Bound::Exactly(_) => "exactly",
+        };
+        let pieces = plural(bound.k(), "piece", "pieces");
+        let what = format!("{}: call {call}, {relation} {pieces}", self.search);
+        if let Ok(mut running) = self.call.lock() {
+            running.clone_from(&what);
+        }
+        if let Ok(mut line) = self.progress.lock() {
+            line.show(|| what);
+        }
+    }
+
+    fn cubes(&self, answered: usize) {
+        let call = self.call.lock().map(|c| c.clone()).unwrap_or_default();
+        if let Ok(mut line) = self.progress.lock() {
+            line.update(|| format!("{call}: {} answered", plural(answered, "cube", "cubes")));
+        }
+    }
 }

@@ -155,7 +155,7 @@ pub fn optimise_with(
     backend: Box<dyn Backend>,
     strategy: Strategy,
 ) -> Result<(Optimum, Session), SolveError> {
-    optimise_observed(problem, config, backend, strategy, &|_| {})
+    optimise_observed(problem, config, backend, strategy, &|_: Bound| {})
 }
 
 /// As [`optimise_with`], telling `observe` each bound before its call
@@ -169,12 +169,33 @@ pub fn optimise_observed(
     config: Config,
     backend: Box<dyn Backend>,
     strategy: Strategy,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
 ) -> Result<(Optimum, Session), SolveError> {
     let mut own = Own::new(problem, config, strategy, Box::new(move || Ok(backend)));
     let optimum = search(&mut own, strategy, observe, None)?;
     let session = optimal_session(own.into_session()?, &optimum)?;
     Ok((optimum, session))
+}
+
+/// What a search tells its caller as it goes, for searches that take
+/// minutes or hours: each bound before its call and, while a call is
+/// split into cubes, how many of them are answered. Any `Fn(Bound) + Sync`
+/// closure observes the bounds alone.
+pub trait Observe: Sync {
+    /// `bound`, before its call.
+    fn bound(&self, bound: Bound);
+
+    /// `answered` cubes of the running call's split have their answer (the
+    /// pieces of re-split cubes counted as they finish).
+    fn cubes(&self, answered: usize) {
+        let _ = answered;
+    }
+}
+
+impl<F: Fn(Bound) + Sync + ?Sized> Observe for F {
+    fn bound(&self, bound: Bound) {
+        self(bound);
+    }
 }
 
 /// What a [`Refuter`] answers about a bound.
@@ -212,7 +233,7 @@ pub fn optimise_refuting(
     config: Config,
     backend: MakeBackend<'_>,
     strategy: Strategy,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
     refuter: Option<Refuter<'_>>,
 ) -> Result<(Optimum, Option<Session>), SolveError> {
     let mut own = Own::new(problem, config, strategy, backend);
@@ -297,7 +318,7 @@ fn unloaded() -> SolveError {
 fn search(
     own: &mut Own<'_>,
     strategy: Strategy,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
     refuter: Option<Refuter<'_>>,
 ) -> Result<Optimum, SolveError> {
     let problem = own.problem;
@@ -329,7 +350,7 @@ fn search(
     let mut refutation = theorem_start.is_some();
     while let Some(k) = next {
         let bound = walk.bound_of(k);
-        observe(bound);
+        observe.bound(bound);
         let start = Instant::now();
         let call = match (refutation, refuter) {
             (true, Some(refute)) => refute(bound)?,
@@ -574,7 +595,7 @@ pub fn optimise_portfolio(
     solver: &SolverSpec,
     strategy: Strategy,
     stop: &Interrupter,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
 ) -> Result<PortfolioResult, SolveError> {
     // The members' own flag: the winner raises it without stopping the
     // caller's other work; the caller's flag still stops every member.

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{setting::Setting, Config, Encoding, Placement, Problem};
+use boardsat_encode::{setting::Setting, Bound, Config, Encoding, Placement, Problem};
 
 use crate::{
     backend::{
@@ -370,7 +370,7 @@ fn count_domination(
     let (optimum, optimiser_encoding) = match k {
         Some(_) => (None, None),
         None => {
-            let (optimum, encoding, _) = optimum(ctx, Optimiser::Split, &|_| {})?;
+            let (optimum, encoding, _) = optimum(ctx, Optimiser::Split, &|_: Bound| {})?;
             (Some(optimum), Some(encoding))
         }
     };

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{Bound, Card, Config, Encoding, Placement, Problem};
+use boardsat_encode::{Card, Config, Encoding, Placement, Problem};
 
 use crate::{
     backend::{
@@ -17,7 +17,7 @@ use crate::{
         detach::detached,
         domination::{self, SplitOptions},
         lex::LexOrder,
-        optimise::{optimise_portfolio, Optimum, Strategy},
+        optimise::{optimise_portfolio, Observe, Optimum, Strategy},
         session::Session,
     },
     stop::Interrupter,
@@ -100,7 +100,7 @@ pub fn solve(
     solver: &SolverSpec,
     optimiser: Optimiser,
     stop: &Interrupter,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
     certify: Option<&dyn Certify>,
 ) -> Result<Solved, SolveError> {
     let start = Instant::now();
@@ -116,7 +116,7 @@ pub fn solve(
     let ctx = Context::new(problem, config, solver, stop).with_certify(certify);
     let solved = match k {
         Some(k) => {
-            observe(problem.kind.bound(k));
+            observe.bound(problem.kind.bound(k));
             if problem.kind.dominating() {
                 decide(&ctx, k)?
             } else {
@@ -184,7 +184,7 @@ fn one_placement(ctx: &Context<'_>, k: usize) -> Result<Solved, SolveError> {
 fn optimal(
     ctx: &Context<'_>,
     optimiser: Optimiser,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
 ) -> Result<Solved, SolveError> {
     let (optimum, encoding, raced) = optimum(ctx, optimiser, observe)?;
     let certified = optimum.proof().is_some_and(|c| c.certified);
@@ -254,7 +254,7 @@ fn one_call(
 pub fn optimum(
     ctx: &Context<'_>,
     optimiser: Optimiser,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
 ) -> Result<(Optimum, Encoding, Option<[Card; 2]>), SolveError> {
     let (problem, config) = (ctx.problem, ctx.config);
     let strategy = Strategy::fastest(&problem);

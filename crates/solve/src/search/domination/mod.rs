@@ -60,7 +60,7 @@ use crate::{
         context::Context,
         count::{Blocking, End},
         lex::LexOrder,
-        optimise::{optimise_refuting, Optimum, Refuted, Strategy},
+        optimise::{optimise_refuting, Observe, Optimum, Refuted, Strategy},
         pool::{run_queue, CubeCount, CubeStop, Cubes, FirstEncoding, Splitting, Step},
         rings::{representatives, ring_lines, split, LineCube, Representative},
         session::{Base, Fix, Session},
@@ -686,9 +686,23 @@ pub fn refuter<'a>(
     symmetry: bool,
     first: &'a FirstEncoding,
 ) -> impl Fn(Bound) -> Result<Refuted, SolveError> + Sync + 'a {
+    observed_refuter(ctx, symmetry, first, &|_: usize| {})
+}
+
+/// As [`refuter`], telling `answered` how many cubes of the running split
+/// have their answer after each one.
+fn observed_refuter<'a>(
+    ctx: &'a Context<'a>,
+    symmetry: bool,
+    first: &'a FirstEncoding,
+    answered: &'a (dyn Fn(usize) + Sync),
+) -> impl Fn(Bound) -> Result<Refuted, SolveError> + Sync + 'a {
     move |bound| {
         let symmetry = symmetry.then_some(LexOrder::LinesFirst);
-        let decided = decide_split(ctx, SplitOptions::refutation(bound.k(), symmetry))?;
+        let options = SplitOptions::refutation(bound.k(), symmetry);
+        let run = Run::begin(ctx, &options, Question::Decide)?;
+        let decided = decide_cubes(&run, answered)?;
+        run.end(refutation_end(decided.status))?;
         if let Some(encoding) = &decided.encoding {
             first.offer(encoding);
         }
@@ -714,10 +728,11 @@ pub fn refuter<'a>(
 pub fn optimise_split(
     ctx: &Context<'_>,
     strategy: Strategy,
-    observe: &(dyn Fn(Bound) + Sync),
+    observe: &dyn Observe,
 ) -> Result<(Optimum, Option<Encoding>), SolveError> {
     let first = FirstEncoding::default();
-    let refute = refuter(ctx, strategy.symmetry, &first);
+    let answered = |done: usize| observe.cubes(done);
+    let refute = observed_refuter(ctx, strategy.symmetry, &first, &answered);
     let refuter = ctx.problem.kind.dominating().then_some(&refute as _);
     let backend = Box::new(|| ctx.solver.create(Mode::Decide, ctx.stop));
     let (optimum, session) = optimise_refuting(
@@ -752,14 +767,15 @@ pub fn optimise_split(
 /// first error of any worker.
 pub fn decide_split(ctx: &Context<'_>, options: SplitOptions) -> Result<Decided, SolveError> {
     let run = Run::begin(ctx, &options, Question::Decide)?;
-    let decided = decide_cubes(&run)?;
+    let decided = decide_cubes(&run, &|_| {})?;
     run.end(refutation_end(decided.status))?;
     Ok(decided)
 }
 
-/// [`decide_split`] of a split begun.
-fn decide_cubes(run: &Run<'_>) -> Result<Decided, SolveError> {
-    let (counted, found) = run.all(&|_, _| {})?;
+/// [`decide_split`] of a split begun, telling `answered` how many cubes
+/// have their answer after each one.
+fn decide_cubes(run: &Run<'_>, answered: &(dyn Fn(usize) + Sync)) -> Result<Decided, SolveError> {
+    let (counted, found) = run.all(&|_, done| answered(done))?;
     let placement = found.into_iter().find_map(|(_, p)| p);
     let status = match (&placement, counted.end) {
         (Some(_), _) => Status::Sat,
@@ -808,7 +824,7 @@ pub fn decide_race(ctx: &Context<'_>, options: SplitOptions) -> Result<Decided, 
     let certified = ctx.certify.is_some();
     let (split, seek) = std::thread::scope(|scope| {
         let seeker = scope.spawn(|| seek_model(&run, &race, certified));
-        let split = decide_cubes(&run);
+        let split = decide_cubes(&run, &|_| {});
         if split.as_ref().is_ok_and(|d| d.status != Status::Unknown) {
             race.interrupt();
         }
