@@ -803,7 +803,16 @@ fn a_refutation_estimate_refuses_a_bound_that_cannot_be_refuted() {
     common::one_line_error(&five, "there is nothing to refute");
     let err = stderr(&five);
     assert!(err.contains("the checker accepts"), "{err}");
-    // Queens splits have no bound to refute; the flag needs --estimate.
+    // The cubes `solve` refutes in-process: another split, its own cubes.
+    let mut args = vec!["cubes", "domination", "8", "-k", "4", "--depth", "1"];
+    args.extend(["--estimate", "4", "--refute", "--in-process", "--json"]);
+    let inside = run_in(tmp.path(), &args);
+    assert!(inside.status.success(), "{}", stderr(&inside));
+    let b: serde_json::Value = serde_json::from_slice(&inside.stdout).unwrap();
+    assert_eq!(b["sampled"].as_array().map(Vec::len), Some(4), "{b}");
+    assert_ne!(b["cubes"], a["cubes"], "{a} {b}");
+    // Queens splits have no bound to refute; the flags need --estimate
+    // and --refute.
     for (args, what) in [
         (
             &["cubes", "queens", "8", "--estimate", "2", "--refute"][..],
@@ -812,6 +821,10 @@ fn a_refutation_estimate_refuses_a_bound_that_cannot_be_refuted() {
         (
             &["cubes", "domination", "8", "-k", "4", "-o", "s", "--refute"][..],
             "--estimate",
+        ),
+        (
+            &["cubes", "domination", "8", "-k", "4", "--estimate", "2", "--in-process"][..],
+            "--refute",
         ),
     ] {
         common::one_line_error(&run_in(tmp.path(), args), what);

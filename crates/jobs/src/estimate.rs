@@ -49,7 +49,7 @@ use std::{
 use boardsat_encode::{
     card::Bound,
     check::{check, Placement},
-    Problem,
+    Config, Problem,
 };
 use boardsat_solve::{
     backend::{spec::SolverSpec, Mode, Status},
@@ -57,8 +57,10 @@ use boardsat_solve::{
     formula::dimacs::{parse, Formula},
     search::{
         count::{count_projected, End, ModelSink},
-        pool::run_cubes,
-        rings::{ring_lines, LineCube},
+        domination::{cube_clauses, REFUTATION_DEPTH},
+        lex::LexOrder,
+        pool::{run_cubes, Cubes},
+        rings::{representatives, ring_lines, split, LineCube, Representative},
     },
     stop::{Interrupter, StopReason},
     task::{
@@ -255,19 +257,19 @@ fn nothing_to_refute(
 /// `solve` does ([`boardsat_solve::task::solve::solve`] with k), for up
 /// to `limit`; a placement found is the error of [`nothing_to_refute`].
 fn probe(
-    split: &Split,
+    config: Config,
     refuted: &(Problem, usize),
     solver: &SolverSpec,
     stop: &Interrupter,
     limit: Duration,
 ) -> Result<(), SolveError> {
-    let Some(spec) = split.spec.filter(|_| !limit.is_zero()) else {
+    if limit.is_zero() {
         return Ok(());
-    };
+    }
     let instance = Instance {
         problem: refuted.0,
         k: Some(refuted.1),
-        config: spec.config(),
+        config,
     };
     let probe_stop = stop.child(Some(limit));
     let solved = match solve(
@@ -324,10 +326,125 @@ pub fn estimate(
         )));
     }
     let refuted = options.refute.map(|_| refuted(split)).transpose()?;
-    if let (Some(limit), Some(refuted)) = (options.refute, &refuted) {
-        probe(split, refuted, solver, stop, limit)?;
+    if let (Some(limit), Some(refuted), Some(spec)) = (options.refute, &refuted, split.spec) {
+        probe(spec.config(), refuted, solver, stop, limit)?;
     }
-    let chosen = choose(split.cubes.len(), options.sample, options.seed);
+    let id = |i: usize| split.cubes[i].id.clone();
+    let one = |i: usize, seed: u64, solve: &SolveCube<'_>| sample(split, i, seed, solve);
+    run_sample(split.cubes.len(), options, refuted.as_ref(), solver, stop, progress, &id, &one)
+}
+
+/// The refutation of `k` pieces for `problem` as `solve` runs it
+/// in-process, sized the way [`estimate`] sizes an exported split: its
+/// cubes are those of [`REFUTATION_DEPTH`] outer rings, one per orbit,
+/// each with the lex-leader constraints under its stabilizer
+/// ([`cube_clauses`]), solved in [`Mode::Refute`]; a cube stopped by the
+/// limit is projected from a random piece of its next ring as the
+/// in-process run re-splits it (one per orbit under the cube's
+/// stabilizer, [`representatives`]). `options.refute` must be set (there
+/// is nothing else to estimate in-process). Exported cubes carry no
+/// symmetry breaking, so their estimate projects more work than the
+/// in-process run does (BENCHMARKS.md, "γ(Q_n) for n = 20..25").
+///
+/// The refutation is `split`'s problem and bound, with its encodings
+/// (its depth and cubes are the exported split's and do not apply).
+///
+/// # Errors
+///
+/// As [`estimate`]; [`SolveError::Unsupported`] without `options.refute`,
+/// or for a split that is not of domination on a square board with k.
+pub fn estimate_in_process(
+    split: &Split,
+    options: EstimateOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Sampled) + Sync),
+) -> Result<Estimate, SolveError> {
+    let (problem, k) = refuted(split)?;
+    let config = split.spec.map(|s| s.config()).unwrap_or_default();
+    in_process(&problem, k, config, options, solver, stop, progress)
+}
+
+/// [`estimate_in_process`] of the refutation of `k` pieces for `problem`
+/// with `config`.
+fn in_process(
+    problem: &Problem,
+    k: usize,
+    config: Config,
+    options: EstimateOptions,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Sampled) + Sync),
+) -> Result<Estimate, SolveError> {
+    let Some(limit) = options.refute else {
+        return Err(SolveError::Unsupported(
+            "only a refutation is estimated as the in-process run solves it".to_string(),
+        ));
+    };
+    if !problem.kind.dominating() || !problem.board.is_square() {
+        return Err(SolveError::Unsupported(
+            "the in-process refutation splits domination on square boards".to_string(),
+        ));
+    }
+    if options.sample == 0 {
+        return Err(SolveError::Unsupported(
+            "an estimate needs at least one cube to solve (a sample of 0)".to_string(),
+        ));
+    }
+    let cubes = split(&problem.board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
+    let refuted = (*problem, k);
+    probe(config, &refuted, solver, stop, limit)?;
+    let id = |i: usize| format!("cube-{i:05}");
+    let tree = InProcess { problem, k, config };
+    let one = |i: usize, seed: u64, solve: &SolveCube<'_>| {
+        knuth(id(i), &tree, cubes[i].clone(), seed, solve)
+    };
+    run_sample(cubes.len(), options, Some(&refuted), solver, stop, progress, &id, &one)
+}
+
+/// The formula an in-process refutation's cube `rep` is solved on, with
+/// the board's squares as its projection.
+fn in_process_formula(
+    problem: &Problem,
+    k: usize,
+    config: Config,
+    rep: &Representative,
+) -> Result<Formula, SolveError> {
+    let symmetry = Some(LexOrder::LinesFirst);
+    let (clauses, n_vars) =
+        cube_clauses(problem, config, k, symmetry, &rep.cube, &rep.stabilizer)?;
+    let squares = problem.board.squares().count() as u32;
+    let mut text = format!("p cnf {n_vars} {}\n", clauses.len());
+    for clause in &clauses {
+        for lit in clause {
+            text.push_str(&lit.to_ipasir().to_string());
+            text.push(' ');
+        }
+        text.push_str("0\n");
+    }
+    let shown: Vec<String> = (1..=squares).map(|v| v.to_string()).collect();
+    text.push_str(&format!("c p show {} 0\n", shown.join(" ")));
+    parse(Cursor::new(text.into_bytes())).map_err(|e| {
+        SolveError::Unsupported(format!("an in-process cube's formula does not parse: {e}"))
+    })
+}
+
+/// Solves `cubes` cubes chosen by `options` (each by `one`, given its
+/// index, a seed and the solver call) on `options.threads` workers, and
+/// projects the total; with `refuted`, a model ends it (see the module
+/// doc).
+#[allow(clippy::too_many_arguments)]
+fn run_sample(
+    cubes: usize,
+    options: EstimateOptions,
+    refuted: Option<&(Problem, usize)>,
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    progress: &(dyn Fn(&Sampled) + Sync),
+    id: &(dyn Fn(usize) -> String + Sync),
+    one: &(dyn Fn(usize, u64, &SolveCube<'_>) -> Result<Option<Sampled>, SolveError> + Sync),
+) -> Result<Estimate, SolveError> {
+    let chosen = choose(cubes, options.sample, options.seed);
     let solved: Mutex<Vec<Option<Sampled>>> = Mutex::new(vec![None; chosen.len()]);
     let (counted, _) = run_cubes(
         chosen.len(),
@@ -352,13 +469,12 @@ pub fn estimate(
                 };
                 let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
                 let seconds = start.elapsed().as_secs_f64();
-                if let Some(refuted) = refuted.as_ref().filter(|_| count.count > 0) {
+                if let Some(refuted) = refuted.filter(|_| count.count > 0) {
                     let placement = boardsat_encode::dimacs::placement(&refuted.0.board, &found);
-                    let id = &split.cubes[i].id;
                     return Err(nothing_to_refute(
                         refuted,
                         &placement,
-                        &format!("sampled {id}"),
+                        &format!("sampled {}", id(i)),
                     ));
                 }
                 let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
@@ -371,7 +487,7 @@ pub fn estimate(
                 }))
             };
             let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let Some(sampled) = sample(split, i, seed, &solve)? else {
+            let Some(sampled) = one(i, seed, &solve)? else {
                 return Ok((0, 0, End::Stopped, ()));
             };
             progress(&sampled);
@@ -392,11 +508,107 @@ pub fn estimate(
         .into_iter()
         .flatten()
         .collect();
-    Ok(Estimate::project(split.cubes.len(), sampled))
+    Ok(Estimate::project(cubes, sampled))
 }
 
-/// Cube `i` of `split` solved by `solve` (given a formula and the rings
-/// its cube fixes), or when the limit stopped it,
+/// A cube and the pieces it is refined into when its solver is stopped:
+/// what [`knuth`] walks.
+trait Refined {
+    /// A cube or one of its pieces.
+    type Node: Clone;
+    /// The formula `node` is solved on.
+    fn formula(&self, node: &Self::Node) -> Result<Formula, SolveError>;
+    /// The rings `node` fixes.
+    fn depth(&self, node: &Self::Node) -> usize;
+    /// The pieces of `node`'s next ring (none when no ring is left, or
+    /// the cube is not refined).
+    fn children(&self, node: &Self::Node) -> Result<Vec<Self::Node>, SolveError>;
+    /// `node` in words (`r9+c9-…`).
+    fn name(&self, node: &Self::Node) -> String;
+}
+
+/// An exported split's job cubes: the whole job, or a piece of its cube.
+struct Exported<'a> {
+    split: &'a Split,
+    i: usize,
+}
+
+impl Refined for Exported<'_> {
+    /// `None`: the job's cube itself.
+    type Node = Option<LineCube>;
+
+    fn formula(&self, node: &Self::Node) -> Result<Formula, SolveError> {
+        match node {
+            None => cube_formula(self.split, self.i),
+            Some(piece) => match self.split.piece(piece)? {
+                Some(one) => cube_formula(&one, 0),
+                None => Err(SolveError::Internal("a piece of a split without its spec")),
+            },
+        }
+    }
+
+    fn depth(&self, node: &Self::Node) -> usize {
+        node.as_ref()
+            .map_or_else(|| self.split.spec.map_or(0, |s| s.depth), |c| c.depth)
+    }
+
+    fn children(&self, node: &Self::Node) -> Result<Vec<Self::Node>, SolveError> {
+        let Some(spec) = self.split.spec.filter(|s| s.k.is_some()) else {
+            return Ok(Vec::new());
+        };
+        let board = boardsat_encode::Board::square(spec.n)?;
+        let parent = match node {
+            Some(piece) => piece.clone(),
+            None => match LineCube::parse(&board, spec.depth, &self.split.cubes[self.i].description) {
+                Ok(cube) => cube,
+                Err(_) => return Ok(Vec::new()),
+            },
+        };
+        if ring_lines(&board, parent.order, parent.depth + 1).len() == parent.lines.len() {
+            return Ok(Vec::new());
+        }
+        Ok(parent.children(&board).into_iter().map(Some).collect())
+    }
+
+    fn name(&self, node: &Self::Node) -> String {
+        node.as_ref()
+            .map_or_else(|| self.split.cubes[self.i].description.clone(), ToString::to_string)
+    }
+}
+
+/// The cubes of an in-process refutation of `k` pieces.
+struct InProcess<'a> {
+    problem: &'a Problem,
+    k: usize,
+    config: Config,
+}
+
+impl Refined for InProcess<'_> {
+    type Node = Representative;
+
+    fn formula(&self, node: &Representative) -> Result<Formula, SolveError> {
+        in_process_formula(self.problem, self.k, self.config, node)
+    }
+
+    fn depth(&self, node: &Representative) -> usize {
+        node.cube.depth
+    }
+
+    fn children(&self, node: &Representative) -> Result<Vec<Representative>, SolveError> {
+        let board = self.problem.board;
+        let cube = &node.cube;
+        if ring_lines(&board, cube.order, cube.depth + 1).len() == cube.lines.len() {
+            return Ok(Vec::new());
+        }
+        Ok(representatives(&board, cube, &node.stabilizer, node.orbit))
+    }
+
+    fn name(&self, node: &Representative) -> String {
+        node.cube.to_string()
+    }
+}
+
+/// Cube `i` of `split` solved by `solve`, or when the limit stopped it,
 /// projected from a random piece of it (see the module doc), drawn with
 /// `seed`; `None` when `solve` was stopped from outside.
 fn sample(
@@ -405,47 +617,46 @@ fn sample(
     seed: u64,
     solve: &SolveCube<'_>,
 ) -> Result<Option<Sampled>, SolveError> {
-    let job = &split.cubes[i];
-    let depth = split.spec.map_or(0, |s| s.depth);
-    let Some(mut solved) = solve(&cube_formula(split, i)?, depth)? else {
+    let id = split.cubes[i].id.clone();
+    knuth(id, &Exported { split, i }, None, seed, solve)
+}
+
+/// `first` solved by `solve`, or when the limit stopped it, projected from
+/// a random piece of it, drawn with `seed`, as many rings deeper as it
+/// takes (Knuth's estimator, see the module doc); `None` when `solve` was
+/// stopped from outside.
+fn knuth<T: Refined>(
+    id: String,
+    tree: &T,
+    first: T::Node,
+    seed: u64,
+    solve: &SolveCube<'_>,
+) -> Result<Option<Sampled>, SolveError> {
+    let Some(mut solved) = solve(&tree.formula(&first)?, tree.depth(&first))? else {
         return Ok(None);
     };
     let mut spent = solved.seconds;
     let mut pieces = 1u64;
-    let mut piece = job.description.clone();
+    let mut piece = tree.name(&first);
     let mut rng = fastrand::Rng::with_seed(seed);
-    let spec = split.spec.filter(|s| s.k.is_some());
-    let mut cube = match spec {
-        Some(spec) if !solved.complete => {
-            let board = boardsat_encode::Board::square(spec.n)?;
-            LineCube::parse(&board, spec.depth, &job.description)
-                .ok()
-                .map(|c| (board, c))
-        }
-        _ => None,
-    };
-    while let Some((board, parent)) = cube.take() {
-        if solved.complete
-            || ring_lines(&board, parent.order, parent.depth + 1).len() == parent.lines.len()
-        {
+    let mut parent = first;
+    while !solved.complete {
+        let children = tree.children(&parent)?;
+        if children.is_empty() {
             break;
         }
-        let children = parent.children(&board);
         let child = children[rng.usize(..children.len())].clone();
-        let Some(one) = split.piece(&child)? else {
-            break;
-        };
-        let Some(next) = solve(&cube_formula(&one, 0)?, child.depth)? else {
+        let Some(next) = solve(&tree.formula(&child)?, tree.depth(&child))? else {
             return Ok(None);
         };
         spent += next.seconds;
         pieces *= children.len() as u64;
-        piece = child.to_string();
+        piece = tree.name(&child);
         solved = next;
-        cube = Some((board, child));
+        parent = child;
     }
     Ok(Some(Sampled {
-        id: job.id.clone(),
+        id,
         seconds: solved.seconds * pieces as f64,
         count: solved.count.saturating_mul(pieces),
         complete: solved.complete,
@@ -623,6 +834,71 @@ mod tests {
         .unwrap();
         assert_eq!(counted.sampled.len(), eight().cubes.len());
         assert!(counted.sampled.iter().any(|s| s.count > 0));
+    }
+
+    /// The in-process refutation's cubes: two rings, one per orbit, each
+    /// with its lex-leader constraints; 4 queens cannot dominate 8×8, so
+    /// none holds a placement, and 5 can, which a sampled cube finds.
+    #[test]
+    fn an_in_process_sample_solves_the_cubes_solve_refutes() {
+        let options = EstimateOptions {
+            sample: 1000,
+            cube_limit: None,
+            seed: 1,
+            threads: 2,
+            refute: Some(Duration::ZERO),
+        };
+        let solver = SolverSpec::choose(None, None, None).unwrap();
+        let four = Split::of(&crate::split::SplitSpec {
+            k: Some(4),
+            ..eight().spec.unwrap()
+        })
+        .unwrap();
+        let board = boardsat_encode::Board::square(8).unwrap();
+        let cubes = split(&board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
+        let e = estimate_in_process(&four, options, &solver, &Interrupter::new(), &|_| {}).unwrap();
+        assert_eq!(e.cubes, cubes.len());
+        assert_ne!(e.cubes, four.cubes.len(), "not the exported split's cubes");
+        assert_eq!(e.sampled.len(), cubes.len());
+        assert!(e.sampled.iter().all(|s| s.count == 0 && s.complete && s.pieces == 1));
+        assert_eq!(e.interval, Some((e.total, e.total)));
+        let five = estimate_in_process(&eight(), options, &solver, &Interrupter::new(), &|_| {});
+        let text = five.unwrap_err().to_string();
+        assert!(text.contains("nothing to refute"), "{text}");
+        // Only a refutation is estimated in-process.
+        let counted = EstimateOptions {
+            refute: None,
+            ..options
+        };
+        let text = estimate_in_process(&four, counted, &solver, &Interrupter::new(), &|_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(text.contains("only a refutation"), "{text}");
+    }
+
+    /// A stopped in-process cube is projected from one of the pieces the
+    /// in-process run would re-split it into: one per orbit under its
+    /// stabilizer, fewer than the exported split's every piece.
+    #[test]
+    fn an_in_process_cube_is_projected_from_its_representative_pieces() {
+        let problem = eight().spec.unwrap().problem().unwrap();
+        let tree = InProcess {
+            problem: &problem,
+            k: 4,
+            config: Config::default(),
+        };
+        let board = problem.board;
+        let cubes = split(&board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
+        let first = cubes[0].clone();
+        let children = representatives(&board, &first.cube, &first.stabilizer, first.orbit);
+        let all = first.cube.children(&board).len();
+        assert!(children.len() < all, "{} of {all}", children.len());
+        let s = knuth("c".to_string(), &tree, first, 1, &stopped_above(3))
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.pieces, children.len() as u64);
+        assert!(s.complete);
+        assert!(children.iter().any(|c| c.cube.to_string() == s.piece), "{s:?}");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use anyhow::{bail, Result};
 use boardsat_encode::words::plural;
 use boardsat_jobs::{
     self as jobs,
-    estimate::{estimate, EstimateOptions},
+    estimate::{estimate, estimate_in_process, EstimateOptions, Sampled},
     report::{CubesReport, EstimateReport, MergeReport},
     split::{Split, SplitSpec},
     Budget, JobLines,
@@ -135,7 +135,7 @@ fn run_estimate(
         refute: args.refute.then_some(jobs::estimate::PROBE),
     };
     let solver = SolverSpec::choose(None, None, None)?;
-    let estimated = estimate(split, options, &solver, stop, &|s| {
+    let tell = |s: &Sampled| {
         let how = match (s.pieces, s.complete) {
             (1, true) => String::new(),
             (1, false) => " (stopped by --cube-limit)".to_string(),
@@ -153,7 +153,12 @@ fn run_estimate(
             s.seconds,
             plural(s.count, "model", "models")
         ));
-    })?;
+    };
+    let estimated = if args.in_process {
+        estimate_in_process(split, options, &solver, stop, &tell)?
+    } else {
+        estimate(split, options, &solver, stop, &tell)?
+    };
     let report = EstimateReport::new(&estimated, args.seed);
     if args.json {
         out.json(&report)?;
