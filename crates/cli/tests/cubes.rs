@@ -823,7 +823,16 @@ fn a_refutation_estimate_refuses_a_bound_that_cannot_be_refuted() {
             "--estimate",
         ),
         (
-            &["cubes", "domination", "8", "-k", "4", "--estimate", "2", "--in-process"][..],
+            &[
+                "cubes",
+                "domination",
+                "8",
+                "-k",
+                "4",
+                "--estimate",
+                "2",
+                "--in-process",
+            ][..],
             "--refute",
         ),
     ] {

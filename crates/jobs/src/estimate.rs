@@ -122,6 +122,11 @@ pub struct Sampled {
 /// solver did, or `None` when it was stopped from outside.
 type SolveCube<'a> = dyn Fn(&Formula, usize) -> Result<Option<Solved>, SolveError> + 'a;
 
+/// Samples cube `i` with a seed, solving each formula by the given call
+/// ([`sample`], or an in-process cube's [`knuth`]).
+type SampleOne<'a> =
+    dyn Fn(usize, u64, &SolveCube<'_>) -> Result<Option<Sampled>, SolveError> + Sync + 'a;
+
 /// What one solver did with one formula.
 struct Solved {
     seconds: f64,
@@ -331,7 +336,16 @@ pub fn estimate(
     }
     let id = |i: usize| split.cubes[i].id.clone();
     let one = |i: usize, seed: u64, solve: &SolveCube<'_>| sample(split, i, seed, solve);
-    run_sample(split.cubes.len(), options, refuted.as_ref(), solver, stop, progress, &id, &one)
+    run_sample(
+        split.cubes.len(),
+        options,
+        refuted.as_ref(),
+        solver,
+        stop,
+        progress,
+        &id,
+        &one,
+    )
 }
 
 /// The refutation of `k` pieces for `problem` as `solve` runs it
@@ -399,7 +413,16 @@ fn in_process(
     let one = |i: usize, seed: u64, solve: &SolveCube<'_>| {
         knuth(id(i), &tree, cubes[i].clone(), seed, solve)
     };
-    run_sample(cubes.len(), options, Some(&refuted), solver, stop, progress, &id, &one)
+    run_sample(
+        cubes.len(),
+        options,
+        Some(&refuted),
+        solver,
+        stop,
+        progress,
+        &id,
+        &one,
+    )
 }
 
 /// The formula an in-process refutation's cube `rep` is solved on, with
@@ -411,8 +434,7 @@ fn in_process_formula(
     rep: &Representative,
 ) -> Result<Formula, SolveError> {
     let symmetry = Some(LexOrder::LinesFirst);
-    let (clauses, n_vars) =
-        cube_clauses(problem, config, k, symmetry, &rep.cube, &rep.stabilizer)?;
+    let (clauses, n_vars) = cube_clauses(problem, config, k, symmetry, &rep.cube, &rep.stabilizer)?;
     let squares = problem.board.squares().count() as u32;
     let mut text = format!("p cnf {n_vars} {}\n", clauses.len());
     for clause in &clauses {
@@ -442,7 +464,7 @@ fn run_sample(
     stop: &Interrupter,
     progress: &(dyn Fn(&Sampled) + Sync),
     id: &(dyn Fn(usize) -> String + Sync),
-    one: &(dyn Fn(usize, u64, &SolveCube<'_>) -> Result<Option<Sampled>, SolveError> + Sync),
+    one: &SampleOne<'_>,
 ) -> Result<Estimate, SolveError> {
     let chosen = choose(cubes, options.sample, options.seed);
     let solved: Mutex<Vec<Option<Sampled>>> = Mutex::new(vec![None; chosen.len()]);
@@ -559,10 +581,12 @@ impl Refined for Exported<'_> {
         let board = boardsat_encode::Board::square(spec.n)?;
         let parent = match node {
             Some(piece) => piece.clone(),
-            None => match LineCube::parse(&board, spec.depth, &self.split.cubes[self.i].description) {
-                Ok(cube) => cube,
-                Err(_) => return Ok(Vec::new()),
-            },
+            None => {
+                match LineCube::parse(&board, spec.depth, &self.split.cubes[self.i].description) {
+                    Ok(cube) => cube,
+                    Err(_) => return Ok(Vec::new()),
+                }
+            }
         };
         if ring_lines(&board, parent.order, parent.depth + 1).len() == parent.lines.len() {
             return Ok(Vec::new());
@@ -571,8 +595,10 @@ impl Refined for Exported<'_> {
     }
 
     fn name(&self, node: &Self::Node) -> String {
-        node.as_ref()
-            .map_or_else(|| self.split.cubes[self.i].description.clone(), ToString::to_string)
+        node.as_ref().map_or_else(
+            || self.split.cubes[self.i].description.clone(),
+            ToString::to_string,
+        )
     }
 }
 
@@ -860,7 +886,10 @@ mod tests {
         assert_eq!(e.cubes, cubes.len());
         assert_ne!(e.cubes, four.cubes.len(), "not the exported split's cubes");
         assert_eq!(e.sampled.len(), cubes.len());
-        assert!(e.sampled.iter().all(|s| s.count == 0 && s.complete && s.pieces == 1));
+        assert!(e
+            .sampled
+            .iter()
+            .all(|s| s.count == 0 && s.complete && s.pieces == 1));
         assert_eq!(e.interval, Some((e.total, e.total)));
         let five = estimate_in_process(&eight(), options, &solver, &Interrupter::new(), &|_| {});
         let text = five.unwrap_err().to_string();
@@ -898,7 +927,10 @@ mod tests {
             .unwrap();
         assert_eq!(s.pieces, children.len() as u64);
         assert!(s.complete);
-        assert!(children.iter().any(|c| c.cube.to_string() == s.piece), "{s:?}");
+        assert!(
+            children.iter().any(|c| c.cube.to_string() == s.piece),
+            "{s:?}"
+        );
     }
 
     #[test]
