@@ -700,9 +700,7 @@ fn observed_refuter<'a>(
     move |bound| {
         let symmetry = symmetry.then_some(LexOrder::LinesFirst);
         let options = SplitOptions::refutation(bound.k(), symmetry);
-        let run = Run::begin(ctx, &options, Question::Decide)?;
-        let decided = decide_cubes(&run, answered)?;
-        run.end(refutation_end(decided.status))?;
+        let decided = decide_observed(ctx, options, answered)?;
         if let Some(encoding) = &decided.encoding {
             first.offer(encoding);
         }
@@ -766,10 +764,77 @@ pub fn optimise_split(
 /// [`SolveError::NotSplit`] for a problem that is not domination; the
 /// first error of any worker.
 pub fn decide_split(ctx: &Context<'_>, options: SplitOptions) -> Result<Decided, SolveError> {
+    decide_observed(ctx, options, &|_| {})
+}
+
+/// [`decide_split`], telling `answered` how many cubes have their answer
+/// after each one. A placement that a half turn maps onto itself is
+/// searched for first, for up to [`SYMMETRIC_PROBE`]
+/// ([`symmetric_placement`]); one found is the answer, and the split's
+/// cubes are not solved (its proof entry ends as satisfiable, as when a
+/// cube finds the model).
+fn decide_observed(
+    ctx: &Context<'_>,
+    options: SplitOptions,
+    answered: &(dyn Fn(usize) + Sync),
+) -> Result<Decided, SolveError> {
     let run = Run::begin(ctx, &options, Question::Decide)?;
-    let decided = decide_cubes(&run, &|_| {})?;
+    let decided = match symmetric_placement(ctx, options.k)? {
+        Some((placement, encoding)) => Decided {
+            status: Status::Sat,
+            placement: Some(placement),
+            encoding: Some(encoding),
+        },
+        None => decide_cubes(&run, answered)?,
+    };
     run.end(refutation_end(decided.status))?;
     Ok(decided)
+}
+
+/// How long a decision searches first for a placement that a half turn
+/// maps onto itself ([`symmetric_placement`]): seconds, against the
+/// split's minutes to hours (BENCHMARKS.md, "Placements a half turn keeps").
+pub const SYMMETRIC_PROBE: Duration = Duration::from_secs(10);
+
+/// A placement of at most `k` pieces for `ctx`'s problem that a half turn
+/// maps onto itself, searched for on a solver of its own for up to
+/// [`SYMMETRIC_PROBE`] (with its encoding), or `None` when there is none,
+/// the search ran out of time, or the solver is an external one. The
+/// restriction only narrows the search: a placement found is a placement
+/// of the problem, read and checked like any model, and nothing is
+/// concluded from its absence. On odd boards such placements are where
+/// the optimal ones are quickest to find: 12 queens dominating 23×23 in
+/// seconds, where the split searched for more than 20 minutes
+/// (BENCHMARKS.md).
+///
+/// # Errors
+///
+/// Backend and encoding errors; a model that is not a placement.
+pub fn symmetric_placement(
+    ctx: &Context<'_>,
+    k: usize,
+) -> Result<Option<(Placement, Encoding)>, SolveError> {
+    if ctx.solver.kind == crate::backend::spec::SolverKind::External || ctx.stop.is_interrupted() {
+        return Ok(None);
+    }
+    let probe = ctx.stop.child(Some(SYMMETRIC_PROBE));
+    let backend = ctx.solver.create(Mode::Decide, &probe)?;
+    let mut session = Session::fixed(&ctx.problem, k, ctx.config, backend)?;
+    let board = ctx.problem.board;
+    for square in board.squares() {
+        let image = Symmetry::HalfTurn.apply(&board, square);
+        if image != square {
+            session
+                .backend()
+                .add_clause(&[!board.lit(square), board.lit(image)])?;
+        }
+    }
+    match session.solve(Mode::Decide) {
+        Ok((Status::Sat, Some(placement))) => Ok(Some((placement, session.into_encoding()))),
+        Ok(_) => Ok(None),
+        Err(SolveError::Interrupted(_)) if !ctx.stop.is_interrupted() => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// [`decide_split`] of a split begun, telling `answered` how many cubes
