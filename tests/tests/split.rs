@@ -229,6 +229,37 @@ fn optimise_split_reports_each_refuted_cube() {
     );
 }
 
+/// The first search of a decision: a placement a half turn keeps, checked
+/// by the independent checker, found where one exists with a piece more
+/// than the optimum (and the decision is SAT); none below the optimum,
+/// where the split decides.
+#[test]
+fn a_decision_first_finds_a_placement_a_half_turn_keeps() {
+    use boardsat_encode::{check, Symmetry};
+    use boardsat_solve::search::domination::symmetric_placement;
+
+    for n in [5, 7, 9, 11] {
+        let gamma = A075458[n - 1];
+        let p = problem(n, n, Piece::Queen, Kind::Domination);
+        let stop = Interrupter::new();
+        let ctx = context(&p, Config::default(), 2, &stop);
+        let below = symmetric_placement(&ctx, gamma - 1).unwrap();
+        assert!(below.is_none(), "n = {n}: below the optimum");
+        let Some((placement, _)) = symmetric_placement(&ctx, gamma + 1).unwrap() else {
+            panic!(
+                "n = {n}: no placement a half turn keeps with {} queens",
+                gamma + 1
+            );
+        };
+        check(&p, Some(Bound::AtMost(gamma + 1)), &placement).unwrap();
+        let turned = Symmetry::HalfTurn.apply_placement(&p.board, &placement);
+        assert_eq!(turned, placement, "n = {n}");
+        let decided = decide_split(&ctx, SplitOptions::refutation(gamma, None)).unwrap();
+        assert_eq!(decided.status, Status::Sat, "n = {n}");
+        check(&p, Some(Bound::AtMost(gamma)), &decided.placement.unwrap()).unwrap();
+    }
+}
+
 /// A stopped split search proves nothing: UNKNOWN, never UNSAT.
 #[test]
 fn a_stopped_split_decision_is_unknown() {
