@@ -319,11 +319,7 @@ pub fn estimate(
     stop: &Interrupter,
     progress: &(dyn Fn(&Sampled) + Sync),
 ) -> Result<Estimate, SolveError> {
-    if options.sample == 0 {
-        return Err(SolveError::Unsupported(
-            "an estimate needs at least one cube to solve (a sample of 0)".to_string(),
-        ));
-    }
+    something_to_sample(options)?;
     if split.cubes.len() < 2 {
         return Err(SolveError::Unsupported(format!(
             "nothing is split: the split has {} cube; a deeper split has more",
@@ -346,6 +342,16 @@ pub fn estimate(
         &id,
         &one,
     )
+}
+
+/// A sample of 0 cubes is refused: there is nothing to project.
+fn something_to_sample(options: EstimateOptions) -> Result<(), SolveError> {
+    if options.sample == 0 {
+        return Err(SolveError::Unsupported(
+            "an estimate needs at least one cube to solve (a sample of 0)".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// The refutation of `k` pieces for `problem` as `solve` runs it
@@ -400,11 +406,7 @@ fn in_process(
             "the in-process refutation splits domination on square boards".to_string(),
         ));
     }
-    if options.sample == 0 {
-        return Err(SolveError::Unsupported(
-            "an estimate needs at least one cube to solve (a sample of 0)".to_string(),
-        ));
-    }
+    something_to_sample(options)?;
     let cubes = split(&problem.board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
     let refuted = (*problem, k);
     probe(config, &refuted, solver, stop, limit)?;
