@@ -210,6 +210,41 @@ fn cadical_time_limit_answers_unknown_and_the_solver_stays_usable() {
     assert_pigeons_placed(b.as_mut(), 10, 10);
 }
 
+/// A conflict limit holds for every later call (CaDiCaL's own lasts one),
+/// is kept by a fresh solver, and bounds search, not answers: an easy
+/// refutation under the same limit still answers.
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_conflict_limit_answers_unknown_for_every_call_until_cleared() {
+    let (mut b, selector) = hard(SolverKind::Cadical);
+    b.conflict_limit().unwrap().set_conflict_limit(Some(100));
+    for call in 0..2 {
+        assert_eq!(
+            b.solve(&[selector]).unwrap(),
+            Status::Unknown,
+            "call {call}"
+        );
+        assert!(no_model(b.as_mut(), 0));
+    }
+    let mut fresh = b.fresh(Mode::Decide).unwrap();
+    for clause in pigeonhole(11, 10, Some(selector)) {
+        fresh.add_clause(&clause).unwrap();
+    }
+    assert_eq!(fresh.solve(&[selector]).unwrap(), Status::Unknown);
+    b.conflict_limit().unwrap().set_conflict_limit(None);
+    assert_eq!(b.solve(&[]).unwrap(), Status::Sat);
+    assert_pigeons_placed(b.as_mut(), 10, 10);
+
+    let mut easy = backend(SolverKind::Cadical);
+    easy.conflict_limit()
+        .unwrap()
+        .set_conflict_limit(Some(1_000_000));
+    for clause in pigeonhole(5, 4, None) {
+        easy.add_clause(&clause).unwrap();
+    }
+    assert_eq!(easy.solve(&[]).unwrap(), Status::Unsat);
+}
+
 #[test]
 fn an_interrupt_from_another_thread_answers_unknown() {
     for kind in SolverKind::embedded() {

@@ -12,7 +12,7 @@
 //! | type | role |
 //! |---|---|
 //! | [`backend::Backend`], [`backend::Status`], [`backend::Mode`] | the small core trait: clauses, solve under assumptions, values, a fresh solver of the same kind |
-//! | [`backend::TimeLimit`], [`backend::Interrupt`], [`backend::propagator::PropagateLines`] | optional capabilities |
+//! | [`backend::TimeLimit`], [`backend::ConflictLimit`], [`backend::Interrupt`], [`backend::propagator::PropagateLines`] | optional capabilities |
 //! | [`backend::spec::SolverKind`], [`backend::spec::SolverSpec`] | run-time choice of backend; building solvers for many threads |
 //! | [`stop::Interrupter`], [`stop::StopReason`] | one stop flag per job, with a deadline: signals and time limits |
 //! | [`formula::dimacs`], [`formula::falsified`] | one strict reader for DIMACS and iCNF with projections; the one model check |
@@ -75,7 +75,7 @@ pub use backend::{
     propagator::{Decide, LinesOptions, LinesStats, PropagateLines},
     spec::{SolverKind, SolverSpec, UnknownSolver},
     varisat::Varisat,
-    Backend, Interrupt, Mode, Status, TimeLimit,
+    Backend, ConflictLimit, Interrupt, Mode, Status, TimeLimit,
 };
 pub use error::{stop_reason, SolveError};
 pub use formula::dimacs;

@@ -51,7 +51,7 @@ const ENUMERATION_OPTIONS: [(&str, i32); 8] = [
 use rustsat::types::{Lit, Var};
 
 use crate::{
-    backend::{Backend, Interrupt, ProofSink, Status, TimeLimit, TraceProof},
+    backend::{Backend, ConflictLimit, Interrupt, ProofSink, Status, TimeLimit, TraceProof},
     error::SolveError,
     stop::Interrupter,
 };
@@ -66,6 +66,8 @@ pub struct Cadical {
     solver: CaDiCal,
     has_model: bool,
     time_limit: Option<Duration>,
+    /// The conflicts each call may take ([`ConflictLimit`]).
+    conflict_limit: Option<u32>,
     interrupter: Interrupter,
     wants_terminator: bool,
     /// Whether variables may have been eliminated: observing an eliminated
@@ -204,6 +206,7 @@ impl Cadical {
             solver: CaDiCal::new(),
             has_model: false,
             time_limit: None,
+            conflict_limit: None,
             interrupter: Interrupter::new(),
             wants_terminator: false,
             may_have_eliminated: false,
@@ -316,6 +319,13 @@ impl Cadical {
         }
         if let Slot::Lines { model, .. } = &self.propagator {
             model.borrow_mut().valid = false;
+        }
+        if let Some(conflicts) = self.conflict_limit {
+            // CaDiCaL's limits hold for the next call only.
+            let conflicts = i32::try_from(conflicts).unwrap_or(i32::MAX);
+            if !self.solver.limit("conflicts", conflicts) {
+                return Err(fail("CaDiCaL refused a conflict limit".to_string()));
+            }
         }
         for &lit in assumptions {
             self.solver.assume(lit.to_ipasir());
@@ -500,6 +510,10 @@ impl Backend for Cadical {
         Some(self)
     }
 
+    fn conflict_limit(&mut self) -> Option<&mut dyn ConflictLimit> {
+        Some(self)
+    }
+
     fn fresh(&self, mode: crate::backend::Mode) -> Option<Box<dyn Backend>> {
         let mut solver = Cadical::with_mode(mode);
         for (name, value) in &self.options {
@@ -508,6 +522,7 @@ impl Backend for Cadical {
             solver.options.push((name.clone(), *value));
         }
         solver.time_limit = self.time_limit;
+        solver.conflict_limit = self.conflict_limit;
         solver.interrupter = self.interrupter.clone();
         solver.wants_terminator = self.wants_terminator;
         solver.lines_options = self.lines_options;
@@ -739,6 +754,12 @@ impl ProofTracer for Tracer {
 impl TimeLimit for Cadical {
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
+    }
+}
+
+impl ConflictLimit for Cadical {
+    fn set_conflict_limit(&mut self, limit: Option<u32>) {
+        self.conflict_limit = limit;
     }
 }
 

@@ -149,6 +149,11 @@ pub trait Backend {
         None
     }
 
+    /// The conflict-limit capability, if the backend has one.
+    fn conflict_limit(&mut self) -> Option<&mut dyn ConflictLimit> {
+        None
+    }
+
     /// The proof-tracing capability ([`TraceProof`]), if the backend has
     /// one.
     fn trace_proof(&mut self) -> Option<&mut dyn TraceProof> {
@@ -238,6 +243,15 @@ pub trait TraceProof {
 pub trait TimeLimit {
     /// Sets (or clears) the limit for each later `solve` call.
     fn set_time_limit(&mut self, limit: Option<Duration>);
+}
+
+/// Backends whose calls can be bounded in conflicts: a bound that, unlike
+/// wall-clock time, does not depend on the machine's load, so the same call
+/// gives the same answer on an idle machine and on a busy one. A call that
+/// reaches the limit returns [`Status::Unknown`].
+pub trait ConflictLimit {
+    /// Sets (or clears) the limit for each later `solve` call.
+    fn set_conflict_limit(&mut self, limit: Option<u32>);
 }
 
 /// Backends that can be asked, from another thread, to stop the current

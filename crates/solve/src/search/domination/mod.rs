@@ -792,14 +792,18 @@ fn decide_observed(
 }
 
 /// How long a decision searches first for a placement that a half turn
-/// maps onto itself ([`symmetric_placement`]): seconds, against the
-/// split's minutes to hours (BENCHMARKS.md, "Placements a half turn keeps").
-pub const SYMMETRIC_PROBE: Duration = Duration::from_secs(10);
+/// maps onto itself ([`symmetric_placement`]): CaDiCaL conflicts, so that
+/// the search finds the same placements on a busy machine as on an idle
+/// one (a bound in seconds had missed 25×25's beside the test suite).
+/// Seconds on the boards where it pays, against the split's minutes to
+/// hours (BENCHMARKS.md, "Placements a half turn keeps").
+pub const SYMMETRIC_PROBE: u32 = 500_000;
 
 /// A placement of at most `k` pieces for `ctx`'s problem that a half turn
 /// maps onto itself, searched for on a solver of its own for up to
-/// [`SYMMETRIC_PROBE`] (with its encoding), or `None` when there is none,
-/// the search ran out of time, or the solver is an external one. The
+/// [`SYMMETRIC_PROBE`] conflicts (with its encoding), or `None` when there
+/// is none, the search ran out of conflicts, or the solver cannot bound a
+/// call in conflicts (an external one, varisat). The
 /// restriction only narrows the search: a placement found is a placement
 /// of the problem, read and checked like any model, and nothing is
 /// concluded from its absence. On odd boards such placements are where
@@ -817,8 +821,11 @@ pub fn symmetric_placement(
     if ctx.solver.kind == crate::backend::spec::SolverKind::External || ctx.stop.is_interrupted() {
         return Ok(None);
     }
-    let probe = ctx.stop.child(Some(SYMMETRIC_PROBE));
-    let backend = ctx.solver.create(Mode::Decide, &probe)?;
+    let mut backend = ctx.solver.create(Mode::Decide, ctx.stop)?;
+    match backend.conflict_limit() {
+        Some(limit) => limit.set_conflict_limit(Some(SYMMETRIC_PROBE)),
+        None => return Ok(None),
+    }
     let mut session = Session::fixed(&ctx.problem, k, ctx.config, backend)?;
     let board = ctx.problem.board;
     for square in board.squares() {
