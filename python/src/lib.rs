@@ -379,7 +379,15 @@ fn count(
         let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
         let certify = splits.as_ref().map(|s| s as &dyn Certify);
         let progress = |p: &Progress, _: Option<usize>| watcher.report(p);
-        count_task(&instance, &spec, &plan, &stop, &progress, certify)
+        count_task(
+            &instance,
+            &spec,
+            &plan,
+            &stop,
+            &progress,
+            &|_: boardsat_encode::Bound| {},
+            certify,
+        )
     })?;
     if let Some(raised) = watcher
         .raised

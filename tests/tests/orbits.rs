@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use boardsat_encode::{Board, Config, Kind, Piece, Problem};
+use boardsat_encode::{Board, Bound, Config, Kind, Piece, Problem};
 use boardsat_solve::{
     search::count::{Proofs, Reduction},
     task::{
@@ -98,6 +98,7 @@ fn count(problem: Problem, k: Option<usize>) -> (u64, Option<u64>, bool) {
         &plan,
         &Interrupter::new(),
         &|_, _| {},
+        &|_: Bound| {},
         None,
     )
     .unwrap();
@@ -209,6 +210,7 @@ fn count_with(
         &plan,
         &Interrupter::new(),
         &|_, _| {},
+        &|_: Bound| {},
         None,
     )
     .unwrap();

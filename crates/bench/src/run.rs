@@ -33,7 +33,7 @@
 
 use std::{fmt, time::Duration};
 
-use boardsat_encode::Stats;
+use boardsat_encode::{Bound, Stats};
 use boardsat_solve::{
     backend::{spec::SolverSpec, Status},
     error::SolveError,
@@ -295,7 +295,15 @@ fn run_once(cell: &Cell, stop: &Interrupter) -> Result<Run, SolveError> {
         }
         Task::Count => {
             let plan = CountFlags::default().plan(&instance, Proofs::Off)?;
-            let counted = count(&instance, &spec, &plan, stop, &|_, _| {}, None)?;
+            let counted = count(
+                &instance,
+                &spec,
+                &plan,
+                stop,
+                &|_, _| {},
+                &|_: Bound| {},
+                None,
+            )?;
             let proven = counted.optimum.as_ref().is_none_or(|o| o.proven);
             let answer = (proven && counted.count.end == End::Exhausted)
                 .then_some(CellAnswer::Count(counted.count.count));

@@ -5,11 +5,15 @@
 use std::{
     fmt::Display,
     io::{self, IsTerminal, Write},
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Mutex,
+    },
     time::{Duration, Instant},
 };
 
 use anyhow::{Context, Result};
-use boardsat_encode::words::plural;
+use boardsat_encode::{words::plural, Bound};
 use boardsat_proof::{
     manifest::{RunResult, RunStatus},
     prover::{ProofError, Prover},
@@ -18,6 +22,7 @@ use boardsat_report::ProofSummary;
 use boardsat_solve::{
     files::FileError,
     stop::{Interrupter, StopReason},
+    Observe,
 };
 
 use crate::outcome::Outcome;
@@ -263,5 +268,55 @@ impl ProgressLine {
 impl Drop for ProgressLine {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// An optimum's progress on a [`ProgressLine`] (`solve`, and the optimum
+/// that `count` proves first): each call as it starts, then, while a call
+/// is split into cubes, how many have their answer (at most one line a
+/// second).
+pub struct Observer<'a> {
+    search: &'static str,
+    progress: &'a Mutex<ProgressLine>,
+    calls: AtomicUsize,
+    /// The running call, as its line said it.
+    call: Mutex<String>,
+}
+
+impl<'a> Observer<'a> {
+    /// An observer whose lines start with `search` (`optimum`, `solve`).
+    pub fn new(search: &'static str, progress: &'a Mutex<ProgressLine>) -> Self {
+        Observer {
+            search,
+            progress,
+            calls: AtomicUsize::new(0),
+            call: Mutex::new(String::new()),
+        }
+    }
+}
+
+impl Observe for Observer<'_> {
+    fn bound(&self, bound: Bound) {
+        let call = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        let relation = match bound {
+            Bound::AtMost(_) => "at most",
+            Bound::AtLeast(_) => "at least",
+            Bound::Exactly(_) => "exactly",
+        };
+        let pieces = plural(bound.k(), "piece", "pieces");
+        let what = format!("{}: call {call}, {relation} {pieces}", self.search);
+        if let Ok(mut running) = self.call.lock() {
+            running.clone_from(&what);
+        }
+        if let Ok(mut line) = self.progress.lock() {
+            line.show(|| what);
+        }
+    }
+
+    fn cubes(&self, answered: usize) {
+        let call = self.call.lock().map(|c| c.clone()).unwrap_or_default();
+        if let Ok(mut line) = self.progress.lock() {
+            line.update(|| format!("{call}: {} answered", plural(answered, "cube", "cubes")));
+        }
     }
 }

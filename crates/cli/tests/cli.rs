@@ -629,3 +629,32 @@ fn sigterm_during_count_prints_the_partial_count_and_exits_130() {
         assert!(took < Duration::from_secs(5), "{args:?}: {took:?}");
     }
 }
+
+/// A count without k proves its optimum first and says so: each bound the
+/// optimiser asks is a `c progress: optimum:` line, all of them before the
+/// first `counting:` line, and the count is A002564(8).
+#[test]
+fn a_count_reports_its_optimum_before_counting() {
+    let o = run(&["--progress", "count", "domination", "8", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["count"], 4860, "{v}");
+    let err = stderr(&o);
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("c progress:"))
+        .collect();
+    let first = lines.first().expect("progress lines");
+    assert!(
+        first.starts_with("c progress: optimum: call 1, at most "),
+        "{err}"
+    );
+    let optimum = lines
+        .iter()
+        .rposition(|l| l.starts_with("c progress: optimum:"))
+        .unwrap();
+    let counting = lines
+        .iter()
+        .position(|l| l.starts_with("c progress: counting:"));
+    assert!(counting.is_none_or(|c| c > optimum), "{err}");
+}

@@ -24,7 +24,7 @@ use crate::{
     flags::{CountArgs, EnumerateArgs},
     hiargs,
     outcome::Outcome,
-    output::{abandon, backing, note, ProgressLine, Proven, Stdout},
+    output::{abandon, backing, note, Observer, ProgressLine, Proven, Stdout},
 };
 
 /// Runs `count`.
@@ -70,7 +70,9 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
     let traced = plan.keep == Keep::Traced;
     let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
     let certify = splits.as_ref().map(|s| s as &dyn Certify);
-    let counted = count(&instance, &solver, &plan, &stop, &show, certify);
+    // A count without k proves its optimum first, split into cubes.
+    let observe = Observer::new("optimum", &progress);
+    let counted = count(&instance, &solver, &plan, &stop, &show, &observe, certify);
     drop(splits);
     drop(progress);
     let counted = counted.map_err(|e| abandon(prover.take(), &stop, e))?;

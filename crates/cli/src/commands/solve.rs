@@ -2,7 +2,7 @@
 //! solver's proof.
 
 use anyhow::Result;
-use boardsat_encode::{draw, words::plural, Bound};
+use boardsat_encode::{draw, words::plural};
 use boardsat_proof::{split::SplitProver, tasks::prove_solved};
 use boardsat_report::{solve_text, SolveReport};
 use boardsat_solve::{
@@ -10,14 +10,13 @@ use boardsat_solve::{
     files::{check_writable, write_text},
     search::certify::Certify,
     task::solve::{solve, traces_proofs, Optimiser},
-    Observe,
 };
 
 use crate::{
     flags::SolveArgs,
     hiargs,
     outcome::Outcome,
-    output::{abandon, backing, note, ProgressLine, Proven, Stdout},
+    output::{abandon, backing, note, Observer, ProgressLine, Proven, Stdout},
 };
 
 /// Runs `solve`.
@@ -35,12 +34,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         "optimum"
     };
-    let observe = Observer {
-        search,
-        progress: &progress,
-        calls: std::sync::atomic::AtomicUsize::new(0),
-        call: std::sync::Mutex::new(String::new()),
-    };
+    let observe = Observer::new(search, &progress);
     let optimiser = if args.portfolio {
         Optimiser::Portfolio
     } else {
@@ -98,44 +92,4 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         Status::Unsat => Outcome::Unsat,
         Status::Unknown => Outcome::Stopped(reason),
     })
-}
-
-/// `solve`'s progress: each call as it starts, then, while a call is
-/// split into cubes, how many have their answer (at most one line a
-/// second).
-struct Observer<'a> {
-    search: &'static str,
-    progress: &'a std::sync::Mutex<ProgressLine>,
-    calls: std::sync::atomic::AtomicUsize,
-    /// The running call, as its line said it.
-    call: std::sync::Mutex<String>,
-}
-
-impl Observe for Observer<'_> {
-    fn bound(&self, bound: Bound) {
-        let call = self
-            .calls
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            + 1;
-        let relation = match bound {
-            Bound::AtMost(_) => "at most",
-            Bound::AtLeast(_) => "at least",
-            Bound::Exactly(_) => "exactly",
-        };
-        let pieces = plural(bound.k(), "piece", "pieces");
-        let what = format!("{}: call {call}, {relation} {pieces}", self.search);
-        if let Ok(mut running) = self.call.lock() {
-            running.clone_from(&what);
-        }
-        if let Ok(mut line) = self.progress.lock() {
-            line.show(|| what);
-        }
-    }
-
-    fn cubes(&self, answered: usize) {
-        let call = self.call.lock().map(|c| c.clone()).unwrap_or_default();
-        if let Ok(mut line) = self.progress.lock() {
-            line.update(|| format!("{call}: {} answered", plural(answered, "cube", "cubes")));
-        }
-    }
 }

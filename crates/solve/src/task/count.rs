@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardsat_encode::{setting::Setting, Bound, Config, Encoding, Placement, Problem};
+use boardsat_encode::{setting::Setting, Config, Encoding, Placement, Problem};
 
 use crate::{
     backend::{
@@ -19,7 +19,7 @@ use crate::{
         count::{Blocking, Count, End, Keep, Progress, Proofs, Reduction},
         domination::{self, SplitOptions},
         lex::LexOrder,
-        optimise::{optimise_with, Optimum, Strategy},
+        optimise::{optimise_with, Observe, Optimum, Strategy},
         pool::{default_threads, CubeCount},
         queens::{count_queens, CubeOptions, QueenCube},
         session::{Breaking, Session},
@@ -251,7 +251,9 @@ fn not_counted() -> Count {
 /// (the optimum first, with its proof), as `plan` says: N-queens and
 /// domination split into cubes over threads ([`crate::search::queens`],
 /// [`crate::search::domination`]), other counts on one solver. `progress`
-/// sees the count so far (and, for cubes, the cubes done). With
+/// sees the count so far (and, for cubes, the cubes done); `observe` sees
+/// the optimum that a domination count without k proves first (each bound
+/// asked, each cube of its split answered). With
 /// [`Keep::Traced`] (the plan's decision, [`CountFlags::plan`]) the
 /// cubes' proofs go to `certify`, which is then needed; otherwise it is
 /// not used.
@@ -266,6 +268,7 @@ pub fn count(
     plan: &CountPlan,
     stop: &Interrupter,
     progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+    observe: &dyn Observe,
     certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
     let start = Instant::now();
@@ -290,7 +293,7 @@ pub fn count(
     let counted = match plan.split {
         Some(split) if instance.is_n_queens() => count_n_queens(&ctx, plan, split, &cubes)?,
         Some(split) if instance.problem.kind.dominating() => {
-            count_domination(&ctx, instance.k, plan, split, &cubes)?
+            count_domination(&ctx, instance.k, plan, split, &cubes, observe)?
         }
         _ => count_one_solver(&ctx, instance.k, plan, &|p| progress(p, None))?,
     };
@@ -366,11 +369,12 @@ fn count_domination(
     plan: &CountPlan,
     split: CountSplit,
     progress: &(dyn Fn(u64, usize) + Sync),
+    observe: &dyn Observe,
 ) -> Result<Counted, SolveError> {
     let (optimum, optimiser_encoding) = match k {
         Some(_) => (None, None),
         None => {
-            let (optimum, encoding, _) = optimum(ctx, Optimiser::Split, &|_: Bound| {})?;
+            let (optimum, encoding, _) = optimum(ctx, Optimiser::Split, observe)?;
             (Some(optimum), Some(encoding))
         }
     };
