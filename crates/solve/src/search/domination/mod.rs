@@ -818,9 +818,12 @@ pub fn symmetric_placement(
     ctx: &Context<'_>,
     k: usize,
 ) -> Result<Option<(Placement, Encoding)>, SolveError> {
-    if ctx.solver.kind == crate::backend::spec::SolverKind::External || ctx.stop.is_interrupted() {
+    if ctx.stop.is_interrupted() {
         return Ok(None);
     }
+    // Only a backend that bounds its calls in conflicts searches: the
+    // capability, not the backend's name, decides (external solvers and
+    // varisat have none).
     let mut backend = ctx.solver.create(Mode::Decide, ctx.stop)?;
     match backend.conflict_limit() {
         Some(limit) => limit.set_conflict_limit(Some(SYMMETRIC_PROBE)),
