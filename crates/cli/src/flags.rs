@@ -478,13 +478,15 @@ pub struct CubesArgs {
     /// placement neither finds is projected).
     #[arg(long, requires = "estimate")]
     pub refute: bool,
-    /// With --refute: sample the cubes `solve domination N` refutes
-    /// in-process instead of the exported ones: two outer rings deep, one
-    /// per orbit, each with the lex-leader constraints under its
-    /// stabilizer (--depth and --no-halve do not apply); a cube past
-    /// --cube-limit is projected from a random piece of its next ring, as
-    /// the in-process run re-splits it.
-    #[arg(long, requires = "refute")]
+    /// With --estimate: sample the cubes the in-process run solves instead
+    /// of the exported ones, one per orbit, each with the lex-leader
+    /// constraints under its stabilizer: with --refute, those `solve
+    /// domination N` refutes (two outer rings deep; --depth does not
+    /// apply), else those `count domination N -k K --depth D` counts
+    /// (their models are orbit representatives); --no-halve does not
+    /// apply. A cube past --cube-limit is projected from a random piece of
+    /// its next ring, as the in-process run re-splits it.
+    #[arg(long, requires = "estimate")]
     pub in_process: bool,
     /// Domination: a job whose solver runs longer is stopped and split
     /// into the pieces of its next ring (one per orbit under its

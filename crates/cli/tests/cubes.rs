@@ -823,21 +823,51 @@ fn a_refutation_estimate_refuses_a_bound_that_cannot_be_refuted() {
             "--estimate",
         ),
         (
-            &[
-                "cubes",
-                "domination",
-                "8",
-                "-k",
-                "4",
-                "--estimate",
-                "2",
-                "--in-process",
-            ][..],
-            "--refute",
+            &["cubes", "domination", "8", "-k", "4", "--in-process"][..],
+            "--estimate",
         ),
     ] {
         common::one_line_error(&run_in(tmp.path(), args), what);
     }
+}
+
+/// Without `--refute`, `--in-process` samples the cubes `count -k K
+/// --depth D` counts: with every cube sampled, their models add up to the
+/// in-process count's own, at both depths (the cubes differ, the orbit
+/// representatives do not); queens are not split in-process.
+#[test]
+fn an_in_process_count_estimate_solves_the_cubes_the_count_solves() {
+    let tmp = tempfile::tempdir().unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = run_in(tmp.path(), args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let mut cubes_seen = Vec::new();
+    for depth in ["1", "2"] {
+        let base = ["domination", "8", "-k", "5", "--depth", depth];
+        let counted = json(&[&["count"][..], &base, &["--json"]].concat());
+        let mut args = vec!["cubes"];
+        args.extend(base);
+        args.extend(["--estimate", "1000", "--in-process", "--json"]);
+        let sampled = json(&args);
+        assert_eq!(sampled["cubes"], counted["cubes"], "{sampled} {counted}");
+        let models: u64 = sampled["sampled"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["count"].as_u64().unwrap())
+            .sum();
+        assert!(models > 0);
+        assert_eq!(Some(models), counted["models"].as_u64(), "{sampled}");
+        cubes_seen.push(sampled["cubes"].clone());
+    }
+    assert_ne!(cubes_seen[0], cubes_seen[1]);
+    let queens = run_in(
+        tmp.path(),
+        &["cubes", "queens", "8", "--estimate", "2", "--in-process"],
+    );
+    common::one_line_error(&queens, "only domination");
 }
 
 // ------------------------------------------- jobs that cannot lose data

@@ -60,7 +60,7 @@ use boardsat_solve::{
         domination::{cube_clauses, REFUTATION_DEPTH},
         lex::LexOrder,
         pool::{run_cubes, Cubes},
-        rings::{representatives, ring_lines, split, LineCube, Representative},
+        rings::{representatives, ring_lines, split as split_cubes, LineCube, Representative},
     },
     stop::{Interrupter, StopReason},
     task::{
@@ -354,25 +354,28 @@ fn something_to_sample(options: EstimateOptions) -> Result<(), SolveError> {
     Ok(())
 }
 
-/// The refutation of `k` pieces for `problem` as `solve` runs it
-/// in-process, sized the way [`estimate`] sizes an exported split: its
-/// cubes are those of [`REFUTATION_DEPTH`] outer rings, one per orbit,
-/// each with the lex-leader constraints under its stabilizer
-/// ([`cube_clauses`]), solved in [`Mode::Refute`]; a cube stopped by the
-/// limit is projected from a random piece of its next ring as the
-/// in-process run re-splits it (one per orbit under the cube's
-/// stabilizer, [`representatives`]). `options.refute` must be set (there
-/// is nothing else to estimate in-process). Exported cubes carry no
-/// symmetry breaking, so their estimate projects more work than the
-/// in-process run does (BENCHMARKS.md, "γ(Q_n) for n = 20..25").
+/// The cubes the in-process run solves, sized the way [`estimate`] sizes
+/// an exported split: one per orbit, each with the lex-leader constraints
+/// under its stabilizer ([`cube_clauses`]); a cube stopped by the limit
+/// is projected from a random piece of its next ring as the in-process
+/// run re-splits it (one per orbit under the cube's stabilizer,
+/// [`representatives`]). With `options.refute` they are the refutation of
+/// `k` pieces that `solve` runs: [`REFUTATION_DEPTH`] rings, each cube
+/// solved in [`Mode::Refute`]. Without, they are the count of `k` pieces
+/// that `count -k K --depth D` runs at the split's depth: each cube's
+/// placements counted by blocking clauses over the board's squares, so a
+/// sampled cube's models are its orbit representatives (the run's
+/// `models`, not its weighted count). Exported cubes carry no symmetry
+/// breaking, so their estimate projects more work than the in-process
+/// run does (BENCHMARKS.md, "γ(Q_n) for n = 20..25").
 ///
-/// The refutation is `split`'s problem and bound, with its encodings
-/// (its depth and cubes are the exported split's and do not apply).
+/// The problem and bound are `split`'s, with its encodings (its cubes are
+/// the exported split's and do not apply).
 ///
 /// # Errors
 ///
-/// As [`estimate`]; [`SolveError::Unsupported`] without `options.refute`,
-/// or for a split that is not of domination on a square board with k.
+/// As [`estimate`]; [`SolveError::Unsupported`] for a split that is not
+/// of domination on a square board with k.
 pub fn estimate_in_process(
     split: &Split,
     options: EstimateOptions,
@@ -380,45 +383,41 @@ pub fn estimate_in_process(
     stop: &Interrupter,
     progress: &(dyn Fn(&Sampled) + Sync),
 ) -> Result<Estimate, SolveError> {
-    let (problem, k) = refuted(split)?;
-    let config = split.spec.map(|s| s.config()).unwrap_or_default();
-    in_process(&problem, k, config, options, solver, stop, progress)
-}
-
-/// [`estimate_in_process`] of the refutation of `k` pieces for `problem`
-/// with `config`.
-fn in_process(
-    problem: &Problem,
-    k: usize,
-    config: Config,
-    options: EstimateOptions,
-    solver: &SolverSpec,
-    stop: &Interrupter,
-    progress: &(dyn Fn(&Sampled) + Sync),
-) -> Result<Estimate, SolveError> {
-    let Some(limit) = options.refute else {
-        return Err(SolveError::Unsupported(
-            "only a refutation is estimated as the in-process run solves it".to_string(),
-        ));
+    let unsupported = || {
+        SolveError::Unsupported(
+            "only domination with its bound k on a square board is split in-process".to_string(),
+        )
+    };
+    let spec = split.spec.ok_or_else(unsupported)?;
+    let (Some(k), Ok(problem)) = (spec.k, spec.problem()) else {
+        return Err(unsupported());
     };
     if !problem.kind.dominating() || !problem.board.is_square() {
-        return Err(SolveError::Unsupported(
-            "the in-process refutation splits domination on square boards".to_string(),
-        ));
+        return Err(unsupported());
     }
     something_to_sample(options)?;
-    let cubes = split(&problem.board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
-    let refuted = (*problem, k);
-    probe(config, &refuted, solver, stop, limit)?;
+    let tree = InProcess {
+        problem: &problem,
+        k,
+        config: spec.config(),
+    };
+    let (depth, refuted) = match options.refute {
+        Some(limit) => {
+            let refuted = (problem, k);
+            probe(tree.config, &refuted, solver, stop, limit)?;
+            (REFUTATION_DEPTH, Some(refuted))
+        }
+        None => (spec.depth, None),
+    };
+    let cubes = split_cubes(&problem.board, depth, Cubes::OnePerOrbit);
     let id = |i: usize| format!("cube-{i:05}");
-    let tree = InProcess { problem, k, config };
     let one = |i: usize, seed: u64, solve: &SolveCube<'_>| {
         knuth(id(i), &tree, cubes[i].clone(), seed, solve)
     };
     run_sample(
         cubes.len(),
         options,
-        Some(&refuted),
+        refuted.as_ref(),
         solver,
         stop,
         progress,
@@ -427,7 +426,7 @@ fn in_process(
     )
 }
 
-/// The formula an in-process refutation's cube `rep` is solved on, with
+/// The formula an in-process cube `rep` is solved on, with
 /// the board's squares as its projection.
 fn in_process_formula(
     problem: &Problem,
@@ -604,7 +603,7 @@ impl Refined for Exported<'_> {
     }
 }
 
-/// The cubes of an in-process refutation of `k` pieces.
+/// The cubes of an in-process refutation or count of `k` pieces.
 struct InProcess<'a> {
     problem: &'a Problem,
     k: usize,
@@ -883,7 +882,7 @@ mod tests {
         })
         .unwrap();
         let board = boardsat_encode::Board::square(8).unwrap();
-        let cubes = split(&board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
+        let cubes = split_cubes(&board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
         let e = estimate_in_process(&four, options, &solver, &Interrupter::new(), &|_| {}).unwrap();
         assert_eq!(e.cubes, cubes.len());
         assert_ne!(e.cubes, four.cubes.len(), "not the exported split's cubes");
@@ -896,15 +895,35 @@ mod tests {
         let five = estimate_in_process(&eight(), options, &solver, &Interrupter::new(), &|_| {});
         let text = five.unwrap_err().to_string();
         assert!(text.contains("nothing to refute"), "{text}");
-        // Only a refutation is estimated in-process.
+        // Without a refutation, the cubes of the in-process count at the
+        // split's depth: every one sampled, 4 queens place nothing and 5
+        // place the 8×8 minimum dominating sets, in some cube.
         let counted = EstimateOptions {
             refute: None,
             ..options
         };
-        let text = estimate_in_process(&four, counted, &solver, &Interrupter::new(), &|_| {})
+        let spec = eight().spec.unwrap();
+        let at_depth = split_cubes(&board, spec.depth, Cubes::OnePerOrbit);
+        assert_ne!(at_depth.len(), cubes.len(), "another depth");
+        let none = estimate_in_process(&four, counted, &solver, &Interrupter::new(), &|_| {});
+        let none = none.unwrap();
+        assert_eq!(none.cubes, at_depth.len());
+        assert!(none.sampled.iter().all(|s| s.count == 0 && s.complete));
+        let some = estimate_in_process(&eight(), counted, &solver, &Interrupter::new(), &|_| {});
+        let some = some.unwrap();
+        assert_eq!(some.sampled.len(), at_depth.len());
+        assert!(some.sampled.iter().any(|s| s.count > 0), "{some:?}");
+        // Only domination with its bound is split in-process.
+        let queens = Split::of(&crate::split::SplitSpec {
+            family: boardsat_encode::Family::Queens,
+            k: None,
+            ..spec
+        })
+        .unwrap();
+        let text = estimate_in_process(&queens, counted, &solver, &Interrupter::new(), &|_| {})
             .unwrap_err()
             .to_string();
-        assert!(text.contains("only a refutation"), "{text}");
+        assert!(text.contains("only domination"), "{text}");
     }
 
     /// A stopped in-process cube is projected from one of the pieces the
@@ -919,7 +938,7 @@ mod tests {
             config: Config::default(),
         };
         let board = problem.board;
-        let cubes = split(&board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
+        let cubes = split_cubes(&board, REFUTATION_DEPTH, Cubes::OnePerOrbit);
         let first = cubes[0].clone();
         let children = representatives(&board, &first.cube, &first.stabilizer, first.orbit);
         let all = first.cube.children(&board).len();
