@@ -59,6 +59,7 @@ use boardsat_solve::{
     search::{
         certify::Certify,
         count::{Keep, Progress, Proofs},
+        pool::CubesDone,
     },
     stop::Interrupter,
     task::{
@@ -378,7 +379,7 @@ fn count(
         // Domination counts are proven cube by cube as they are counted.
         let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
         let certify = splits.as_ref().map(|s| s as &dyn Certify);
-        let progress = |p: &Progress, _: Option<usize>| watcher.report(p);
+        let progress = |p: &Progress, _: Option<CubesDone>| watcher.report(p);
         count_task(
             &instance,
             &spec,

@@ -632,7 +632,8 @@ fn sigterm_during_count_prints_the_partial_count_and_exits_130() {
 
 /// A count without k proves its optimum first and says so: each bound the
 /// optimiser asks is a `c progress: optimum:` line, all of them before the
-/// first `counting:` line, and the count is A002564(8).
+/// first `counting:` line, and the count is A002564(8). A count's lines
+/// give the cubes done of the cubes known (A002564(9) at depth 2).
 #[test]
 fn a_count_reports_its_optimum_before_counting() {
     let o = run(&["--progress", "count", "domination", "8", "--json"]);
@@ -657,4 +658,34 @@ fn a_count_reports_its_optimum_before_counting() {
         .iter()
         .position(|l| l.starts_with("c progress: counting:"));
     assert!(counting.is_none_or(|c| c > optimum), "{err}");
+    // A count's lines say the cubes done of those known: here no cube is
+    // split again, so the known are the split's cubes from the first line.
+    let args = [
+        "--progress",
+        "count",
+        "domination",
+        "9",
+        "-k",
+        "5",
+        "--depth",
+        "2",
+    ];
+    let o = run(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["count"], 114, "{v}");
+    let err = stderr(&o);
+    let mut seen = 0;
+    for line in err
+        .lines()
+        .filter_map(|l| l.strip_prefix("c progress: counting: "))
+    {
+        let (_, cubes) = line.split_once(", ").expect("the cubes");
+        let words: Vec<&str> = cubes.split_whitespace().collect();
+        assert_eq!(&words[1..4], ["of", "55", "cubes"], "{err}");
+        let done: u64 = words[0].parse().unwrap();
+        assert!(done <= 55, "{err}");
+        seen += 1;
+    }
+    assert!(seen > 0, "the first line is shown at once: {err}");
+    assert_eq!(v["cubes"], 55, "{v}");
 }

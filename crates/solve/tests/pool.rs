@@ -1,22 +1,27 @@
 //! The cube worker pool (`search::pool`): a cube split again when a
 //! worker runs dry, and errors stopping the pool.
 
-use std::time::{Duration, Instant};
+use std::{
+    sync::Mutex,
+    time::{Duration, Instant},
+};
 
 use boardsat_solve::{
     error::SolveError,
     search::{
         count::End,
-        pool::{run_queue, Splitting, Step},
+        pool::{run_queue, CubesDone, Splitting, Step},
     },
     stop::Interrupter,
 };
 
 /// A cube that runs until it is asked to split is split when the
 /// other worker runs dry, and its pieces are counted; the others are
-/// counted as they are.
+/// counted as they are. Progress sees the cubes known grow by the split:
+/// 4, then 5 once the pieces replace the long cube.
 #[test]
 fn an_idle_worker_asks_the_long_cube_to_split() {
+    let seen: Mutex<Vec<CubesDone>> = Mutex::new(Vec::new());
     let can_split = |cube: &u64| *cube == 100;
     let splitting = Splitting {
         budget: Duration::ZERO,
@@ -26,7 +31,7 @@ fn an_idle_worker_asks_the_long_cube_to_split() {
         vec![100u64, 1, 2, 3],
         2,
         &Interrupter::new(),
-        &|_, _| {},
+        &|_, cubes| seen.lock().unwrap().push(cubes),
         Some(splitting),
         |&cube, stops| {
             if cube == 100 {
@@ -48,6 +53,20 @@ fn an_idle_worker_asks_the_long_cube_to_split() {
     let mut cubes: Vec<u64> = kept.into_iter().map(|(c, _)| c).collect();
     cubes.sort_unstable();
     assert_eq!(cubes, vec![1, 2, 3, 10, 20]);
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(seen.len(), 5, "{seen:?}");
+    assert!(seen.iter().all(|c| c.done <= c.known), "{seen:?}");
+    assert!(
+        seen.iter().all(|c| c.known == 4 || c.known == 5),
+        "{seen:?}"
+    );
+    assert_eq!(
+        seen.iter().map(|c| c.done).max(),
+        Some(5),
+        "the last cube counted is the fifth: {seen:?}"
+    );
+    let last = seen.iter().max_by_key(|c| c.done).unwrap();
+    assert_eq!(last.known, 5, "{seen:?}");
 }
 
 /// Without splitting, nobody is asked, and the errors of a worker stop

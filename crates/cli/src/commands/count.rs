@@ -12,6 +12,7 @@ use boardsat_solve::{
     search::{
         certify::Certify,
         count::{Count, End, Keep, Progress, Proofs},
+        pool::CubesDone,
     },
     stop::StopReason,
     task::{
@@ -50,13 +51,14 @@ pub fn run(args: &CountArgs) -> Result<Outcome> {
         note(line);
     }
     let progress = std::sync::Mutex::new(ProgressLine::new());
-    let show = |p: &Progress, done: Option<usize>| {
+    let show = |p: &Progress, done: Option<CubesDone>| {
         if let Ok(mut line) = progress.lock() {
             line.update(|| match done {
-                Some(d) => format!(
-                    "counting: {}, {} done",
+                Some(c) => format!(
+                    "counting: {}, {} of {} done",
                     plural(p.count, "solution", "solutions"),
-                    plural(d, "cube", "cubes")
+                    c.done,
+                    plural(c.known, "cube", "cubes")
                 ),
                 None => format!(
                     "counting: {}  {:.0}/s",

@@ -76,6 +76,17 @@ pub struct CubeCount {
     pub elapsed: Duration,
 }
 
+/// How far a split count has come, after a cube: the cubes counted to
+/// the end, of the cubes known so far (a cube split again adds its
+/// pieces, so `known` can grow until the last cube is taken).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubesDone {
+    /// Cubes counted to the end.
+    pub done: usize,
+    /// Cubes known: counted, running and queued.
+    pub known: usize,
+}
+
 /// What a worker did with one cube of [`run_queue`].
 #[derive(Debug)]
 pub enum Step<I, T> {
@@ -152,7 +163,7 @@ pub fn run_queue<I: Send, T: Send>(
     cubes: Vec<I>,
     threads: usize,
     stop: &Interrupter,
-    progress: &(dyn Fn(u64, usize) + Sync),
+    progress: &(dyn Fn(u64, CubesDone) + Sync),
     splitting: Option<Splitting<'_, I>>,
     work: impl Fn(&I, &CubeStop) -> Result<Step<I, T>, SolveError> + Sync,
 ) -> Result<(CubeCount, Vec<(I, T)>), SolveError> {
@@ -206,25 +217,30 @@ impl<I, T> Pool<'_, I, T> {
         &self,
         slot: usize,
         work: &(impl Fn(&I, &CubeStop) -> Result<Step<I, T>, SolveError> + Sync),
-        progress: &(dyn Fn(u64, usize) + Sync),
+        progress: &(dyn Fn(u64, CubesDone) + Sync),
     ) {
         while let Some((cube, cube_stop)) = self.take(slot) {
             match work(&cube, &cube_stop) {
-                Ok(Step::Split(pieces)) if !pieces.is_empty() => self.finish(slot, pieces),
+                Ok(Step::Split(pieces)) if !pieces.is_empty() => {
+                    self.finish(slot, pieces);
+                }
                 // Nothing to split into: a bug, never a lost cube.
                 Ok(Step::Split(_)) => {
                     let e = SolveError::Internal("a cube was split into nothing");
                     return self.fail(slot, e);
                 }
                 Ok(Step::Done(c, m, end, extra)) => {
-                    let (sum, finished) = self.counted(cube, c, m, end, extra);
-                    self.finish(slot, Vec::new());
-                    progress(sum, finished);
+                    let (sum, done) = self.counted(cube, c, m, end, extra);
+                    let known = self.finish(slot, Vec::new());
+                    progress(sum, CubesDone { done, known });
                 }
                 // Stopped by the caller (a signal, the time limit) while
                 // this cube was being loaded: the cube is unfinished, the
                 // count so far stands.
-                Err(_) if self.stop.is_interrupted() => return self.finish(slot, Vec::new()),
+                Err(_) if self.stop.is_interrupted() => {
+                    self.finish(slot, Vec::new());
+                    return;
+                }
                 Err(e) => return self.fail(slot, e),
             }
         }
@@ -291,13 +307,17 @@ impl<I, T> Pool<'_, I, T> {
     }
 
     /// Worker `slot`'s cube is over; a split replaces it by its `pieces`.
-    fn finish(&self, slot: usize, pieces: Vec<I>) {
+    /// Returns the cubes known after it (0 if the queue's lock was lost).
+    fn finish(&self, slot: usize, pieces: Vec<I>) -> usize {
+        let mut known = 0;
         if let Ok(mut q) = self.queue.lock() {
             q.running.retain(|r| r.slot != slot);
             q.total += pieces.len().saturating_sub(1);
             q.cubes.extend(pieces);
+            known = q.total;
         }
         self.changed.notify_all();
+        known
     }
 
     /// Worker `slot` failed with `e`: the first error stops every worker.
@@ -362,7 +382,7 @@ pub fn run_cubes<T: Send>(
     total: usize,
     threads: usize,
     stop: &Interrupter,
-    progress: &(dyn Fn(u64, usize) + Sync),
+    progress: &(dyn Fn(u64, CubesDone) + Sync),
     work: impl Fn(usize, &Interrupter) -> Result<(u64, u64, End, T), SolveError> + Sync,
 ) -> Result<(CubeCount, Vec<(usize, T)>), SolveError> {
     run_queue(

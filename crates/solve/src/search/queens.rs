@@ -25,7 +25,7 @@ use crate::{
     search::{
         context::Context,
         count::{End, Keep, Reduction},
-        pool::{run_cubes, CubeCount, FirstEncoding},
+        pool::{run_cubes, CubeCount, CubesDone, FirstEncoding},
         session::{Base, Breaking, Fix},
     },
     stop::Interrupter,
@@ -158,7 +158,7 @@ pub struct QueensCount {
 pub fn count_queens(
     ctx: &Context<'_>,
     options: CubeOptions,
-    progress: &(dyn Fn(u64, usize) + Sync),
+    progress: &(dyn Fn(u64, CubesDone) + Sync),
 ) -> Result<QueensCount, SolveError> {
     let problem = ctx.problem;
     let n = problem.board.rows();

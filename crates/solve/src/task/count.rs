@@ -20,7 +20,7 @@ use crate::{
         domination::{self, SplitOptions},
         lex::LexOrder,
         optimise::{optimise_with, Observe, Optimum, Strategy},
-        pool::{default_threads, CubeCount},
+        pool::{default_threads, CubeCount, CubesDone},
         queens::{count_queens, CubeOptions, QueenCube},
         session::{Breaking, Session},
     },
@@ -251,7 +251,8 @@ fn not_counted() -> Count {
 /// (the optimum first, with its proof), as `plan` says: N-queens and
 /// domination split into cubes over threads ([`crate::search::queens`],
 /// [`crate::search::domination`]), other counts on one solver. `progress`
-/// sees the count so far (and, for cubes, the cubes done); `observe` sees
+/// sees the count so far (and, for cubes, the cubes done of those known);
+/// `observe` sees
 /// the optimum that a domination count without k proves first (each bound
 /// asked, each cube of its split answered). With
 /// [`Keep::Traced`] (the plan's decision, [`CountFlags::plan`]) the
@@ -267,7 +268,7 @@ pub fn count(
     solver: &SolverSpec,
     plan: &CountPlan,
     stop: &Interrupter,
-    progress: &(dyn Fn(&Progress, Option<usize>) + Sync),
+    progress: &(dyn Fn(&Progress, Option<CubesDone>) + Sync),
     observe: &dyn Observe,
     certify: Option<&dyn Certify>,
 ) -> Result<Counted, SolveError> {
@@ -281,7 +282,7 @@ pub fn count(
     let ctx = Context::new(instance.problem, instance.config, solver, stop)
         .with_threads(threads)
         .with_certify(certify);
-    let cubes = |total: u64, done: usize| {
+    let cubes = |total: u64, done: CubesDone| {
         progress(
             &Progress {
                 count: total,
@@ -310,7 +311,7 @@ fn count_n_queens(
     ctx: &Context<'_>,
     plan: &CountPlan,
     split: CountSplit,
-    progress: &(dyn Fn(u64, usize) + Sync),
+    progress: &(dyn Fn(u64, CubesDone) + Sync),
 ) -> Result<Counted, SolveError> {
     let n = ctx.problem.board.rows();
     let options = CubeOptions {
@@ -368,7 +369,7 @@ fn count_domination(
     k: Option<usize>,
     plan: &CountPlan,
     split: CountSplit,
-    progress: &(dyn Fn(u64, usize) + Sync),
+    progress: &(dyn Fn(u64, CubesDone) + Sync),
     observe: &dyn Observe,
 ) -> Result<Counted, SolveError> {
     let (optimum, optimiser_encoding) = match k {

@@ -61,7 +61,7 @@ use crate::{
         count::{Blocking, End},
         lex::LexOrder,
         optimise::{optimise_refuting, Observe, Optimum, Refuted, Strategy},
-        pool::{run_queue, CubeCount, CubeStop, Cubes, FirstEncoding, Splitting, Step},
+        pool::{run_queue, CubeCount, CubeStop, Cubes, CubesDone, FirstEncoding, Splitting, Step},
         rings::{representatives, ring_lines, split, LineCube, Representative},
         session::{Base, Fix, Session},
     },
@@ -409,7 +409,7 @@ impl<'a> Run<'a> {
     /// the answers of the cubes an earlier run proved ([`settle`]).
     fn all(
         &self,
-        progress: &(dyn Fn(u64, usize) + Sync),
+        progress: &(dyn Fn(u64, CubesDone) + Sync),
     ) -> Result<(CubeCount, Vec<(Representative, Kept)>), SolveError> {
         let board = self.ctx.problem.board;
         let mut cubes = split(&board, self.options.depth, self.options.solved());
@@ -431,7 +431,13 @@ impl<'a> Run<'a> {
             cubes,
             self.ctx.threads,
             self.ctx.stop,
-            &|count, done| progress(count + before.count, done + before.cubes),
+            &|count, cubes: CubesDone| {
+                let cubes = CubesDone {
+                    done: cubes.done + before.cubes,
+                    known: cubes.known + before.cubes,
+                };
+                progress(count + before.count, cubes);
+            },
             splitting,
             |cube, stops| {
                 let answer = self.cube(cube, stops);
@@ -596,7 +602,7 @@ fn split_config(config: Config, certify: Option<&dyn Certify>) -> Config {
 pub fn count_split(
     ctx: &Context<'_>,
     options: SplitOptions,
-    progress: &(dyn Fn(u64, usize) + Sync),
+    progress: &(dyn Fn(u64, CubesDone) + Sync),
 ) -> Result<(CubeCount, Option<Encoding>), SolveError> {
     let run = Run::begin(ctx, &options, Question::Count(options.blocking))?;
     let (counted, _) = run.all(progress)?;
@@ -850,7 +856,7 @@ pub fn symmetric_placement(
 /// [`decide_split`] of a split begun, telling `answered` how many cubes
 /// have their answer after each one.
 fn decide_cubes(run: &Run<'_>, answered: &(dyn Fn(usize) + Sync)) -> Result<Decided, SolveError> {
-    let (counted, found) = run.all(&|_, done| answered(done))?;
+    let (counted, found) = run.all(&|_, cubes| answered(cubes.done))?;
     let placement = found.into_iter().find_map(|(_, p)| p);
     let status = match (&placement, counted.end) {
         (Some(_), _) => Status::Sat,
