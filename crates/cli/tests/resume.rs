@@ -46,6 +46,22 @@ fn claim_files(dir: &Path, claims: &[Value]) -> BTreeMap<String, (Vec<u8>, Vec<u
         .collect()
 }
 
+/// How long each count claim's cube took, by claim name: every cube
+/// records it.
+fn cube_times(m: &Value) -> BTreeMap<String, u64> {
+    count_claims(m)
+        .iter()
+        .map(|c| {
+            let name = c["name"].as_str().unwrap().to_string();
+            let millis = c["split"]["millis"].as_u64();
+            (
+                name.clone(),
+                millis.unwrap_or_else(|| panic!("{name}: {c}")),
+            )
+        })
+        .collect()
+}
+
 fn verified(dir: &Path, count: u64) {
     let o = run(&["verify", dir.to_str().unwrap()]);
     let out = stdout(&o);
@@ -114,8 +130,10 @@ fn a_resumed_count_solves_only_the_cubes_left_and_verifies() {
     };
     let o = command(&full, false);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!cube_times(&manifest(&full)).is_empty());
     stopped_copy(&full, &cut);
     let kept = count_claims(&manifest(&cut));
+    let kept_times = cube_times(&manifest(&cut));
     assert!(kept.len() >= 2, "{kept:?}");
     let before = claim_files(&cut, &kept);
 
@@ -134,7 +152,12 @@ fn a_resumed_count_solves_only_the_cubes_left_and_verifies() {
         after["command"].as_str().unwrap().contains("--resume"),
         "{after}"
     );
-    // The kept cubes were not solved again: same names, same bytes.
+    // The kept cubes were not solved again: same names, same bytes, the
+    // same times.
+    let times = cube_times(&after);
+    for (name, millis) in &kept_times {
+        assert_eq!(times.get(name), Some(millis), "claim {name}'s time changed");
+    }
     let now = claim_files(&cut, &count_claims(&after));
     for (name, files) in &before {
         assert!(now.get(name) == Some(files), "claim {name} was rewritten");

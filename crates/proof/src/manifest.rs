@@ -285,6 +285,11 @@ pub struct SplitCube {
     /// Solver models (orbits) it counted.
     #[serde(default)]
     pub models: u64,
+    /// Milliseconds its solver took, from loading the cube to its answer
+    /// (absent in proofs written before it was recorded): where a split's
+    /// time went, for planning the next one. Not part of any claim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub millis: Option<u64>,
 }
 
 /// The cubes of an N-queens count: the claims' cubes must be exactly these.

@@ -233,6 +233,7 @@ impl Certify for SplitProver<'_> {
                     orbit: proof.orbit,
                     stabilizer: proof.stabilizer.iter().map(|&s| symmetry_name(s)).collect(),
                     models: proof.placements.len() as u64,
+                    millis: Some(u64::try_from(proof.elapsed.as_millis()).unwrap_or(u64::MAX)),
                 }),
             })
         })

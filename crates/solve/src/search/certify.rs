@@ -63,6 +63,10 @@ pub struct CubeProof {
     /// which traced into it every clause it got, in order, and what it
     /// derived (the solver has stopped tracing).
     pub trace: Ticket,
+    /// How long the cube took, from loading its formula to its answer
+    /// (an attempt abandoned to split the cube again is not in it: its
+    /// pieces record their own).
+    pub elapsed: std::time::Duration,
 }
 
 impl std::fmt::Debug for CubeProof {
@@ -71,6 +75,7 @@ impl std::fmt::Debug for CubeProof {
             .field("cube", &self.cube)
             .field("orbit", &self.orbit)
             .field("count", &self.count)
+            .field("elapsed", &self.elapsed)
             .finish_non_exhaustive()
     }
 }

@@ -48,7 +48,7 @@
 //! the context's [`Certify`] records; a re-split cube's trace is dropped, its refinements certify
 //! themselves.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use boardsat_encode::{Bound, Config, Encoding, Placement, Problem, Symmetry};
 
@@ -303,6 +303,7 @@ impl<'a> Run<'a> {
         cube: &Representative,
         stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
+        let start = Instant::now();
         let (mut session, mut pending) = self.load(cube, &stops.cube)?;
         let (count, models, end) = match self.question {
             Question::Count(blocking) => self.count(&mut session, blocking)?,
@@ -321,7 +322,7 @@ impl<'a> Run<'a> {
         }
         if end == End::Exhausted {
             if let Some(ticket) = pending.as_mut().and_then(Pending::take) {
-                self.certified(cube, &mut session, count, ticket)?;
+                self.certified(cube, &mut session, count, ticket, start.elapsed())?;
             }
         }
         Ok(Step::Done(count, models, end, None))
@@ -377,6 +378,7 @@ impl<'a> Run<'a> {
         session: &mut Session,
         count: u64,
         ticket: Ticket,
+        elapsed: Duration,
     ) -> Result<(), SolveError> {
         let Some((certify, split)) = self.certify else {
             return Ok(());
@@ -401,6 +403,7 @@ impl<'a> Run<'a> {
                 count,
                 encoding,
                 trace: ticket,
+                elapsed,
             },
         )
     }
