@@ -6,10 +6,17 @@
 #
 #   scripts/bench-frontier.sh proofs     # count 12, 13 and solve 15, with and without --proof, medians of 3
 #   scripts/bench-frontier.sh frontier   # count domination 17, 18, 19 --proof (+ --unique from the JSON), verified, one run each
+#
+# A count longer than one sitting: PROOFS=DIR keeps each count's proof as DIR/count-N, resumes one a stopped sitting
+# left there (--resume) and verifies it once complete; FRONTIER_ARGS adds to each count's arguments. A002564(23),
+# route 1, as it was run (each sitting to the limit, then again until the row says verified):
+#
+#   PROOFS=/data/runs N_FRONTIER=23 FRONTIER_ARGS="--depth 3 --cube-budget 30 --proof-format binary
+#     --proof-compression zstd" FRONTIER_LIMIT=9000 scripts/bench-frontier.sh frontier
 #   scripts/bench-frontier.sh estimate   # cubes domination 15 -k 9 and 16 -k 9 --estimate
 #   scripts/bench-frontier.sh gamma15    # solve domination 15, medians of 3
 #
-# KEEP (a directory for each count's JSON), RUNS (3), PROOF_CASES ("count domination 12;count domination 13;solve
+# KEEP (a directory for each count's JSON), PROOFS, FRONTIER_ARGS, RUNS (3), PROOF_CASES ("count domination 12;count domination 13;solve
 # domination 15"), N_FRONTIER ("17 18 19"), FRONTIER_LIMIT (7200 s per count), ESTIMATE_CASES ("domination 15 -k 9
 # --depth 2;domination 16 -k 9 --depth 2"), SAMPLE (20), CUBE_LIMIT (600), SEED (1) and BOARDSAT (the release binary,
 # built unless set) override the defaults.
@@ -92,21 +99,52 @@ frontier() {
   echo "| n | count | --unique | wall s | CPU s | peak MB | proof MB | verify s | verdict |"
   echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   for n in ${N_FRONTIER:-17 18 19}; do
-    echo "== count domination $n --proof" >&2
-    rm -rf "$work/f$n"
-    # Past the limit the count is interrupted (SIGINT) and reports how far it got.
-    read -r wall cpu peak < <(timed_anyway timeout --foreground -s INT "${FRONTIER_LIMIT:-7200}" "$BOARDSAT" --progress count domination "$n" --proof "$work/f$n" --json)
-    cp "$work/out" "${KEEP:-$work}/count-$n.json" 2> /dev/null || true
-    count=$(python3 - "$work/out" <<'EOF'
+    local dir="$work/f$n" resume=()
+    if [ -n "${PROOFS:-}" ]; then
+      mkdir -p "$PROOFS"
+      dir="$PROOFS/count-$n"
+      if [ "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["status"])' "$dir/MANIFEST.json" 2> /dev/null)" = complete ]; then
+        # Counted by an earlier sitting: verified again, not counted again.
+        IFS=$'\t' read -r count unique < <(python3 - "$dir/MANIFEST.json" <<'EOF'
 import json, sys
-d = json.load(open(sys.argv[1]))
-print(d["count"] if d.get("complete") else f"at least {d.get('count', 0)} (stopped: {d.get('stopped')})")
+split = [s for s in json.load(open(sys.argv[1]))["splits"] if s["purpose"] == "count"][-1]
+print(split["count"], split.get("fundamental"), sep="\t")
 EOF
 )
-    unique=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("fundamental"))' "$work/out")
-    read -r mb vs verdict < <(verified "$work/f$n")
-    echo "| $n | $count | $unique | $wall | $cpu | $peak | $mb | $vs | $verdict |"
-    rm -rf "$work/f$n"
+        read -r mb vs verdict < <(verified "$dir")
+        echo "| $n | $count | $unique | - | - | - | $mb | $vs | $verdict (counted before) |"
+        continue
+      fi
+      [ -f "$dir/MANIFEST.json" ] && resume=(--resume)
+    else
+      rm -rf "$dir"
+    fi
+    echo "== count domination $n ${FRONTIER_ARGS:-} --proof $dir ${resume[*]}" >&2
+    # Past the limit the count is interrupted (SIGINT) and reports how far it got.
+    # shellcheck disable=SC2086 # FRONTIER_ARGS is a list of arguments
+    read -r wall cpu peak < <(timed_anyway timeout --foreground -s INT "${FRONTIER_LIMIT:-7200}" "$BOARDSAT" --progress count domination "$n" ${FRONTIER_ARGS:-} --proof "$dir" "${resume[@]}" --json)
+    cp "$work/out" "${KEEP:-$work}/count-$n.json" 2> /dev/null || true
+    IFS=$'\t' read -r complete count unique < <(python3 - "$work/out" <<'EOF'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except ValueError:
+    d = {}
+if d.get("complete"):
+    print("yes", d["count"], d.get("fundamental"), sep="\t")
+else:
+    done = f"{d.get('cubes_done', 0)} of {d.get('cubes', '?')} cubes"
+    print("no", f"at least {d.get('count', 0)} ({done}; stopped: {d.get('stopped')})", "-", sep="\t")
+EOF
+)
+    if [ "$complete" = yes ]; then
+      read -r mb vs verdict < <(verified "$dir")
+    else
+      # A stopped sitting proves nothing as a whole: not verified, resumed by the next.
+      mb=$(du -sm "$dir" 2> /dev/null | cut -f1); vs=-; verdict="not complete"
+    fi
+    echo "| $n | $count | $unique | $wall | $cpu | $peak | ${mb:--} | $vs | $verdict |"
+    [ -n "${PROOFS:-}" ] || rm -rf "$dir"
   done
 }
 
