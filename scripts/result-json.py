@@ -15,7 +15,9 @@ placements are read from the jobs' witness files and the time is the sum of
 the jobs' own (a run over several sessions has no one wall time).
 
 RUN.json is the run's `--json` output (`solve` for an optimum, `count` for
-a count), RUN.time what `/usr/bin/time -v` said of it, RUN.verify what
+a count), RUN.time what `/usr/bin/time -v` said of it (a count resumed
+over sittings with `--resume`: one `--time` per sitting, their wall and
+CPU seconds added, with RUN.json the last sitting's), RUN.verify what
 `boardsat verify DIR` printed (its last line must start with "verified:").
 For a count, every placement is read from the proof's claims (the blocked
 placements, decoded from the blocking clauses) and expanded by the board's
@@ -201,7 +203,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sequence", required=True)
     ap.add_argument("--run")
-    ap.add_argument("--time")
+    ap.add_argument("--time", action="append", help="repeated for a run resumed over sittings: the times add up")
     ap.add_argument("--verify", required=True)
     ap.add_argument("--proof")
     ap.add_argument("--split", help="an exported split's directory, instead of --run, --time, --proof")
@@ -223,7 +225,10 @@ def main():
     n = run["rows"]
     if run["cols"] != n:
         fail("square boards only")
-    wall, cpu, rss = timed(a.time)
+    sittings = [timed(t) for t in a.time]
+    wall = round(sum(t[0] for t in sittings), 1)
+    cpu = round(sum(t[1] for t in sittings), 1)
+    rss = max(t[2] for t in sittings)
     proof_bytes = sum(
         os.path.getsize(os.path.join(a.proof, f))
         for f in os.listdir(a.proof)
@@ -256,6 +261,7 @@ def main():
         "wall_seconds": wall,
         "cpu_seconds": cpu,
         "max_rss_kb": rss,
+        **({"sittings": len(sittings)} if len(sittings) > 1 else {}),
         "proof_bytes": proof_bytes,
         "proof_claims": len(json.load(open(os.path.join(a.proof, "MANIFEST.json")))["claims"]),
         "verify": verify_lines[-1],
