@@ -6,6 +6,8 @@
 #
 #   scripts/bench-frontier.sh proofs     # count 12, 13 and solve 15, with and without --proof, medians of 3
 #   scripts/bench-frontier.sh frontier   # count domination 17, 18, 19 --proof (+ --unique from the JSON), verified, one run each
+#   scripts/bench-frontier.sh estimate   # cubes domination 15 -k 9 and 16 -k 9 --estimate
+#   scripts/bench-frontier.sh gamma15    # solve domination 15, medians of 3
 #
 # A count longer than one sitting: PROOFS=DIR keeps each count's proof as DIR/count-N, resumes one a stopped sitting
 # left there (--resume) and verifies it once complete; FRONTIER_ARGS adds to each count's arguments. A002564(23),
@@ -13,8 +15,6 @@
 #
 #   PROOFS=/data/runs N_FRONTIER=23 FRONTIER_ARGS="--depth 3 --cube-budget 30 --proof-format binary
 #     --proof-compression zstd" FRONTIER_LIMIT=9000 scripts/bench-frontier.sh frontier
-#   scripts/bench-frontier.sh estimate   # cubes domination 15 -k 9 and 16 -k 9 --estimate
-#   scripts/bench-frontier.sh gamma15    # solve domination 15, medians of 3
 #
 # KEEP (a directory for each count's JSON), PROOFS, FRONTIER_ARGS, RUNS (3), PROOF_CASES ("count domination 12;count domination 13;solve
 # domination 15"), N_FRONTIER ("17 18 19"), FRONTIER_LIMIT (7200 s per count), ESTIMATE_CASES ("domination 15 -k 9
