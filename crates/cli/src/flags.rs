@@ -426,6 +426,13 @@ pub struct CubesArgs {
     /// Write every cube, not the left half (queens) or one per orbit (domination).
     #[arg(long)]
     pub no_halve: bool,
+    /// Domination: each cube's file also carries the lex-leader
+    /// constraints under the cube's stabilizer, as the in-process count's
+    /// cubes do, so a job counts orbit representatives and its answer
+    /// records the placements they stand for (what `merge` sums; not with
+    /// --no-halve or --format icnf).
+    #[arg(long, conflicts_with = "no_halve")]
+    pub lex_leader: bool,
     /// At-most-one encoding.
     #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
     pub amo: Amo,

@@ -768,3 +768,136 @@ fn jobs_write_the_proof_format_the_split_names() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The sum of the job counts (models) of a finished split in `dir`.
+fn models(dir: &Path) -> u64 {
+    std::fs::read_dir(dir.join("results"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+            if v["pieces"].is_array() {
+                0
+            } else {
+                v["count"].as_u64().unwrap()
+            }
+        })
+        .sum()
+}
+
+/// `cubes --lex-leader`: each cube's file carries the lex-leader
+/// constraints under its stabilizer, so its jobs count orbit
+/// representatives, fewer models than the split without; each answer says
+/// how many placements its models stand for, and the merge of those (with
+/// rounds of pieces too) is A002564(n) (OEIS: 4860 for 8×8, 114 for 9×9,
+/// 8 for 10×10), as the split without the constraints merges. `merge
+/// --verify` checks each leaf's models against its proof: a result whose
+/// placements were edited is not verified, one without them is no answer.
+/// Not with --format icnf or --no-halve: one-line errors.
+#[test]
+fn lex_leader_splits_count_orbit_representatives_and_verify() {
+    for (n, k, want, extra) in [
+        ("8", "5", "4860", &["--depth", "1"][..]),
+        ("9", "5", "114", &[][..]),
+        ("10", "5", "8", &[][..]),
+    ] {
+        let plain = tempfile::tempdir().unwrap();
+        let lexed = tempfile::tempdir().unwrap();
+        for (tmp, lex) in [(plain.path(), false), (lexed.path(), true)] {
+            let mut args = vec!["--proof"];
+            args.extend(extra);
+            if lex {
+                args.push("--lex-leader");
+            }
+            let dir = if extra.is_empty() {
+                budget_split(tmp, n, k, &args)
+            } else {
+                let mut all = vec!["cubes", "domination", n, "-k", k, "-o", "split"];
+                all.extend(&args);
+                let out = run_in(tmp, &all);
+                assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+                tmp.join("split")
+            };
+            let spec = std::fs::read_to_string(dir.join("MANIFEST")).unwrap();
+            assert_eq!(spec.contains(" lex=lines-first\n"), lex, "{spec}");
+            let (code, _, out) = jobs(tmp, &["--run", "local"]);
+            assert_eq!(code, Some(0), "{}", stderr(&out));
+            let out = run_in(tmp, &["merge", "--verify", "split"]);
+            assert_eq!(out.status.code(), Some(0), "{n} {lex}: {}", stdout(&out));
+            assert_eq!(stdout(&out).trim(), want, "{n} {lex}");
+        }
+        let (few, all) = (
+            models(&lexed.path().join("split")),
+            models(&plain.path().join("split")),
+        );
+        assert!(
+            few < all,
+            "{n}: {few} orbit representatives, {all} models without"
+        );
+    }
+    // Tampering with an 8×8 split's answers.
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let out = run_in(
+        t,
+        &[
+            "cubes",
+            "domination",
+            "8",
+            "-k",
+            "5",
+            "--depth",
+            "1",
+            "--lex-leader",
+            "--proof",
+            "-o",
+            "split",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (code, _, out) = jobs(t, &["--run", "local"]);
+    assert_eq!(code, Some(0), "{}", stderr(&out));
+    let dir = t.join("split");
+    let result = answer(&dir, "cube-00001");
+    let kept = std::fs::read_to_string(&result).unwrap();
+    let mut v: Value = serde_json::from_str(&kept).unwrap();
+    let placements = v["placements"].as_u64().unwrap();
+    assert!(placements > v["count"].as_u64().unwrap(), "{v}");
+    v["placements"] = Value::from(placements + 8);
+    std::fs::write(&result, v.to_string()).unwrap();
+    let out = run_in(t, &["merge", "--verify", "split"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!(
+            "cube-00001: NOT verified: the job's result says {} placements",
+            placements + 8
+        )),
+        "{text}"
+    );
+    assert!(!text.lines().any(|l| l.trim() == "4860"), "merged: {text}");
+    v.as_object_mut().unwrap().remove("placements");
+    std::fs::write(&result, v.to_string()).unwrap();
+    let out = run_in(t, &["merge", "split"]);
+    one_line_error(&out, "incomplete: cube-00001");
+    std::fs::write(&result, &kept).unwrap();
+    let out = run_in(t, &["merge", "--verify", "split"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    for bad in [&["--format", "icnf"][..], &["--no-halve"]] {
+        let mut args = vec![
+            "cubes",
+            "domination",
+            "8",
+            "-k",
+            "5",
+            "--lex-leader",
+            "-o",
+            "bad",
+        ];
+        args.extend(bad);
+        let out = run_in(t, &args);
+        one_line_error(&out, "--lex-leader");
+        assert!(!t.join("bad").exists(), "{bad:?}");
+    }
+}

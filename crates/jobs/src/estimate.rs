@@ -759,6 +759,7 @@ mod tests {
             cubes: boardsat_solve::search::pool::Cubes::OnePerOrbit,
             amo: boardsat_encode::Amo::default(),
             format: boardsat_encode::dimacs::Format::Cnf,
+            lex: false,
         })
         .unwrap()
     }

@@ -42,7 +42,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use boardsat_encode::Board;
+use boardsat_encode::{dimacs::placement, symmetry::orbit_size, Board};
 use boardsat_lrat::LratFormat;
 use boardsat_solve::{
     files::{self, proof_dir::Compression},
@@ -139,6 +139,22 @@ impl Job {
                 cube,
             )),
         )
+    }
+
+    /// In a split with lex-leader constraints ([`SplitSpec::lex`]): what
+    /// weighs each of the job's models by the placements it stands for;
+    /// `None` elsewhere, where a model is one placement of the cube.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::Job`] for a spec whose board cannot be built.
+    pub fn weigher(&self) -> Result<Option<Weigher>, JobsError> {
+        let Some(spec) = self.spec.filter(|s| s.lex) else {
+            return Ok(None);
+        };
+        let board = Board::square(spec.n)
+            .map_err(|e| JobsError::Job(format!("job {}: {e}", self.entry.id)))?;
+        Ok(Some(Weigher { board }))
     }
 
     /// The file the job counts (with [`Entry::index`], one cube of it).
@@ -262,6 +278,26 @@ pub enum Trace {
     /// Its lock or temporary is there, and no process holds the lock:
     /// it was killed.
     Killed,
+}
+
+/// Weighs the models of a job whose cube carries lex-leader constraints
+/// under its stabilizer. Each model is the leader of its placement's
+/// orbit under the stabilizer, and a symmetry that fixes a placement fixes
+/// its cube. So the model, with the cube's weight (its orbit under the
+/// board's symmetries), stands for the placement's whole orbit under the
+/// board's symmetries.
+#[derive(Clone, Copy, Debug)]
+pub struct Weigher {
+    board: Board,
+}
+
+impl Weigher {
+    /// The placements `model` (`model[v]`: the value of variable v + 1)
+    /// stands for: its placement's orbit under the board's symmetries.
+    #[must_use]
+    pub fn weigh(&self, model: &[bool]) -> u64 {
+        orbit_size(&self.board, &placement(&self.board, model))
+    }
 }
 
 /// What job `id` of the split in `dir` left behind: its lock probed with

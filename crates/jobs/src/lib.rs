@@ -52,6 +52,14 @@
 //! pieces' ([`tree`]). [`rounds`] tells what is left and writes the next
 //! round's job list; [`engine`] hands the rounds to an engine.
 //!
+//! **Lex-leader constraints.** A domination split one per orbit with
+//! [`split::SplitSpec::lex`] (`cubes --lex-leader`) ends each cube's file
+//! with the lines-first lex-leader constraints under the cube's
+//! stabilizer, as the in-process count's cubes have them: a job counts
+//! orbit representatives, and its answer states the placements they stand
+//! for ([`JobResult::placements`], weighed by [`job::Weigher`]), which is
+//! its share.
+//!
 //! The files carry the provenance and projection lines of
 //! [`boardsat_encode::dimacs`], so an external projected model counter can
 //! do the jobs as well.
@@ -583,6 +591,13 @@ pub struct JobResult {
     /// is then what it had found when stopped, and counts for nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<Entry>>,
+    /// In a split with lex-leader constraints ([`split::SplitSpec::lex`]),
+    /// a job counted to its end: the placements its models (orbit
+    /// representatives) stand for, each model's orbit under the board's
+    /// symmetries summed. That is the job's share of the count; its
+    /// weight is already in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placements: Option<u64>,
 }
 
 impl JobResult {

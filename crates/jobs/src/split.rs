@@ -7,15 +7,15 @@ use boardsat_encode::{
     Amo, Board, Config, Family, Kind, Piece, Problem, Symmetry,
 };
 use rustsat::{
-    instances::{Cnf, ManageVars},
-    types::Lit,
+    instances::{BasicVarManager, Cnf, ManageVars},
+    types::{Lit, Var},
 };
 
 use boardsat_solve::{
     error::SolveError,
     search::{
         count::Reduction,
-        lex::Line,
+        lex::{break_symmetry, LexOrder, Line},
         pool::Cubes,
         queens::queen_cubes,
         rings::{representatives, ring_lines, split, LineCube, Rings},
@@ -37,6 +37,10 @@ pub struct CubeJob {
     pub description: String,
     /// The cube's literals.
     pub lits: Vec<Lit>,
+    /// In a split with lex-leader constraints ([`SplitSpec::lex`]): the
+    /// constraints under the cube's stabilizer, after its literals, over
+    /// variables of its own past the split's base; empty without.
+    pub symmetry: Cnf,
 }
 
 /// A count split into cubes, ready to be written.
@@ -90,6 +94,7 @@ impl Split {
                     .into_iter()
                     .map(|sq| problem.board.lit(sq))
                     .collect(),
+                symmetry: Cnf::new(),
             })
             .collect();
         let mut vars = problem.var_manager();
@@ -175,6 +180,7 @@ impl Split {
                 weight: r.orbit,
                 description: r.cube.to_string(),
                 lits: cube_lits(&r.cube, &lines, &defined),
+                symmetry: Cnf::new(),
             })
             .collect();
         let mut header = Header::for_encoding(&encoding, None);
@@ -423,7 +429,7 @@ impl SplitSpec {
             pieces.len(),
             line_variables(&encoding, n_vars, &lines),
         ));
-        Ok(Split {
+        let mut split = Split {
             header,
             base,
             n_vars,
@@ -434,6 +440,7 @@ impl SplitSpec {
                     weight: p.weight,
                     description: p.cube.to_string(),
                     lits: cube_lits(&p.cube, &lines, &defined),
+                    symmetry: Cnf::new(),
                 })
                 .collect(),
             format: Format::Cnf,
@@ -442,7 +449,11 @@ impl SplitSpec {
                 format: Format::Cnf,
                 ..*self
             }),
-        })
+        };
+        if self.lex {
+            break_in_cubes(&mut split, &problem.board, depth)?;
+        }
+        Ok(split)
     }
 }
 
@@ -466,6 +477,12 @@ pub struct SplitSpec {
     pub amo: Amo,
     /// One DIMACS file per cube, or one iCNF file.
     pub format: Format,
+    /// Domination, one per orbit: each cube's file carries the
+    /// lines-first lex-leader constraints under the cube's stabilizer, as
+    /// the in-process count's cubes do, so a job's models are orbit
+    /// representatives and its answer says how many placements they stand
+    /// for ([`crate::JobResult::placements`]).
+    pub lex: bool,
 }
 
 impl SplitSpec {
@@ -497,12 +514,13 @@ impl SplitSpec {
             Cubes::OnePerOrbit => "one-per-orbit",
         };
         format!(
-            "family={} n={} k={k} depth={} cubes={cubes} amo={} format={}",
+            "family={} n={} k={k} depth={} cubes={cubes} amo={} format={}{}",
             self.family,
             self.n,
             self.depth,
             self.amo,
-            self.format.name()
+            self.format.name(),
+            if self.lex { " lex=lines-first" } else { "" }
         )
     }
 
@@ -534,6 +552,12 @@ impl SplitSpec {
         };
         let amo = value("amo")?.parse().map_err(|_| bad("amo"))?;
         let format = Format::from_name(value("format")?).ok_or_else(|| bad("format"))?;
+        // Written only when set: a spec without it breaks no symmetry.
+        let lex = match value("lex") {
+            Ok("lines-first") => true,
+            Ok(_) => return Err(bad("lex")),
+            Err(_) => false,
+        };
         Ok(SplitSpec {
             family,
             n,
@@ -542,6 +566,7 @@ impl SplitSpec {
             cubes,
             amo,
             format,
+            lex,
         })
     }
 }
@@ -575,19 +600,63 @@ impl Split {
                 "cubes splits 'cubes queens N' and 'cubes domination N -k K' only".to_string(),
             )),
         }?;
+        if spec.lex {
+            let board = spec.problem()?.board;
+            let lexed = spec.family == Family::Domination
+                && spec.cubes == Cubes::OnePerOrbit
+                && format == Format::Cnf;
+            if !lexed {
+                return Err(SolveError::Unsupported(
+                    "lex-leader constraints go into the cube files of a domination split, one per orbit, one file per cube ('cubes domination N -k K --lex-leader', without --no-halve or --format icnf)".to_string(),
+                ));
+            }
+            break_in_cubes(&mut split, &board, depth)?;
+        }
         split.spec = Some(*spec);
         Ok(split)
     }
 }
 
+/// Adds to each cube of a domination split `depth` rings deep the
+/// lines-first lex-leader constraints under the cube's stabilizer in the
+/// board's symmetries, over fresh variables past the split's base; the
+/// split's variables become the most any cube uses.
+fn break_in_cubes(split: &mut Split, board: &Board, depth: usize) -> Result<(), SolveError> {
+    let group = Symmetry::of(board);
+    let base_vars = split.n_vars;
+    for cube in &mut split.cubes {
+        let stabilizer =
+            LineCube::parse(board, depth, &cube.description)?.stabilizer(board, &group);
+        let mut vars = BasicVarManager::default();
+        vars.increase_next_free(Var::new(base_vars));
+        let mut cnf = Cnf::new();
+        break_symmetry(
+            LexOrder::LinesFirst,
+            board,
+            &stabilizer,
+            &mut cnf,
+            &mut vars,
+        )?;
+        split.n_vars = split.n_vars.max(vars.n_used());
+        cube.symmetry = cnf;
+    }
+    split.header.comments.push(
+        "each cube's file ends with the lines-first lex-leader constraints under the cube's stabilizer: its models are orbit representatives".to_string(),
+    );
+    Ok(())
+}
+
 impl Split {
     /// The clauses of cube `i`'s own formula: the base clauses, then the
-    /// cube's literals as units.
+    /// cube's literals as units, then its lex-leader constraints, if any.
     #[must_use]
     pub fn cube_cnf(&self, i: usize) -> Cnf {
         let mut cnf = self.base.clone();
         for &lit in &self.cubes[i].lits {
             cnf.add_unit(lit);
+        }
+        for clause in self.cubes[i].symmetry.iter() {
+            cnf.add_clause(clause.clone());
         }
         cnf
     }
@@ -622,6 +691,7 @@ mod tests {
             cubes,
             amo: Amo::default(),
             format: Format::Cnf,
+            lex: false,
         }
     }
 
@@ -710,5 +780,58 @@ mod tests {
         };
         assert!(queens.job_cube(0, "3,5").unwrap().is_none());
         assert!(queens.piece_split("cube-00000", &pieces).is_err());
+    }
+
+    /// With lex-leader constraints, each cube's formula is the split's
+    /// without them plus constraints under the stabilizer the in-process
+    /// split gives that cube (the same symmetries, found from the cube's
+    /// description), over variables past the base; pieces carry their
+    /// own. The spec line says so and reads back; a spec without the word
+    /// breaks nothing.
+    #[test]
+    fn lex_leader_cubes_end_with_constraints_under_their_stabilizers() {
+        for (n, depth) in [(7, 1), (8, 1), (8, 2), (9, 2)] {
+            let plain = spec(n, depth, Cubes::OnePerOrbit);
+            let lexed = SplitSpec { lex: true, ..plain };
+            assert_eq!(SplitSpec::parse(&lexed.line()).unwrap(), lexed);
+            assert_eq!(SplitSpec::parse(&plain.line()).unwrap(), plain);
+            assert!(lexed.line().ends_with(" lex=lines-first"));
+            let (a, b) = (Split::of(&plain).unwrap(), Split::of(&lexed).unwrap());
+            assert!(b.n_vars > a.n_vars);
+            let board = Board::square(n).unwrap();
+            let group = Symmetry::of(&board);
+            let reps = split(&board, depth, Cubes::OnePerOrbit);
+            assert_eq!(reps.len(), b.cubes.len());
+            for (i, r) in reps.iter().enumerate() {
+                let named = LineCube::parse(&board, depth, &b.cubes[i].description)
+                    .unwrap()
+                    .stabilizer(&board, &group);
+                let (mut x, mut y) = (named.clone(), r.stabilizer.clone());
+                x.sort_by_key(|s| format!("{s:?}"));
+                y.sort_by_key(|s| format!("{s:?}"));
+                assert_eq!(x, y, "{n} {depth} {}", r.cube);
+                let (plain_cnf, lex_cnf) = (a.cube_cnf(i), b.cube_cnf(i));
+                assert!(a.cubes[i].symmetry.is_empty());
+                assert!(!b.cubes[i].symmetry.is_empty());
+                assert_eq!(lex_cnf.len(), plain_cnf.len() + b.cubes[i].symmetry.len());
+                assert!(plain_cnf.iter().zip(lex_cnf.iter()).all(|(p, l)| p == l));
+            }
+            let (_, cube) = lexed.job_cube(0, &b.cubes[0].description).unwrap().unwrap();
+            let pieces = lexed.pieces(&board, &b.cubes[0].id, &cube, b.cubes[0].weight);
+            let deeper = lexed.piece_split(&b.cubes[0].id, &pieces).unwrap();
+            assert!(deeper.cubes.iter().all(|c| !c.symmetry.is_empty()));
+            assert_eq!(deeper.spec.map(|s| s.lex), Some(true));
+        }
+        let icnf = SplitSpec {
+            lex: true,
+            format: Format::Inccnf,
+            ..spec(8, 1, Cubes::OnePerOrbit)
+        };
+        assert!(Split::of(&icnf).is_err());
+        let every = SplitSpec {
+            lex: true,
+            ..spec(8, 1, Cubes::All)
+        };
+        assert!(Split::of(&every).is_err());
     }
 }

@@ -2,8 +2,10 @@
 //! jobs are the manifest's cubes, and a job split past its budget
 //! ([`crate::Budget`]) has the pieces its answer lists as children, the
 //! jobs of the next round. A job's share of the count is its own count
-//! times its weight when it counted to the end, its pieces' shares when it
-//! was split; [`merge`] sums the leaves.
+//! times its weight when it counted to the end (in a split with
+//! lex-leader constraints, the placements its answer says its orbit
+//! representatives stand for), its pieces' shares when it was split;
+//! [`merge`] sums the leaves.
 //!
 //! Every split is checked against the split's spec before anything is
 //! summed: a job's pieces must be exactly the pieces of its cube
@@ -65,6 +67,10 @@ pub struct Node {
     pub answer: JobAnswer,
     /// The wall time of its solver, from its answer (0 without one).
     pub seconds: f64,
+    /// Its share of the count when it counted to the end (else 0): its
+    /// count times its weight, or in a split with lex-leader constraints
+    /// the placements its answer says its models stand for.
+    pub share: u128,
 }
 
 /// Every job of a split directory known so far: the manifest's cubes,
@@ -90,9 +96,26 @@ impl Tree {
         let mut queue: VecDeque<(Entry, usize)> =
             manifest.entries.iter().map(|e| (e.clone(), 0)).collect();
         let mut nodes = Vec::new();
+        let lex = manifest.spec.is_some_and(|s| s.lex);
         while let Some((entry, round)) = queue.pop_front() {
+            let mut share = 0;
             let (answer, seconds) = match read_answer(dir, &manifest.split, &entry) {
-                Ok(result) if result.complete => (JobAnswer::Counted(result.count), result.elapsed),
+                Ok(result) if result.complete => match (lex, result.placements) {
+                    (false, _) => {
+                        share = u128::from(result.count) * u128::from(entry.weight);
+                        (JobAnswer::Counted(result.count), result.elapsed)
+                    }
+                    (true, Some(placements)) => {
+                        share = u128::from(placements);
+                        (JobAnswer::Counted(result.count), result.elapsed)
+                    }
+                    (true, None) => (
+                        JobAnswer::Unanswered(Unanswered::Incomplete(Some(
+                            "its count does not say how many placements its orbit representatives stand for".to_string(),
+                        ))),
+                        result.elapsed,
+                    ),
+                },
                 Ok(JobResult {
                     pieces: Some(pieces),
                     elapsed,
@@ -114,6 +137,7 @@ impl Tree {
                 round,
                 answer,
                 seconds,
+                share,
             });
         }
         Ok(Tree { manifest, nodes })
@@ -247,7 +271,7 @@ pub fn locate(dir: &Path, manifest: &Manifest, id: &str) -> Result<(Entry, usize
 /// The merged answer of a split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Merged {
-    /// The weighted sum of every counted job's count.
+    /// The sum of every counted job's share.
     pub count: u128,
     /// The split's cubes (round 0).
     pub cubes: usize,
@@ -277,13 +301,10 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     for node in &tree.nodes {
         let id = node.entry.id.clone();
         match &node.answer {
-            JobAnswer::Counted(count) => {
-                total = u128::from(*count)
-                    .checked_mul(u128::from(node.entry.weight))
-                    .and_then(|c| total.checked_add(c))
-                    .ok_or_else(|| {
-                        JobsError::Manifest("the weighted total overflows".to_string())
-                    })?;
+            JobAnswer::Counted(_) => {
+                total = total.checked_add(node.share).ok_or_else(|| {
+                    JobsError::Manifest("the weighted total overflows".to_string())
+                })?;
             }
             JobAnswer::Split(_) => {}
             JobAnswer::Unanswered(Unanswered::Missing) => missing.push(id),

@@ -19,7 +19,11 @@
 //!   that boardsat's own checker accepts; every blocking clause has its
 //!   witness, a model of the cube's file whose projection it excludes and
 //!   whose placement the independent checker accepts for the split's
-//!   problem.
+//!   problem. In a split with lex-leader constraints (`lex=lines-first`),
+//!   each blocked placement must also be the leader of its orbit under
+//!   the cube's stabilizer (computed here from its description), and the
+//!   job's share is their orbits under the board's symmetries, summed,
+//!   which must be the `placements` its result states.
 //! - **Rounds** (a split with `--job-budget`): a job split past its
 //!   budget counts nothing itself; its answer must answer its very cube
 //!   (the split, the job, the digest of its file), its cube must have had
@@ -43,7 +47,8 @@
 use std::path::Path;
 
 use boardsat_encode::{
-    check::attacks, words::plural, Board, Family, Kind, Piece, Problem, Square, Symmetry,
+    check::attacks, symmetry::orbit_size, words::plural, Board, Family, Kind, Piece, Problem,
+    Square, Symmetry,
 };
 use boardsat_jobs::{
     self as jobs,
@@ -53,6 +58,7 @@ use boardsat_jobs::{
 use boardsat_solve::{
     search::{
         count::Proofs,
+        lex::is_lines_first_leader_under,
         pool::Cubes,
         rings::{ring_lines, LineCube},
     },
@@ -62,8 +68,9 @@ use boardsat_solve::{
 use crate::{
     manifest::{Answer, ClaimKind, ProofManifest, MANIFEST_JSON},
     verify::{
-        check_lrat, check_source_at, check_words, inside, open_regular, proof_format, read_formula,
-        read_regular, BoardCheck, Finding, Rejection, Verdict, Verification, VerifyError,
+        blocked_placement, check_lrat, check_source_at, check_words, inside, open_regular,
+        proof_format, read_formula, read_regular, BoardCheck, Finding, Rejection, Verdict,
+        Verification, VerifyError,
     },
     words,
 };
@@ -325,7 +332,12 @@ fn verify_job(
     let result = read_result(walk.dir, &entry.id)?;
     let Some(pieces) = &result.pieces else {
         let proofs = walk.dir.join(PROOFS).join(&entry.id);
-        let (steps, count, what) = verify_count(&proofs, source, walk.board, walk.stop)?;
+        let CountProof {
+            steps,
+            count,
+            what,
+            blocked,
+        } = verify_count(&proofs, source, walk.board, walk.stop)?;
         if !result.complete || result.count != count {
             return Err(Rejection::mismatch(format!(
                 "the job's result counts {}{}, its proof {count}",
@@ -333,8 +345,16 @@ fn verify_job(
                 if result.complete { "" } else { " (incomplete)" }
             )));
         }
+        let (share, what) = if walk.spec.lex {
+            let placements = lex_share(&walk.spec, entry, round, &blocked, &result)?;
+            (
+                u128::from(placements),
+                format!("{what}; each the leader of its orbit under the cube's stabilizer, standing for {placements} placements in all"),
+            )
+        } else {
+            (u128::from(count) * u128::from(entry.weight), what)
+        };
         walk.counted.insert(entry.id.clone());
-        let share = u128::from(count) * u128::from(entry.weight);
         return Ok((Some(steps), share, what));
     };
     let (split, refinements) = split_pieces(walk, entry, round, &result, pieces)?;
@@ -480,10 +500,7 @@ fn piece_cover(
 ) -> Result<u64, Rejection> {
     let stabilizer: Vec<Symmetry> = match cubes {
         Cubes::All => vec![Symmetry::Identity],
-        Cubes::OnePerOrbit => Symmetry::of(board)
-            .into_iter()
-            .filter(|&s| parent.image(board, s) == *parent)
-            .collect(),
+        Cubes::OnePerOrbit => stabilizer(board, parent),
     };
     let depth = parent.depth + 1;
     let mut seen = std::collections::BTreeSet::new();
@@ -526,6 +543,58 @@ fn piece_cover(
     Ok(refinements)
 }
 
+/// The symmetries of `board` that map `cube` to itself, from its lines.
+fn stabilizer(board: &Board, cube: &LineCube) -> Vec<Symmetry> {
+    Symmetry::of(board)
+        .into_iter()
+        .filter(|&s| cube.image(board, s) == *cube)
+        .collect()
+}
+
+/// The share of a job of round `round` whose cube carries lex-leader
+/// constraints, from the placements its verified proof blocks
+/// (`blocked`): each must be the leader of its orbit under the cube's
+/// stabilizer (computed here from the job's description), and their
+/// orbits under the board's symmetries, summed, must be the placements
+/// its result claims. (A symmetry that fixes a placement fixes its cube,
+/// so a leader with its cube's weight stands for its whole orbit.)
+fn lex_share(
+    spec: &SplitSpec,
+    entry: &Entry,
+    round: usize,
+    blocked: &[Vec<rustsat::types::Lit>],
+    result: &JobResult,
+) -> Result<u64, Rejection> {
+    let Some((board, cube)) = spec
+        .job_cube(round, &entry.description)
+        .map_err(|e| Rejection::cover(format!("{}: {e}", entry.id)))?
+    else {
+        return Err(Rejection::cover(
+            "lex-leader constraints in a split that is not of domination",
+        ));
+    };
+    let stabilizer = stabilizer(&board, &cube);
+    let mut placements = 0u64;
+    for clause in blocked {
+        let placement = blocked_placement(&board, clause, false)
+            .ok_or_else(|| Rejection::mismatch("a blocking clause that is not a placement's"))?;
+        if !is_lines_first_leader_under(&board, &stabilizer, &placement) {
+            return Err(Rejection::mismatch(
+                "the proof blocks a placement that is not the leader of its orbit under the cube's stabilizer",
+            ));
+        }
+        placements = placements.saturating_add(orbit_size(&board, &placement));
+    }
+    if result.placements != Some(placements) {
+        return Err(Rejection::mismatch(format!(
+            "the job's result says {} placements; its proof's {} orbit representatives stand for {placements}",
+            result.placements.map_or("no".to_string(), |p| p.to_string()),
+            blocked.len()
+        )));
+    }
+    Ok(placements)
+}
+
 /// The job's answer in `results/`.
 fn read_result(dir: &Path, id: &str) -> Result<JobResult, Rejection> {
     let path = dir.join(RESULTS).join(format!("{id}.json"));
@@ -540,14 +609,27 @@ fn read_result(dir: &Path, id: &str) -> Result<JobResult, Rejection> {
         .map_err(|e| Rejection::unreadable(format!("{}: not a job's result ({e})", path.display())))
 }
 
+/// A job's verified count ([`verify_count`]).
+struct CountProof {
+    /// The LRAT proof's steps.
+    steps: u64,
+    /// The models counted.
+    count: u64,
+    /// What was checked, in words.
+    what: String,
+    /// The blocking clauses, one per model.
+    blocked: Vec<Vec<rustsat::types::Lit>>,
+}
+
 /// The one claim of a job's proof directory `proofs`: a complete
-/// projected count of `source`, verified. Its steps, count and words.
+/// projected count of `source`, verified. Its steps, count and words,
+/// and its blocking clauses.
 fn verify_count(
     proofs: &Path,
     source: &Path,
     board: BoardCheck,
     stop: Option<&Interrupter>,
-) -> Result<(u64, u64, String), Rejection> {
+) -> Result<CountProof, Rejection> {
     let path = proofs.join(MANIFEST_JSON);
     if std::fs::symlink_metadata(&path).is_err() {
         return Err(Rejection::unreadable(format!(
@@ -611,7 +693,15 @@ fn verify_count(
         )));
     }
     let steps = check_lrat(&formula, &inside(proofs, &claim.proof)?, lrat)?;
-    Ok((steps, count, what))
+    // The source's check counted exactly `count` blocking clauses after it.
+    let first = formula.clauses.len().saturating_sub(count as usize);
+    let blocked = formula.clauses[first..].to_vec();
+    Ok(CountProof {
+        steps,
+        count,
+        what,
+        blocked,
+    })
 }
 
 /// The split as a whole: its cubes cover the problem (checked apart from
@@ -814,6 +904,7 @@ mod tests {
             cubes: Cubes::OnePerOrbit,
             amo: boardsat_encode::Amo::default(),
             format: boardsat_encode::dimacs::Format::Cnf,
+            lex: false,
         };
         let board = Board::square(9).unwrap();
         let (_, parent) = spec.job_cube(0, "r0+r8-c0-c8-").unwrap().unwrap();

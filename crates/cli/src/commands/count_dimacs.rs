@@ -9,7 +9,7 @@ use boardsat_encode::{
     dimacs::{CubeKind, CubeTag},
     words::plural,
 };
-use boardsat_jobs::JobResult;
+use boardsat_jobs::{job::Weigher, JobResult};
 use boardsat_proof::{
     prover::{DimacsSource, Prover},
     tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
@@ -57,6 +57,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         limit: args.limit,
         solver: &solver,
         stop: &stop,
+        weigher: None,
     };
     let counted = counting.count(formula, digest, prover)?;
     let mut out = Stdout::new();
@@ -90,6 +91,10 @@ pub struct Counting<'a> {
     pub solver: &'a SolverSpec,
     /// What stops the count.
     pub stop: &'a Interrupter,
+    /// A job's models stand for this many placements each, in a split
+    /// with lex-leader constraints: their sum is the answer's
+    /// `placements`.
+    pub weigher: Option<Weigher>,
 }
 
 /// What a count produced.
@@ -130,9 +135,13 @@ impl Counting<'_> {
             Some(_) => Some(Witnesses::new().context("cannot make a temporary file")?),
             None => None,
         };
+        let mut placements: u64 = 0;
         let mut record = |model: &[bool]| {
             if let Some(w) = witnesses.as_mut() {
                 w.push(model);
+            }
+            if let Some(weigher) = &self.weigher {
+                placements = placements.saturating_add(weigher.weigh(model));
             }
         };
         let witness: Option<ModelSink<'_>> = Some(&mut record);
@@ -191,6 +200,10 @@ impl Counting<'_> {
                 }),
             digest,
             pieces: None,
+            placements: self
+                .weigher
+                .filter(|_| count.end == End::Exhausted)
+                .map(|_| placements),
         };
         Ok(Counted {
             result,

@@ -46,6 +46,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         cubes,
         amo: a.amo,
         format: a.format,
+        lex: a.lex_leader,
     };
     let budget = match args.job_budget.and_then(seconds) {
         Some(time) => {

@@ -70,6 +70,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
         limit: None,
         solver: &solver,
         stop: &count_stop,
+        weigher: job.weigher()?,
     };
     let Counted {
         mut result,
@@ -108,9 +109,13 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     claimed.write(&result)?;
     drop(claimed);
     note(format!(
-        "{}: {} models{}; answer written to {}",
+        "{}: {} models{}{}; answer written to {}",
         job.entry.id,
         result.count,
+        result.placements.map_or(String::new(), |p| format!(
+            " (standing for {})",
+            boardsat_encode::words::plural(p, "placement", "placements")
+        )),
         end.mark(reason),
         result_path.display()
     ));
