@@ -6,6 +6,11 @@
 #   scripts/bench-rounds.sh N K [ENGINE...]       (engines: parallel slurm local inprocess;
 #                                                  default: parallel slurm inprocess)
 #
+# An engine written ENGINE+lex (local+lex, slurm+lex, …) runs the split
+# written with `cubes --lex-leader` (each cube file with the lex-leader
+# constraints under its stabilizer, BENCHMARKS.md "Lex-leader constraints
+# in exported cubes"), so `local local+lex` compares the two in one run.
+#
 # Environment: DEPTH (2), BUDGET (job budget, 60 s), MAX_DEPTH (none),
 # CUBE_BUDGET (in-process, 30 s), PROOF=1 (prove and verify), OUT (a new
 # directory under /tmp), BOARDSAT_BIN (target/release/boardsat).
@@ -67,22 +72,28 @@ for engine in "${engines[@]}"; do
       printf "%-10s wall %8.1f s  cpu %9.1f s  efficiency %5.1f %%  count %s\n", e, w, u + s, 100 * (u + s) / (w * c), n }'
     continue
   fi
-  dir=$out/$engine
+  label=$engine
+  lex=()
+  if [ "${engine%+lex}" != "$engine" ]; then
+    engine=${engine%+lex}
+    lex=(--lex-leader)
+  fi
+  dir=$out/$label
   rm -rf "$out/cpu"
   mkdir -p "$out/cpu"
   "$bin" cubes domination "$n" -k "$k" --depth "$depth" --job-budget "$budget" \
-    ${max_depth[@]+"${max_depth[@]}"} ${proof[@]+"${proof[@]}"} -o "$dir" 2>/dev/null
+    ${max_depth[@]+"${max_depth[@]}"} ${proof[@]+"${proof[@]}"} ${lex[@]+"${lex[@]}"} -o "$dir" 2>/dev/null
   start=$(date +%s.%N)
-  BOARDSAT=$wrapper "$bin" jobs "$dir" --run "$engine" --json >"$out/$engine.json" 2>"$out/$engine.err"
+  BOARDSAT=$wrapper "$bin" jobs "$dir" --run "$engine" --json >"$out/$label.json" 2>"$out/$label.err"
   end=$(date +%s.%N)
   if [ "${PROOF:-0}" = 1 ]; then
     count=$("$bin" merge --verify "$dir" 2>/dev/null | tail -n 1)
   else
     count=$("$bin" merge "$dir" 2>/dev/null)
   fi
-  rounds=$(jq '.driven | length' "$out/$engine.json")
-  jobs=$(jq .jobs "$out/$engine.json")
-  cat "$out"/cpu/* | awk -v e="$engine" -v w="$(echo "$end - $start" | bc)" -v c="$cores" \
+  rounds=$(jq '.driven | length' "$out/$label.json")
+  jobs=$(jq .jobs "$out/$label.json")
+  cat "$out"/cpu/* | awk -v e="$label" -v w="$(echo "$end - $start" | bc)" -v c="$cores" \
     -v r="$rounds" -v j="$jobs" -v n="$count" '
     { cpu += $2 + $3; busy += $1; if ($1 > longest) longest = $1 }
     END { printf "%-10s wall %8.1f s  cpu %9.1f s  efficiency %5.1f %%  occupancy %5.1f %%  longest job %6.1f s  rounds %d  jobs %d  count %s\n",
