@@ -366,8 +366,10 @@ fn something_to_sample(options: EstimateOptions) -> Result<(), SolveError> {
 /// placements counted by blocking clauses over the board's squares, so a
 /// sampled cube's models are its orbit representatives (the run's
 /// `models`, not its weighted count). Exported cubes carry no symmetry
-/// breaking, so their estimate projects more work than the in-process
-/// run does (BENCHMARKS.md, "γ(Q_n) for n = 20..25").
+/// breaking unless written with [`crate::split::SplitSpec::lex`], so
+/// their estimate projects more work than the in-process run does
+/// (BENCHMARKS.md, "γ(Q_n) for n = 20..25" and "Lex-leader constraints in
+/// exported cubes").
 ///
 /// The problem and bound are `split`'s, with its encodings (its cubes are
 /// the exported split's and do not apply).

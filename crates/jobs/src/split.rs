@@ -143,7 +143,8 @@ impl Split {
     /// occupied", and one cube per occupancy pattern of the `depth` outer
     /// rings — with [`Cubes::OnePerOrbit`], one per orbit of patterns, weighted by the
     /// orbit's size. Each job counts every placement of its cube (no
-    /// symmetry breaking), so `merge` sums exact counts.
+    /// symmetry breaking), so `merge` sums exact counts; [`Split::of`]
+    /// adds lex-leader constraints to each cube with [`SplitSpec::lex`].
     ///
     /// # Errors
     ///
