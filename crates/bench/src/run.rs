@@ -349,6 +349,10 @@ pub struct Meta {
     pub cell_time_limit: f64,
 }
 
+/// The commit the binary was built from (`git rev-parse HEAD` at build
+/// time, `-dirty` when tracked files had changes; `unknown` outside git).
+pub const COMMIT: &str = env!("BOARDSAT_COMMIT");
+
 impl Meta {
     /// The provenance of a run of `command` now, on this machine.
     #[must_use]
@@ -356,7 +360,7 @@ impl Meta {
         Meta {
             command,
             boardsat: env!("CARGO_PKG_VERSION"),
-            commit: env!("BOARDSAT_COMMIT"),
+            commit: COMMIT,
             rustc: env!("BOARDSAT_RUSTC_VERSION"),
             cpu: cpu_model(),
             cores: std::thread::available_parallelism().map_or(1, usize::from),

@@ -11,7 +11,7 @@ use boardsat_encode::{
     setting::{Names, Setting},
     Amo, Card, Family, Formulation, Piece,
 };
-use boardsat_proof::trace::{Compression, LratFormat};
+use boardsat_proof::trace::{Compression, ProofFormat as Written};
 use boardsat_solve::backend::spec::SolverKind;
 use clap::{
     builder::PossibleValuesParser, builder::TypedValueParser, Args, Parser, Subcommand, ValueEnum,
@@ -41,6 +41,32 @@ pub struct Cli {
     /// terminal, at most one a second: for logs of long runs.
     #[arg(long, global = true)]
     pub progress: bool,
+}
+
+/// The command line's definition, with the version line (`--version`):
+/// boardsat's version, the commit it was built from and the solver built
+/// in. Parsing, `--help`, the completions and the man pages all use it.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let solver = if cfg!(feature = "cadical") {
+        format!(
+            "{} embedded",
+            boardsat_solve::backend::spec::SolverSpec::new(SolverKind::Cadical).signature()
+        )
+    } else {
+        "pure Rust, varisat only".to_string()
+    };
+    // A short hash, as git log prints it, and whether the tree was dirty.
+    let commit = boardsat_bench::run::COMMIT;
+    let (hash, dirty) = commit.split_once('-').unwrap_or((commit, ""));
+    let short = hash.get(..12).unwrap_or(hash);
+    let dirty = if dirty.is_empty() { "" } else { "-dirty" };
+    let version = format!(
+        "{} (commit {short}{dirty}, {solver})",
+        env!("CARGO_PKG_VERSION")
+    );
+    // clap keeps the version for the process's life.
+    Cli::command().version(&*Box::leak(version.into_boxed_str()))
 }
 
 /// The subcommands.
@@ -84,6 +110,44 @@ pub enum Command {
     /// own checker, and the run's result derived from them (or one formula
     /// and its proof).
     Verify(VerifyArgs),
+    /// Check the placements a published result file (docs/results/*.json)
+    /// holds with the independent checker, in seconds; its proof is
+    /// rebuilt by the file's command and checked by `verify`.
+    Check(CheckArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish,
+    /// powershell) for boardsat on stdout.
+    Completions(CompletionsArgs),
+    /// Write boardsat's man pages: boardsat(1) on stdout, or with -o DIR
+    /// one page per command into DIR.
+    Man(ManArgs),
+}
+
+/// `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A result file, as docs/results/ holds them.
+    #[arg(value_name = "RESULT.json")]
+    pub file: PathBuf,
+    /// One JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write boardsat.1 and one page per command (boardsat-solve.1, …)
+    /// into this directory instead of boardsat.1 on stdout.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
 }
 
 /// `verify`.
@@ -96,6 +160,28 @@ pub struct VerifyArgs {
     /// One JSON object on stdout.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub checker: CheckerArgs,
+    /// Claims checked at once (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+/// `--checker`: a second LRAT checker, not boardsat's, on every claim.
+#[derive(Debug, Args, Clone)]
+pub struct CheckerArgs {
+    /// Also check every claim's formula and proof with this LRAT checker
+    /// (e.g. cake_lpr, the formally verified one), run as `PROGRAM
+    /// FORMULA.cnf PROOF`; it must exit 0 and print a line starting with
+    /// `s VERIFIED`. Binary and compressed proofs reach it as text LRAT on
+    /// its standard input (`/dev/stdin`). It adds to boardsat's checks,
+    /// never replaces them, and the last line names it.
+    #[arg(long, value_name = "PROGRAM")]
+    pub checker: Option<PathBuf>,
+    /// With --checker: the most it may take on one claim before the claim
+    /// is rejected (default 3600).
+    #[arg(long, value_name = "SECONDS", requires = "checker", value_parser = parse_seconds)]
+    pub checker_timeout: Option<f64>,
 }
 
 /// `--proof`.
@@ -174,21 +260,21 @@ pub enum ProofFormat {
 }
 
 impl ProofFormat {
-    /// The LRAT the prover writes.
+    /// The format the prover writes.
     #[must_use]
-    pub fn lrat(self) -> LratFormat {
+    pub fn of(self) -> Written {
         match self {
-            ProofFormat::Text => LratFormat::Text,
-            ProofFormat::Binary => LratFormat::Binary,
+            ProofFormat::Text => Written::LratText,
+            ProofFormat::Binary => Written::LratBinary,
         }
     }
+}
 
-    /// The choice that writes `lrat`.
-    #[must_use]
-    pub fn of(lrat: LratFormat) -> ProofFormat {
-        match lrat {
-            LratFormat::Text => ProofFormat::Text,
-            LratFormat::Binary => ProofFormat::Binary,
+impl From<Written> for ProofFormat {
+    fn from(format: Written) -> Self {
+        match format {
+            Written::LratText => ProofFormat::Text,
+            Written::LratBinary => ProofFormat::Binary,
         }
     }
 }
@@ -273,6 +359,7 @@ impl Command {
             Command::Job(a) => a.json,
             Command::Jobs(a) => a.json,
             Command::CheckSolution(a) => a.json,
+            Command::Check(a) => a.json,
             _ => false,
         }
     }
@@ -332,6 +419,11 @@ pub struct CountArgs {
     /// its pieces queued after the other cubes (the count stays exact).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub cube_budget: Option<f64>,
+    /// End the count, as Ctrl-C would (exit 130), once this many cubes
+    /// have their answer: a sitting measured in cubes rather than time
+    /// (with --proof, --resume goes on where it stopped).
+    #[arg(long, value_name = "CUBES")]
+    pub stop_after_cubes: Option<usize>,
     /// No lex-leader symmetry breaking: the solver sees every placement.
     #[arg(long)]
     pub no_symmetry: bool,
@@ -420,9 +512,10 @@ pub struct CubesArgs {
     /// Domination: at most k queens (needed; e.g. the optimum from `solve`).
     #[arg(short = 'k', long = "pieces", allow_negative_numbers = true, value_parser = parse_pieces)]
     pub k: Option<usize>,
-    /// Rows (queens) or outer rings of rows and columns (domination) per cube.
-    #[arg(long, default_value_t = boardsat_solve::search::pool::EXPORT_DEPTH)]
-    pub depth: usize,
+    /// Rows (queens) or outer rings of rows and columns (domination) per
+    /// cube [default: 2].
+    #[arg(long)]
+    pub depth: Option<usize>,
     /// Write every cube, not the left half (queens) or one per orbit (domination).
     #[arg(long)]
     pub no_halve: bool,
@@ -591,6 +684,8 @@ pub struct MergeArgs {
     /// board, and each job's LRAT proof of its count checked.
     #[arg(long)]
     pub verify: bool,
+    #[command(flatten)]
+    pub checker: CheckerArgs,
 }
 
 /// Output formats of `bench`.
@@ -772,6 +867,7 @@ impl Flags {
             Setting::Depth => "--depth",
             Setting::Threads => "--threads",
             Setting::CubeBudget => "--cube-budget",
+            Setting::StopAfterCubes => "--stop-after-cubes",
             Setting::NoSymmetry => "--no-symmetry",
             Setting::Halve => "--halve",
             Setting::Portfolio => "--portfolio",
@@ -783,6 +879,10 @@ impl Flags {
             Setting::Task => "--task",
             Setting::Proof => "--proof",
             Setting::Replace => "--replace",
+            Setting::JobBudget => "--job-budget",
+            Setting::LexLeader => "--lex-leader",
+            Setting::Split => "'boardsat cubes'",
+            Setting::Rounds => "'boardsat jobs --run'",
         }
     }
 }

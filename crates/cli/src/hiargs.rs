@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use boardsat_encode::Request;
-use boardsat_proof::prover::Prover;
+use boardsat_proof::prover::{Prover, Task};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     stop::{seconds, Interrupter},
@@ -41,9 +41,14 @@ pub fn solver(args: &SolverArgs) -> Result<SolverSpec> {
     Ok(SolverSpec::choose(args.solver, command, args.seed)?)
 }
 
-/// The prover of `--proof DIR`, ready before any work (a directory that is
-/// not empty fails now, unless `--replace`).
-pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Option<Prover>> {
+/// The prover of `--proof DIR` for `task`, ready before any work (a
+/// directory that is not empty fails now, unless `--replace`; with
+/// `--resume`, one whose run proved another task).
+pub fn prover(
+    args: &crate::flags::ProofArgs,
+    stop: &Interrupter,
+    task: &Task,
+) -> Result<Option<Prover>> {
     let Some(dir) = &args.proof else {
         return Ok(None);
     };
@@ -52,11 +57,11 @@ pub fn prover(args: &crate::flags::ProofArgs, stop: &Interrupter) -> Result<Opti
     }
     let command = format!("boardsat {}", command_line());
     let mut prover = if args.resume {
-        Prover::resume(dir, command, stop.clone())?
+        Prover::resume(dir, command, task, stop.clone())?
     } else {
-        Prover::create(dir, args.replace, command, stop.clone())?
+        Prover::create(dir, args.replace, command, task, stop.clone())?
     };
-    prover.set_lrat_format(args.proof_format.lrat());
+    prover.set_proof_format(args.proof_format.of());
     prover.set_compression(args.proof_compression.of());
     Ok(Some(prover))
 }
@@ -69,16 +74,14 @@ pub fn stop(args: &SolverArgs) -> Interrupter {
 }
 
 /// The library objects of a `solve`, `count` or `enumerate`: the
-/// instance, the solver, the stop flag and the prover of `--proof DIR`,
-/// every check done before any work.
-pub fn job(
-    args: &crate::flags::JobArgs,
-) -> Result<(Instance, SolverSpec, Interrupter, Option<Prover>)> {
+/// instance, the solver and the stop flag, every check done before any
+/// work; the prover of `--proof DIR` follows ([`prover`], with the task
+/// the command makes of the instance).
+pub fn job(args: &crate::flags::JobArgs) -> Result<(Instance, SolverSpec, Interrupter)> {
     let solver = solver(&args.solver)?;
     let instance = instance(&args.problem, Some(&solver))?;
     let stop = stop(&args.solver);
-    let prover = prover(&args.proof, &stop)?;
-    Ok((instance, solver, stop, prover))
+    Ok((instance, solver, stop))
 }
 
 /// The arguments as typed, joined (after the program name, which is

@@ -28,7 +28,7 @@ use std::process::ExitCode;
 
 use boardsat_report::StoppedReport;
 use boardsat_solve::stop::StopReason;
-use clap::{error::ErrorKind, Parser};
+use clap::{error::ErrorKind, FromArgMatches};
 
 use crate::{
     flags::{Cli, Command},
@@ -36,13 +36,16 @@ use crate::{
 };
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match flags::command()
+        .try_get_matches()
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m))
+    {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
     signals::install();
-    output::PROGRESS_LINES.store(cli.progress, std::sync::atomic::Ordering::Relaxed);
     let json = cli.command.json();
+    output::choose_progress(cli.progress, json);
     match run(cli) {
         Ok(outcome) => outcome.code(),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -57,8 +60,12 @@ fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr(), "error: {}", one_line(&e));
             match stopped {
                 Some(reason) => {
-                    let report = serde_json::json!(StoppedReport::new(reason));
-                    let _ = json.then(|| writeln!(std::io::stdout(), "{report}"));
+                    let stopped = StoppedReport::new(reason);
+                    let _ = if json {
+                        writeln!(std::io::stdout(), "{}", serde_json::json!(stopped))
+                    } else {
+                        write!(std::io::stdout(), "{}", stopped.text())
+                    };
                     Outcome::Stopped(Some(reason)).code()
                 }
                 None => ExitCode::from(FAILURE),
@@ -83,6 +90,9 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Jobs(args) => commands::jobs::run(&args),
         Command::Merge(args) => commands::cubes::merge(&args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Check(args) => commands::check::run(&args),
+        Command::Completions(args) => commands::completions::run(&args),
+        Command::Man(args) => commands::completions::man(&args),
     }
 }
 
@@ -102,6 +112,11 @@ fn one_line(e: &anyhow::Error) -> String {
 fn in_flags(cause: &(dyn std::error::Error + 'static)) -> String {
     use boardsat_bench::plan::PlanError;
     use boardsat_encode::EncodeError;
+    use boardsat_jobs::{
+        error::{EstimateError, JobsError},
+        layout::LayoutError,
+        split::SplitError,
+    };
     use boardsat_proof::{prover::ProofError, verify::VerifyError};
     use boardsat_solve::{error::SolveError, formula::dimacs::ReadError};
     let names = &flags::Flags;
@@ -116,6 +131,14 @@ fn in_flags(cause: &(dyn std::error::Error + 'static)) -> String {
     } else if let Some(e) = cause.downcast_ref::<ProofError>() {
         e.message(names)
     } else if let Some(e) = cause.downcast_ref::<VerifyError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<JobsError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<SplitError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<EstimateError>() {
+        e.message(names)
+    } else if let Some(e) = cause.downcast_ref::<LayoutError>() {
         e.message(names)
     } else {
         cause.to_string()

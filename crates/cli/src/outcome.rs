@@ -3,12 +3,12 @@
 //! | code | meaning |
 //! |---|---|
 //! | 0 | success: the answer asked for (a count that reached `--limit` included) |
-//! | 1 | `verify`: the result is not proven whole (a claim that does not verify or is missing, a run stopped, a foreign or mixed directory, nothing to check); `check-solution`: the solution is rejected |
-//! | 10 | `solve-dimacs`: satisfiable |
-//! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven); `check-solution`: the solver claims there is none (unverified) |
+//! | 1 | `verify`: the result is not proven whole (a claim that does not verify or is missing, a run stopped, a foreign or mixed directory, nothing to check); `check-solution`: the solution is rejected; `check`: a published placement is rejected |
 //! | 2 | bad input or a failure (one line on stderr) |
 //! | 3 | no (complete) answer: the time limit was reached, or the solver gave up; `jobs`: jobs are left |
-//! | 130 | interrupted (Ctrl-C, SIGTERM) |
+//! | 10 | `solve-dimacs`: satisfiable |
+//! | 20 | `solve-dimacs`: unsatisfiable; `solve`: no placement with k pieces exists (proven); `check-solution`: the solver claims there is none (unverified) |
+//! | 130 | interrupted (Ctrl-C, SIGTERM, `count --stop-after-cubes`) |
 
 use std::process::ExitCode;
 

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use boardsat_encode::{words::plural, Bound};
 use boardsat_proof::{
     manifest::{RunResult, RunStatus},
-    prover::{ProofError, Prover},
+    prover::{Concluded, ProofError, Prover},
 };
 use boardsat_report::ProofSummary;
 use boardsat_solve::{
@@ -145,7 +145,17 @@ impl Proven {
         stop: &Interrupter,
         prove: impl FnOnce(&mut Prover) -> Result<Option<RunResult>, ProofError>,
     ) -> Self {
-        let Some(mut prover) = prover else {
+        let concluded = prover.map(|mut prover| {
+            let proved = prove(&mut prover);
+            prover.conclude(proved, stop.reason())
+        });
+        Proven::of(concluded, stop)
+    }
+
+    /// The proofs of a run that the library concluded (`concluded`, none
+    /// without a prover); `stop` says whether the run was stopped.
+    pub fn of(concluded: Option<Concluded>, stop: &Interrupter) -> Self {
+        let Some(concluded) = concluded else {
             return Proven {
                 summary: None,
                 concluded: None,
@@ -153,14 +163,11 @@ impl Proven {
                 stop: None,
             };
         };
-        let proved = prove(&mut prover);
-        let reason = stop.reason();
-        let concluded = prover.conclude(proved, reason);
         Proven {
             summary: (concluded.status == RunStatus::Complete).then(|| concluded.summary.clone()),
             concluded: Some((concluded.summary, concluded.status)),
             error: concluded.error,
-            stop: reason,
+            stop: stop.reason(),
         }
     }
 
@@ -204,65 +211,198 @@ impl Proven {
     }
 }
 
-/// Whether `--progress` asked for progress lines on a stderr that is not
-/// a terminal (a log).
-pub static PROGRESS_LINES: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
+/// Where progress goes, chosen once for the whole command
+/// ([`choose_progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressTo {
+    /// Nowhere: stderr is not a terminal and `--progress` was not given.
+    Nowhere,
+    /// A progress bar, redrawn in place: stderr is a terminal and stdout
+    /// is not JSON.
+    Bar,
+    /// `c progress:` lines, at most one a second (`--progress`): for logs
+    /// and pipes.
+    Lines,
+}
 
-/// Progress on stderr while long work runs: on a terminal one line, redrawn
-/// at most five times a second and cleared at the end; with `--progress`
-/// elsewhere, a `c progress:` line at most once a second.
+static PROGRESS_TO: std::sync::OnceLock<ProgressTo> = std::sync::OnceLock::new();
+
+/// Chooses where progress goes: a bar on a terminal (never with `--json`),
+/// `c progress:` lines with `--progress` elsewhere, else nowhere.
+pub fn choose_progress(lines: bool, json: bool) {
+    let to = if io::stderr().is_terminal() && !json {
+        ProgressTo::Bar
+    } else if lines {
+        ProgressTo::Lines
+    } else {
+        ProgressTo::Nowhere
+    };
+    let _ = PROGRESS_TO.set(to);
+}
+
+fn progress_to() -> ProgressTo {
+    *PROGRESS_TO.get().unwrap_or(&ProgressTo::Nowhere)
+}
+
+/// One step of long work: what it is at (`counting: 60 solutions`) and,
+/// when the work is a known number of parts, how many are done.
+pub struct Step {
+    what: String,
+    of: Option<Of>,
+}
+
+/// `done` of `known` parts, named by `unit` (singular, plural).
+struct Of {
+    done: u64,
+    known: u64,
+    unit: (&'static str, &'static str),
+}
+
+impl Step {
+    /// `done` of `known` parts (`cube`, `cubes`) are done; the number
+    /// known may grow (cubes split again).
+    pub fn of(mut self, done: u64, known: u64, unit: (&'static str, &'static str)) -> Step {
+        self.of = Some(Of { done, known, unit });
+        self
+    }
+
+    /// The step as a `c progress:` line says it.
+    fn line(&self) -> String {
+        match &self.of {
+            Some(of) => format!(
+                "{}, {} of {} done",
+                self.what,
+                of.done,
+                plural(of.known, of.unit.0, of.unit.1)
+            ),
+            None => self.what.clone(),
+        }
+    }
+}
+
+impl From<String> for Step {
+    fn from(what: String) -> Step {
+        Step { what, of: None }
+    }
+}
+
+/// Progress on stderr while long work runs: on a terminal a bar (parts
+/// done of those known, what was found, the time elapsed and, from the
+/// rate so far, the time left), redrawn at most five times a second and
+/// cleared at the end; with `--progress` elsewhere, a `c progress:` line
+/// at most once a second; otherwise nothing.
 pub struct ProgressLine {
-    terminal: bool,
-    lines: bool,
+    to: ProgressTo,
+    bar: Option<indicatif::ProgressBar>,
     start: Instant,
     last: Option<Instant>,
-    drawn: bool,
+    /// When the first step with parts came (a count's cubes, after its
+    /// optimum): the rate of parts done is measured from there.
+    parts_since: Option<Instant>,
 }
 
 impl ProgressLine {
-    /// Enabled when stderr is a terminal, or with `--progress`.
+    /// Progress where [`choose_progress`] said.
     pub fn new() -> Self {
-        let terminal = io::stderr().is_terminal();
         ProgressLine {
-            terminal,
-            lines: !terminal && PROGRESS_LINES.load(std::sync::atomic::Ordering::Relaxed),
+            to: progress_to(),
+            bar: None,
             start: Instant::now(),
             last: None,
-            drawn: false,
+            parts_since: None,
         }
     }
 
-    /// Shows `what` (with the elapsed time) if due.
-    pub fn update(&mut self, what: impl FnOnce() -> String) {
-        let every = Duration::from_millis(if self.lines { 1000 } else { 200 });
+    /// Whether progress is shown at all.
+    pub fn shown(&self) -> bool {
+        self.to != ProgressTo::Nowhere
+    }
+
+    /// Shows `step` if due.
+    pub fn update<S: Into<Step>>(&mut self, step: impl FnOnce() -> S) {
+        let every = Duration::from_millis(if self.to == ProgressTo::Lines {
+            1000
+        } else {
+            200
+        });
         if self.last.is_none_or(|t| t.elapsed() >= every) {
-            self.show(what);
+            self.show(step);
         }
     }
 
-    /// Shows `what` now: for a step that is rare and worth a line (a bench
+    /// Shows `step` now: for a step that is rare and worth a line (a bench
     /// cell done).
-    pub fn show(&mut self, what: impl FnOnce() -> String) {
-        if !(self.terminal || self.lines) {
+    pub fn show<S: Into<Step>>(&mut self, step: impl FnOnce() -> S) {
+        if self.to == ProgressTo::Nowhere {
             return;
         }
         self.last = Some(Instant::now());
-        let secs = self.start.elapsed().as_secs_f64();
-        if self.lines {
-            let _ = writeln!(io::stderr(), "c progress: {}  {secs:.1} s", what());
-        } else {
-            self.drawn = true;
-            let _ = write!(io::stderr(), "\r\x1b[2K{}  {secs:.1} s", what());
+        let step = step().into();
+        if self.to == ProgressTo::Lines {
+            let secs = self.start.elapsed().as_secs_f64();
+            let _ = writeln!(io::stderr(), "c progress: {}  {secs:.1} s", step.line());
+            return;
+        }
+        let start = self.start;
+        let new = self.bar.is_none();
+        // Made hidden, and shown once its first step is set in full.
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                None,
+                indicatif::ProgressDrawTarget::hidden(),
+            );
+            // The bar's clock starts with the work, not with its first step.
+            bar.set_elapsed(start.elapsed());
+            bar
+        });
+        bar.set_message(step.what);
+        match &step.of {
+            Some(of) => {
+                let unit = if of.known == 1 { of.unit.0 } else { of.unit.1 };
+                let since = *self.parts_since.get_or_insert_with(Instant::now);
+                bar.set_style(bar_style(
+                    &format!(
+                        "{{elapsed_precise}} [{{bar:24}}] {{pos}}/{{len}} {unit}  {{msg}}{{left}}"
+                    ),
+                    since,
+                ));
+                bar.set_length(of.known);
+                bar.set_position(of.done);
+            }
+            None => bar.set_style(bar_style("{spinner} {elapsed_precise}  {msg}", self.start)),
+        }
+        if new {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(5));
+            // The clock and the spinner move while a long cube runs.
+            bar.enable_steady_tick(Duration::from_millis(200));
         }
     }
 
-    /// Clears the line.
+    /// Clears the bar.
     pub fn finish(&mut self) {
-        if std::mem::take(&mut self.drawn) {
-            let _ = write!(io::stderr(), "\r\x1b[2K");
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
     }
+}
+
+/// The bar's look: `template` with `{left}`, the time left at the rate so
+/// far (the parts left at the time per part done since `since`), once a
+/// part is done and a second has passed; the parts known may still grow.
+fn bar_style(template: &str, since: Instant) -> indicatif::ProgressStyle {
+    let style = indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    style.progress_chars("=> ").with_key(
+        "left",
+        move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let (done, elapsed) = (state.pos(), since.elapsed());
+            let left = state.len().unwrap_or(0).saturating_sub(done);
+            if done > 0 && left > 0 && elapsed >= Duration::from_secs(1) {
+                let eta = elapsed.mul_f64(left as f64 / done as f64);
+                let _ = write!(w, "  about {} left", indicatif::HumanDuration(eta));
+            }
+        },
+    )
 }
 
 impl Drop for ProgressLine {

@@ -5,8 +5,6 @@
 
 mod common;
 
-use common::on_path;
-
 use std::{path::PathBuf, process::Command};
 
 use boardsat_solve::{count_projected, dimacs, End, Interrupter, Mode, SolverSpec, Status};
@@ -103,12 +101,8 @@ fn embedded_solver_agrees_with_the_manifest() {
 
 #[test]
 fn external_minisat_agrees_with_the_manifest() {
-    if !on_path("minisat") {
-        if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
-            eprintln!("skipped: minisat is not installed and BOARDSAT_SKIP_EXTERNAL=1");
-            return;
-        }
-        panic!("minisat is not on PATH: install it (apt-get install minisat) or set BOARDSAT_SKIP_EXTERNAL=1");
+    if !common::external("minisat", "minisat") {
+        return;
     }
     for e in manifest() {
         let path = root().join("cnf").join(&e.file);

@@ -11,7 +11,7 @@ use std::{
     process::{Command, Output},
 };
 
-use common::{on_path, run_in, run_jobs, shell, stderr, stdout};
+use common::{run_in, run_jobs, shell, stderr, stdout};
 
 /// Runs the jobs of `tmp/split` and merges them: the total `merge` prints.
 fn run_and_merge(tmp: &Path) -> String {
@@ -431,12 +431,8 @@ fn count_dimacs_reads_hand_written_icnf() {
 fn external_cadical_reads_the_icnf_file() {
     // CaDiCaL's cube mode: it must parse the file (Debian's CaDiCaL stops
     // at a comment between `a` lines) and solve the cubes.
-    if !on_path("cadical") {
-        if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
-            eprintln!("skipped: cadical is not installed and BOARDSAT_SKIP_EXTERNAL=1");
-            return;
-        }
-        panic!("cadical is not on PATH: install it (apt-get install cadical) or set BOARDSAT_SKIP_EXTERNAL=1");
+    if !common::external("cadical", "cadical") {
+        return;
     }
     let tmp = tempfile::tempdir().unwrap();
     icnf_cubes(tmp.path(), "8", &[]);
@@ -804,7 +800,7 @@ fn a_refutation_estimate_refuses_a_bound_that_cannot_be_refuted() {
     let err = stderr(&five);
     assert!(err.contains("the checker accepts"), "{err}");
     // The cubes `solve` refutes in-process: another split, its own cubes.
-    let mut args = vec!["cubes", "domination", "8", "-k", "4", "--depth", "1"];
+    let mut args = vec!["cubes", "domination", "8", "-k", "4"];
     args.extend(["--estimate", "4", "--refute", "--in-process", "--json"]);
     let inside = run_in(tmp.path(), &args);
     assert!(inside.status.success(), "{}", stderr(&inside));

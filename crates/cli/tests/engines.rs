@@ -21,15 +21,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use common::{one_line_error, run, stderr, stdout};
+use common::{in_process, one_line_error, run, stderr, stdout, verified};
 use serde_json::Value;
-
-/// The in-process count of queen domination on n × n with at most k.
-fn in_process(n: &str, k: &str) -> String {
-    let out = run(&["count", "domination", n, "-k", k]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    stdout(&out).trim().to_string()
-}
 
 /// The configuration the Slurm commands read: `SLURM_CONF`, else the one
 /// `scripts/slurm-local.sh` writes, if it is there.
@@ -74,7 +67,7 @@ fn slurm() -> bool {
     }
     for skip in ["BOARDSAT_SKIP_SLURM", "BOARDSAT_SKIP_EXTERNAL"] {
         if std::env::var(skip).as_deref() == Ok("1") {
-            eprintln!("skipped: no Slurm node answers and {skip}=1");
+            common::skipped(&format!("no Slurm node answers and {skip}=1"));
             return false;
         }
     }
@@ -126,19 +119,6 @@ fn drive(
     (out.status.code(), report, out)
 }
 
-/// `merge --verify DIR`, which must verify: the total.
-fn verified(dir: &Path) -> String {
-    let out = run(&["merge", "--verify", dir.to_str().unwrap()]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        stdout(&out),
-        stderr(&out)
-    );
-    stdout(&out).trim().to_string()
-}
-
 /// A driven split ran at least three rounds (two of re-splits) and
 /// finished.
 fn rounds_ran(report: &Value) {
@@ -173,12 +153,12 @@ fn gnu_parallel_runs_the_rounds_to_the_in_process_count() {
         1 + report["driven"][1]["round"]["jobs"].as_u64().unwrap() as usize,
         "{joblog}"
     );
-    assert_eq!(verified(&d9), in_process("9", "5"));
+    assert_eq!(verified(&d9, ""), in_process("9", "5"));
     let d10 = budget_split(t, "d10", "10", "5");
     let (code, report, out) = drive(&d10, "parallel", &["--max-tasks", "2"], &[]);
     assert_eq!(code, Some(0), "{}", stderr(&out));
     rounds_ran(&report);
-    assert_eq!(verified(&d10), in_process("10", "5"));
+    assert_eq!(verified(&d10, ""), in_process("10", "5"));
     // A binary that is not there: every job fails, GNU parallel's exit
     // status is named, the merge refuses.
     let bad = budget_split(t, "bad", "8", "5");
@@ -246,7 +226,7 @@ fn slurm_arrays_run_the_rounds_exactly_through_cancels_and_crashes() {
             task.ends_with("slurm.sbatch: line 1 of jobs.txt exited with 0\n"),
             "{task}"
         );
-        assert_eq!(verified(&dir), in_process(n, k), "{n}");
+        assert_eq!(verified(&dir, ""), in_process(n, k), "{n}");
     }
 
     // scancel: a leaf of round 2 hangs; its task is cancelled while it
@@ -299,7 +279,7 @@ fn slurm_arrays_run_the_rounds_exactly_through_cancels_and_crashes() {
         Some(1),
         "{report}"
     );
-    assert_eq!(verified(&dir), in_process("9", "5"));
+    assert_eq!(verified(&dir, ""), in_process("9", "5"));
 
     // A binary that is not there: the task's exit is named, the merge
     // refuses.

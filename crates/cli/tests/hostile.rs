@@ -299,6 +299,104 @@ fn a_signal_delivered_twice_at_once_still_reports_the_count() {
     assert!(out.contains("\"stopped\":\"interrupted\""), "{out}{rest}");
 }
 
+/// Whether process `pid` catches SIGTERM (its handler is installed): a
+/// signal sent before would end it before it could say how.
+#[cfg(target_os = "linux")]
+fn catches_sigterm(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/status")).is_ok_and(|status| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (15 - 1)) != 0)
+    })
+}
+
+/// `child`'s output once it ends; a minute is far beyond what it takes,
+/// and then it is killed and `why` is the failure (not a hung test).
+#[cfg(target_os = "linux")]
+fn ended(mut child: std::process::Child, why: &str) -> std::process::Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{why}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO that no one writes: a job refuses it as its cube file at once
+/// (one line, exit 2, its lock released), and a count of it waiting for
+/// a writer ends at one SIGTERM (exit 130), as it would at one Ctrl-C.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_no_one_writes_is_refused_by_a_job_and_a_signal_ends_a_read_of_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let out = run_in(t, &["cubes", "queens", "8", "--depth", "1", "-o", "q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let q = t.join("q");
+    std::fs::remove_file(q.join("cube-00002.cnf")).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(q.join("cube-00002.cnf"))
+        .status()
+        .unwrap()
+        .success());
+    let job = boardsat()
+        .args(["job", ".", "cube-00002"])
+        .current_dir(&q)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = ended(job, "the job waits on the FIFO");
+    one_line_error(
+        &out,
+        "cube-00002.cnf is a special file (FIFO, socket or device), not what a split writes",
+    );
+    assert!(
+        !q.join("results/cube-00002.lock").exists(),
+        "the lock is held"
+    );
+    for args in [
+        &["count-dimacs"][..],
+        &["solve-dimacs"],
+        &["count-dimacs", "--json"],
+    ] {
+        let child = boardsat()
+            .args(args)
+            .arg(q.join("cube-00002.cnf"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while !catches_sigterm(child.id()) {
+            assert!(start.elapsed() < Duration::from_secs(60), "no handler");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success());
+        let out = ended(child, "one SIGTERM does not end a read of a FIFO");
+        assert_eq!(
+            out.status.code(),
+            Some(130),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let err = text(&out.stderr);
+        assert!(err.contains("cube-00002.cnf"), "{err}");
+        if args.contains(&"--json") {
+            assert!(text(&out.stdout).contains("\"stopped\":\"interrupted\""));
+        }
+    }
+}
+
 fn solver_running() -> bool {
     std::fs::read_dir("/proc").is_ok_and(|list| {
         list.filter_map(Result::ok).any(|e| {
@@ -514,6 +612,65 @@ fn projection_lines_are_read_as_whole_words_and_stdin_works() {
     assert_eq!(feed("c p show 0\np cnf 1 2\n1 0\n-1 0\n"), "0");
 }
 
+/// A projection that names a variable twice (on one line, on two, in `c
+/// ind`) projects on it once: every backend counts what brute force
+/// counts, and the proof of the count verifies (it once ended in an
+/// internal error).
+#[test]
+fn a_projection_naming_a_variable_twice_counts_it_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    // x1 ∨ x2 projected on x1: the values of x1 in its models.
+    let brute: std::collections::BTreeSet<bool> = (0..4u8)
+        .map(|a| (a & 1 == 1, a & 2 == 2))
+        .filter(|&(x1, x2)| x1 || x2)
+        .map(|(x1, _)| x1)
+        .collect();
+    let expected = brute.len().to_string();
+    for (i, projection) in [
+        "c p show 1 1 0\n",
+        "c p show 1 0\nc p show 1 0\n",
+        "c ind 1 1 0\n",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = tmp.path().join(format!("t{i}.cnf"));
+        std::fs::write(&file, format!("{projection}p cnf 2 1\n1 2 0\n")).unwrap();
+        let file = file.to_str().unwrap();
+        for solver in ["cadical", "varisat"] {
+            let o = run(&["count-dimacs", file, "--solver", solver]);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{projection}: {}",
+                text(&o.stderr)
+            );
+            assert_eq!(text(&o.stdout).trim(), expected, "{projection} {solver}");
+        }
+        let proof = tmp.path().join(format!("p{i}"));
+        let proof = proof.to_str().unwrap();
+        let o = run(&["count-dimacs", file, "--proof", proof]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{projection}: {}",
+            text(&o.stderr)
+        );
+        assert!(
+            text(&o.stdout).starts_with(&expected),
+            "{}",
+            text(&o.stdout)
+        );
+        let o = run(&["verify", proof]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{projection}: {}",
+            text(&o.stdout)
+        );
+    }
+}
+
 // ------------------------------------------------------- 11. bench interrupted
 
 #[cfg(unix)]
@@ -603,6 +760,32 @@ fn options_that_do_not_apply_are_errors() {
         ),
     ] {
         one_line_error(&run(args), what);
+    }
+    // What shapes only exported cubes, in an estimate of the in-process
+    // run with no split written (issue 53).
+    let estimate = "cubes domination 8 --estimate 2 --in-process";
+    for (extra, flag) in [
+        ("-k 5 --no-halve", "--no-halve"),
+        ("-k 5 --lex-leader", "--lex-leader"),
+        ("-k 4 --refute --depth 3", "--depth"),
+    ] {
+        let args: Vec<&str> = estimate.split(' ').chain(extra.split(' ')).collect();
+        one_line_error(
+            &run(&args),
+            &format!("{flag} does not apply to --in-process estimates"),
+        );
+    }
+    // With a split written, they shape it; --depth shapes a count's cubes.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("split");
+    let count = "cubes domination 6 -k 3 --estimate 1 --in-process";
+    for extra in [
+        vec!["--no-halve", "-o", out.to_str().unwrap()],
+        vec!["--depth", "1"],
+    ] {
+        let args: Vec<&str> = count.split(' ').chain(extra).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
     }
     // Negative seeds are seeds.
     assert!(run(&["solve", "queens", "8", "--seed", "-5"])

@@ -5,6 +5,11 @@
 //! with a reason (exit 1, or 2 for input that is not a proof directory),
 //! within a timeout, never with a panic. The cases are generated, kinds ×
 //! mutations, not written one by one; the matrix's size is printed.
+//!
+//! Every control verifies with cake_lpr, the formally verified LRAT
+//! checker, as `--checker` too (and the last line names it), and every
+//! mutation is refused with it — and with a fake checker that accepts
+//! everything, which must not make a forged directory verified.
 
 mod common;
 
@@ -15,7 +20,7 @@ use std::{
     time::Duration,
 };
 
-use common::text;
+use common::{copy_dir, text};
 use serde_json::{json, Value};
 
 /// A proof directory of one kind, built once.
@@ -110,20 +115,6 @@ fn bases(root: &Path) -> Vec<Base> {
         });
     }
     out
-}
-
-/// Copies the directory `from` to `to`, recursively.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 fn read_json(path: &Path) -> Value {
@@ -674,6 +665,12 @@ fn every_mutation_of_every_proof_directory_is_rejected() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     let bases = bases(root);
+    let cake = common::cake_lpr();
+    let fake = common::script(root, "accepts-everything", "echo 's VERIFIED UNSAT'");
+    let (cake, fake) = (
+        cake.as_ref().map(|p| p.to_str().unwrap().to_string()),
+        fake.to_str().unwrap().to_string(),
+    );
     // Every base verifies as built, and so does a copy left alone (the
     // control: what the mutations break is theirs).
     for base in &bases {
@@ -693,6 +690,16 @@ fn every_mutation_of_every_proof_directory_is_rejected() {
             "{}: {out}",
             base.name
         );
+        // cake_lpr accepts every claim of every kind, and says so.
+        if let Some(cake) = &cake {
+            let args = ["verify", copy.to_str().unwrap(), "--checker", cake];
+            let o = within(&args, 120).expect("verify --checker hung");
+            let out = text(&o.stdout);
+            assert_eq!(o.status.code(), Some(0), "{}: {out}", base.name);
+            let last = out.lines().last().unwrap();
+            assert!(last.starts_with("verified: "), "{}: {out}", base.name);
+            assert!(last.contains("cake_lpr ("), "{}: {last}", base.name);
+        }
     }
     let mutations = mutations();
     let cases: Vec<(usize, usize)> = (0..bases.len())
@@ -715,16 +722,23 @@ fn every_mutation_of_every_proof_directory_is_rejected() {
                     continue;
                 }
                 *run.lock().unwrap() += 1;
-                let mut commands = vec![vec!["verify", dir.to_str().unwrap()]];
+                let dir = dir.to_str().unwrap();
+                let mut commands =
+                    vec![vec!["verify", dir], vec!["verify", dir, "--checker", &fake]];
+                if let Some(cake) = &cake {
+                    commands.push(vec!["verify", dir, "--checker", cake]);
+                }
                 if base.jobs {
-                    commands.push(vec!["merge", "--verify", dir.to_str().unwrap()]);
+                    commands.push(vec!["merge", "--verify", dir]);
+                    commands.push(vec!["merge", "--verify", dir, "--checker", &fake]);
                 }
                 for args in commands {
                     if let Some(why) = refusal(&args) {
-                        failures
-                            .lock()
-                            .unwrap()
-                            .push(format!("{} / {name} / {}: {why}", base.name, args[0]));
+                        failures.lock().unwrap().push(format!(
+                            "{} / {name} / {}: {why}",
+                            base.name,
+                            args.join(" ")
+                        ));
                     }
                 }
             });

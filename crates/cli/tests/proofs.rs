@@ -500,16 +500,7 @@ fn proof_directories_are_not_overwritten_by_accident() {
 
 #[test]
 fn external_unsat_answers_are_marked_unverified() {
-    let have = |b: &str| {
-        std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(b).is_file()))
-    };
-    if !have("minisat") {
-        assert!(
-            std::env::var_os("BOARDSAT_SKIP_EXTERNAL").is_some(),
-            "minisat is missing: apt-get install minisat (or BOARDSAT_SKIP_EXTERNAL=1)"
-        );
-        eprintln!("skipped: minisat is missing (BOARDSAT_SKIP_EXTERNAL)");
+    if !common::external("minisat", "minisat") {
         return;
     }
     let o = run(&["solve", "queens", "3", "--solver-cmd", "minisat"]);

@@ -331,12 +331,13 @@ fn what_cannot_be_resumed_is_refused_in_one_line() {
     fs::write(other.join("MANIFEST.json"), m.to_string()).unwrap();
     one_line_error(&again(&other, &[]), "another split");
     // Another bound, another problem, no symmetry breaking.
-    one_line_error(&again(&cut, &["-k", "6"]), "at most 5 pieces");
+    one_line_error(&again(&cut, &["-k", "6"]), "with at most 6 pieces");
     one_line_error(&again(&cut, &["--independent"]), "another");
     one_line_error(&again(&cut, &["--no-symmetry"]), "another");
-    // A manifest written before splits recorded their key: the claims'
-    // own sentences and formulas tell.
+    // A manifest written before runs recorded their task and splits
+    // their key: the claims' own sentences and formulas tell.
     let mut m = manifest(&cut);
+    m.as_object_mut().unwrap().remove("task");
     for split in m["splits"].as_array_mut().unwrap() {
         split.as_object_mut().unwrap().remove("key");
     }
@@ -352,4 +353,65 @@ fn what_cannot_be_resumed_is_refused_in_one_line() {
     let o = again(&cut, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     verified(&cut, A002564_8);
+}
+
+/// Every file of `dir` and its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A run stopped before its count split began (here before anything: a
+/// time limit of a millisecond; any stage is the same) records what it
+/// proves, and a resume that would prove anything else — another board,
+/// bound, piece, kind, symmetry reduction, limit or question — is refused
+/// in one line, the directory left as it was; the same count resumes,
+/// with another depth, to the verified count (issue 53: a resume of
+/// another problem once ran there).
+#[test]
+fn a_run_stopped_before_its_count_split_resumes_only_its_own_task() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = path(tmp.path(), "p");
+    let p = p.to_str().unwrap();
+    let count = ["count", "domination", "8"];
+    let mut first = count.to_vec();
+    first.extend(["--depth", "2", "--threads", "1", "--proof", p]);
+    first.extend(["--time-limit", "0.001"]);
+    let o = run(&first);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(manifest(Path::new(p))["status"], "time-limit");
+    let before = snapshot(Path::new(p));
+    for other in [
+        &["count", "domination", "9"][..],
+        &["count", "domination", "8", "-k", "6"],
+        &["count", "domination", "8", "--piece", "king"],
+        &["count", "domination", "8", "--independent"],
+        &["count", "domination", "8", "--no-symmetry"],
+        &["count", "domination", "8", "--limit", "3"],
+        &["solve", "domination", "8"],
+        &["enumerate", "domination", "8"],
+    ] {
+        let mut args = other.to_vec();
+        args.extend(["--proof", p, "--resume"]);
+        one_line_error(&run(&args), "proves another task");
+        assert_eq!(snapshot(Path::new(p)), before, "{other:?} changed it");
+    }
+    let mut again = count.to_vec();
+    again.extend(["--proof", p, "--resume"]);
+    let o = run(&again);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with(&A002564_8.to_string()),
+        "{}",
+        stdout(&o)
+    );
+    verified(Path::new(p), A002564_8);
 }

@@ -11,15 +11,8 @@ mod common;
 
 use std::{path::Path, process::Output};
 
-use common::{one_line_error, run, run_in, stderr, stdout};
+use common::{in_process, one_line_error, run_in, stderr, stdout};
 use serde_json::Value;
-
-/// The in-process count of queen domination on n × n with at most k.
-fn in_process(n: &str, k: &str) -> String {
-    let out = run(&["count", "domination", n, "-k", k]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    stdout(&out).trim().to_string()
-}
 
 /// `cubes domination N -k K --depth 0 --job-budget 0.001 --max-depth 2
 /// -o split` in `tmp` (with `extra`, which may give another --depth and
@@ -886,4 +879,73 @@ fn lex_leader_splits_count_orbit_representatives_and_verify() {
         one_line_error(&out, "--lex-leader");
         assert!(!t.join("bad").exists(), "{bad:?}");
     }
+}
+
+/// A `--lex-leader` split whose MANIFEST lost ` lex=lines-first` (or a
+/// split without the constraints whose MANIFEST gained it) cannot be
+/// reconciled — its cube files say otherwise — and nothing is summed: a
+/// job refuses to count it, and plain `merge` refuses, one line each,
+/// whether the answers came from the jobs (which weighed their orbit
+/// representatives) or from `count-dimacs --json` run on each cube file
+/// by another scheduler (which did not). Issue 53: plain `merge` once
+/// printed 44 for A002564(7) = 86.
+#[test]
+fn a_manifest_that_disagrees_with_its_cube_files_on_lex_leader_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = tmp.path();
+    let cubes = |name: &str, lex: bool| {
+        let mut args: Vec<&str> = "cubes domination 7 -k 4 --depth 1 -o".split(' ').collect();
+        args.push(name);
+        if lex {
+            args.push("--lex-leader");
+        }
+        let out = run_in(t, &args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        t.join(name)
+    };
+    let edit = |dir: &Path, from: &str, to: &str| {
+        let path = dir.join("MANIFEST");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{text}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    let spec_end = "format=cnf\n";
+    let lex_end = "format=cnf lex=lines-first\n";
+    // Run as jobs, then the word lost.
+    let split = cubes("split", true);
+    let (code, _, out) = jobs(t, &["--run", "local"]);
+    assert_eq!(code, Some(0), "{}", stderr(&out));
+    assert_eq!(merged(t), in_process("7", "4"));
+    edit(&split, lex_end, spec_end);
+    one_line_error(&run_in(t, &["merge", "split"]), "lex-leader constraints");
+    // Lost before the jobs ran: the job refuses.
+    let fresh = cubes("fresh", true);
+    edit(&fresh, lex_end, spec_end);
+    one_line_error(
+        &run_in(&fresh, &["job", ".", "cube-00001"]),
+        "cube-00001.cnf ends with lex-leader constraints",
+    );
+    // Counted by count-dimacs as another scheduler would: each answer a
+    // count of orbit representatives, which the merge must not weigh as
+    // placements.
+    for id in ["00000", "00001", "00002", "00003", "00004", "00005"] {
+        let out = run_in(
+            &fresh,
+            &["count-dimacs", &format!("cube-{id}.cnf"), "--json"],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        std::fs::create_dir_all(fresh.join("results")).unwrap();
+        std::fs::write(answer(&fresh, &format!("cube-{id}")), stdout(&out)).unwrap();
+    }
+    one_line_error(
+        &run_in(t, &["merge", "fresh"]),
+        "cube-00000.cnf ends with lex-leader constraints",
+    );
+    // The word gained by a split without the constraints.
+    let plain = cubes("plain", false);
+    edit(&plain, spec_end, lex_end);
+    one_line_error(
+        &run_in(&plain, &["job", ".", "cube-00001"]),
+        "cube-00001.cnf carries no lex-leader constraints",
+    );
 }

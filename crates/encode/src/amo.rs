@@ -177,7 +177,10 @@ impl Amo {
             }
             1 => self.encode(lits, sink, vars),
             _ if k >= lits.len() => Ok(()),
-            _ => Err(EncodeError::AmoBound { encoding: self, k }),
+            _ => Err(EncodeError::AmoBound {
+                encoding: self.name(),
+                k,
+            }),
         }
     }
 }

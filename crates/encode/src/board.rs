@@ -110,7 +110,11 @@ impl Board {
         }
         match rows.checked_mul(cols) {
             Some(n) if n <= MAX_SQUARES => Ok(Board { rows, cols }),
-            _ => Err(EncodeError::BoardTooLarge { rows, cols }),
+            _ => Err(EncodeError::BoardTooLarge {
+                rows,
+                cols,
+                max: MAX_SQUARES,
+            }),
         }
     }
 

@@ -41,6 +41,7 @@ use rustsat::{
     types::{Clause, Lit},
 };
 
+pub use crate::bound::{Bound, Direction};
 use crate::error::EncodeError;
 
 pub mod cardinality_network;
@@ -137,61 +138,9 @@ impl Card {
     }
 }
 
-/// Which bounds a counter must be able to enforce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Direction {
-    /// "At most k": inputs propagate up to the outputs.
-    Upper,
-    /// "At least k": outputs propagate down to the inputs.
-    Lower,
-    /// Both.
-    Both,
-}
-
-impl Direction {
-    /// Whether upper bounds can be enforced.
-    #[must_use]
-    pub const fn upper(self) -> bool {
-        matches!(self, Direction::Upper | Direction::Both)
-    }
-
-    /// Whether lower bounds can be enforced.
-    #[must_use]
-    pub const fn lower(self) -> bool {
-        matches!(self, Direction::Lower | Direction::Both)
-    }
-}
-
-/// A cardinality bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// Σ ≤ k.
-    AtMost(usize),
-    /// Σ ≥ k.
-    AtLeast(usize),
-    /// Σ = k.
-    Exactly(usize),
-}
-
+// `Bound` and `Direction` sit below the error type (which names bounds);
+// the feasibility check, which returns that error, stays here.
 impl Bound {
-    /// The bound's `k`.
-    #[must_use]
-    pub const fn k(self) -> usize {
-        match self {
-            Bound::AtMost(k) | Bound::AtLeast(k) | Bound::Exactly(k) => k,
-        }
-    }
-
-    /// The direction a counter needs for this bound.
-    #[must_use]
-    pub const fn direction(self) -> Direction {
-        match self {
-            Bound::AtMost(_) => Direction::Upper,
-            Bound::AtLeast(_) => Direction::Lower,
-            Bound::Exactly(_) => Direction::Both,
-        }
-    }
-
     /// Whether some assignment of `n` inputs satisfies the bound.
     ///
     /// # Errors
@@ -203,16 +152,6 @@ impl Bound {
                 Err(EncodeError::Infeasible { bound: self, n })
             }
             _ => Ok(()),
-        }
-    }
-}
-
-impl fmt::Display for Bound {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bound::AtMost(k) => write!(f, "at most {k}"),
-            Bound::AtLeast(k) => write!(f, "at least {k}"),
-            Bound::Exactly(k) => write!(f, "exactly {k}"),
         }
     }
 }
@@ -672,7 +611,7 @@ macro_rules! rustsat_traits {
             {
                 $crate::card::encode_range(
                     self,
-                    $crate::card::Direction::Upper,
+                    $crate::bound::Direction::Upper,
                     &range,
                     $crate::card::Call::Plain,
                     collector,
@@ -705,7 +644,7 @@ macro_rules! rustsat_traits {
             {
                 $crate::card::encode_range(
                     self,
-                    $crate::card::Direction::Lower,
+                    $crate::bound::Direction::Lower,
                     &range,
                     $crate::card::Call::Plain,
                     collector,
@@ -741,7 +680,7 @@ macro_rules! rustsat_traits {
             {
                 $crate::card::encode_range(
                     self,
-                    $crate::card::Direction::Both,
+                    $crate::bound::Direction::Both,
                     &range,
                     $crate::card::Call::Plain,
                     collector,
@@ -765,7 +704,7 @@ macro_rules! rustsat_traits {
         impl $crate::card::BuildCounter for $ty {
             fn build<C: rustsat::encodings::CollectClauses>(
                 lits: &[rustsat::types::Lit],
-                direction: $crate::card::Direction,
+                direction: $crate::bound::Direction,
                 max_bound: usize,
                 sink: &mut C,
                 vars: &mut dyn rustsat::instances::ManageVars,

@@ -6,8 +6,7 @@
 use std::fmt;
 
 use crate::{
-    amo::Amo,
-    card::Bound,
+    bound::Bound,
     setting::{LibraryWords, Names, Setting},
 };
 
@@ -23,15 +22,14 @@ pub enum EncodeError {
         cols: usize,
     },
     /// The board has too many squares for DIMACS variables.
-    #[error(
-        "a {rows}x{cols} board is too large (at most {} squares)",
-        crate::board::MAX_SQUARES
-    )]
+    #[error("a {rows}x{cols} board is too large (at most {max} squares)")]
     BoardTooLarge {
         /// Rows asked for.
         rows: usize,
         /// Columns asked for.
         cols: usize,
+        /// The most squares a board may have ([`crate::board::MAX_SQUARES`]).
+        max: usize,
     },
     /// No assignment satisfies the bound.
     #[error("impossible bound: {bound} of {n} literals")]
@@ -44,8 +42,8 @@ pub enum EncodeError {
     /// An AMO encoding was asked for a bound above one.
     #[error("the at-most-one encoding {encoding} cannot express at most {k}; use a cardinality encoding")]
     AmoBound {
-        /// The encoding.
-        encoding: Amo,
+        /// The encoding's name ([`crate::amo::Amo::name`]).
+        encoding: &'static str,
         /// The bound asked for.
         k: usize,
     },
@@ -82,7 +80,7 @@ pub enum EncodeError {
     /// The clause sink ran out of memory.
     #[error("out of memory while encoding")]
     OutOfMemory,
-    /// The encoding is estimated too large to build ([`crate::estimate::check_fits`]).
+    /// The encoding is estimated too large to build ([`crate::size::check_fits`]).
     #[error("{0}")]
     TooLarge(Box<TooLarge>),
     /// An exported file's provenance lines do not say what it is

@@ -23,7 +23,7 @@
 //! | [`linear::Model`], [`linear::Goal`] | the problems as 0-1 linear programs over the board variables |
 //! | [`export`] | OPB, WCNF and LP output with the provenance an answer is checked by ([`export::Provenance`]) |
 //! | [`draw`] | a placement as a text board or an SVG figure |
-//! | [`SizeEstimate`], [`estimate::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
+//! | [`SizeEstimate`], [`size::check_fits`] | encoding sizes estimated before encoding ([`Problem::estimate`]); refusing what would not fit |
 //! | [`Symmetry`], [`symmetry::lex_leader`] | board symmetries, lex-leader symmetry breaking, orbit sizes |
 //! | [`name_table!`] | names, aliases, `ALL`, `Display`, `FromStr` of the run-time choices |
 //! | [`words::plural`] | a count with the noun that agrees with it, for every printed sentence |
@@ -39,12 +39,13 @@
 //! by its path (`crate::board::Board`), never through the re-exports below,
 //! which are for outside users (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `names`, `words`, `setting` — the name tables of the run-time choices, counts in sentences, the user's choices as messages name them
-//! 2. `error`, `board`, `amo`, `card` — the error type, geometry, the encodings (errors name bounds and encodings)
-//! 3. `piece`, `lazy` — attacks and neighbourhoods, lines left to a propagator
-//! 4. `problem` — the problems as CNF builders
-//! 5. `check`, `symmetry`, `estimate`, `dimacs`, `linear` — the independent checker, symmetries, size estimates, DIMACS output, the linear model
-//! 6. `request`, `draw`, `export` — what users ask for, pictures, OPB, WCNF and LP output
+//! 1. `names`, `words`, `setting`, `bound` — the name tables of the run-time choices, counts in sentences, the user's choices as messages name them, cardinality bounds
+//! 2. `error` — the error type (naming bounds and settings, it imports neither geometry nor encodings)
+//! 3. `board`, `amo`, `card` — geometry, the encodings (the AMO and cardinality name tables each know the other's names, to say which kind a name is)
+//! 4. `piece`, `lazy` — attacks and neighbourhoods, lines left to a propagator
+//! 5. `problem` — the problems as CNF builders
+//! 6. `check`, `symmetry`, `size`, `dimacs`, `linear` — the independent checker, symmetries, size estimates, DIMACS output, the linear model
+//! 7. `request`, `draw`, `export` — what users ask for, pictures, OPB, WCNF and LP output
 //!
 //! ```
 //! use boardsat_encode::{dimacs, Amo, Config, Problem};
@@ -73,12 +74,12 @@ mod names;
 
 pub mod amo;
 pub mod board;
+pub mod bound;
 pub mod card;
 pub mod check;
 pub mod dimacs;
 pub mod draw;
 pub mod error;
-pub mod estimate;
 pub mod export;
 pub mod lazy;
 pub mod linear;
@@ -86,17 +87,19 @@ pub mod piece;
 pub mod problem;
 pub mod request;
 pub mod setting;
+pub mod size;
 pub mod symmetry;
 pub mod words;
 
 pub use amo::Amo;
 pub use board::{Board, LineKind, Square};
-pub use card::{Bound, Card};
+pub use bound::Bound;
+pub use card::Card;
 pub use check::{check, Placement, Violation};
 pub use error::EncodeError;
-pub use estimate::SizeEstimate;
 pub use lazy::LazyLines;
 pub use piece::Piece;
 pub use problem::{Config, Encoding, Formulation, Kind, Problem, Stats};
 pub use request::{Family, Request};
+pub use size::SizeEstimate;
 pub use symmetry::Symmetry;

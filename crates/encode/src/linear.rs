@@ -27,7 +27,7 @@ use rustsat::types::Lit;
 
 use crate::{
     board::{LineKind, Square},
-    card::Bound,
+    bound::Bound,
     error::EncodeError,
     problem::{Formulation, Kind, Problem},
 };

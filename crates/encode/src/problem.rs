@@ -17,8 +17,8 @@ use rustsat::{
 use crate::{
     amo::Amo,
     board::{Board, LineKind, Square},
-    card::Card,
-    card::{Bound, Counter, Direction},
+    bound::{Bound, Direction},
+    card::{Card, Counter},
     error::EncodeError,
     lazy::LazyLines,
     piece::Piece,
@@ -191,16 +191,26 @@ impl Encoding {
     /// clauses, 1584 literals; amo auto, card totalizer, formulation lines`.
     #[must_use]
     pub fn summary(&self) -> String {
+        format!(
+            "{}; amo {}, card {}, formulation {}",
+            self.sizes(),
+            self.config.amo,
+            self.config.card,
+            self.config.formulation
+        )
+    }
+
+    /// The sizes alone: variables (auxiliary among them), clauses,
+    /// literals.
+    #[must_use]
+    pub fn sizes(&self) -> String {
         let s = self.stats;
         format!(
-            "{} ({} auxiliary), {}, {}; amo {}, card {}, formulation {}",
+            "{} ({} auxiliary), {}, {}",
             crate::words::plural(s.n_vars, "var", "vars"),
             s.n_aux_vars,
             crate::words::plural(s.n_clauses, "clause", "clauses"),
             crate::words::plural(s.n_lits, "literal", "literals"),
-            self.config.amo,
-            self.config.card,
-            self.config.formulation
         )
     }
 

@@ -10,11 +10,11 @@
 use crate::{
     board::Board,
     error::{EncodeError, RequestError},
-    estimate,
     piece::Piece,
     problem::Config,
     problem::Kind,
     problem::Problem,
+    size,
 };
 
 crate::name_table! {
@@ -120,7 +120,7 @@ impl Request {
     }
 
     /// As [`Request::problem`], and refuses an encoding estimated too large
-    /// for memory ([`estimate::check_fits`]) unless `force`.
+    /// for memory ([`size::check_fits`]) unless `force`.
     ///
     /// # Errors
     ///
@@ -132,7 +132,7 @@ impl Request {
     ) -> Result<(Problem, Option<usize>), EncodeError> {
         let (problem, k) = self.problem()?;
         if !force {
-            estimate::check_fits(&problem, k, config)?;
+            size::check_fits(&problem, k, config)?;
         }
         Ok((problem, k))
     }

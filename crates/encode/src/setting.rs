@@ -43,6 +43,8 @@ pub enum Setting {
     Threads,
     /// The time a cube runs before it is split again.
     CubeBudget,
+    /// The cubes a sitting answers before it stops.
+    StopAfterCubes,
     /// Counting without symmetry breaking.
     NoSymmetry,
     /// Mirror halving.
@@ -65,6 +67,16 @@ pub enum Setting {
     Proof,
     /// Replacing a previous proof directory's or split's files.
     Replace,
+    /// The time a split's job runs before it is split into the next
+    /// round's pieces.
+    JobBudget,
+    /// Lex-leader constraints in a split's cube files.
+    LexLeader,
+    /// Writing a split as cube jobs (the command line's `cubes`).
+    Split,
+    /// Running a split's rounds on an engine until every job is
+    /// answered (the command line's `jobs --run`).
+    Rounds,
 }
 
 impl Setting {
@@ -85,6 +97,7 @@ impl Setting {
             Setting::Depth => "the split depth",
             Setting::Threads => "the worker threads",
             Setting::CubeBudget => "the cube budget",
+            Setting::StopAfterCubes => "a stop after a number of cubes",
             Setting::NoSymmetry => "turning symmetry breaking off",
             Setting::Halve => "mirror halving",
             Setting::Portfolio => "the portfolio",
@@ -96,6 +109,10 @@ impl Setting {
             Setting::Task => "the task",
             Setting::Proof => "proofs",
             Setting::Replace => "the replace option",
+            Setting::JobBudget => "the job budget",
+            Setting::LexLeader => "lex-leader constraints",
+            Setting::Split => "the writing of a split",
+            Setting::Rounds => "a run of the rounds",
         }
     }
 }

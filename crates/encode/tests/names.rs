@@ -121,7 +121,7 @@ fn amo_encodings_refuse_bounds_above_one() {
             assert_eq!(
                 amo.encode_at_most(&lits, 2, &mut cnf, &mut vars),
                 Err(EncodeError::AmoBound {
-                    encoding: amo,
+                    encoding: amo.name(),
                     k: 2
                 })
             );

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | [`Engine::Local`] | this machine's cores: `sh -c LINE` for each line, `--max-tasks` at a time (default: one per core); the jobs' output in `rounds/R.out` |
 //! | [`Engine::Parallel`] | GNU parallel, from the split's directory: `parallel --joblog rounds/R.log --resume-failed [-j N] [--sshloginfile FILE --workdir DIR --env BOARDSAT] < LIST`; its output in `rounds/R.out` |
-//! | [`Engine::Slurm`] | Slurm job arrays of `slurm.sbatch`, one task per line (`sbatch --array=0-(N-1)%CAP … slurm.sbatch LIST OFFSET`, split into arrays of at most the cluster's `MaxArraySize`), polled with `squeue` until they end; each task's output in `rounds/slurm-R-C-T.out` |
+//! | [`Engine::Slurm`] | Slurm job arrays of `slurm.sbatch`, one task per line (`sbatch --array=0-(N-1)%CAP … slurm.sbatch LIST OFFSET`, split into arrays of at most the cluster's `MaxArraySize`), polled with `squeue` until they end; each task's output in `rounds/slurm-R-C-T.out`, its exit in `rounds/slurm-R-C-T.exit` |
 //!
 //! The same protocol runs under every engine: the jobs are the lines,
 //! each job writes its own answer, and the driver reads the directory
@@ -20,6 +20,15 @@
 //! engine's round (the local jobs and GNU parallel are sent SIGTERM, the
 //! Slurm arrays `scancel`led), and the jobs write what they have, marked
 //! incomplete, for the next run to redo.
+//!
+//! **Adding an engine** (HTCondor, Kubernetes) takes, today: a variant of
+//! [`Engine`] with its arms in [`Engine::name`], [`Engine::named`] and
+//! the program it needs, its name in [`Engine::NAMES`], and the function
+//! that runs a round (its submission, and what it says of the tasks that
+//! failed), called from `run_round`. The command line takes its choices
+//! from [`Engine::NAMES`] and the engine from [`Engine::named`], so it
+//! needs no change. (Issue 54 asks for one module per engine behind one
+//! interface; that step is not made yet.)
 
 use std::{
     collections::BTreeMap,
@@ -37,10 +46,10 @@ use std::{
 use boardsat_solve::stop::{Interrupter, StopReason};
 
 use crate::{
+    error::{EngineError, JobsError},
     layout::{self, DRIVER_LOCK, ROUNDS, SLURM_SCRIPT},
     rounds::{write_round, Round, SplitStatus, State},
     tree::summary,
-    JobsError,
 };
 
 /// Where a round runs (see the module doc).
@@ -68,6 +77,19 @@ impl Engine {
             Engine::Local => "local",
             Engine::Parallel { .. } => "parallel",
             Engine::Slurm => "slurm",
+        }
+    }
+
+    /// The engine named `name` (one of [`Engine::NAMES`]), with GNU
+    /// parallel's list of machines when it is that engine; `None` for a
+    /// name no engine has.
+    #[must_use]
+    pub fn named(name: &str, sshloginfile: Option<PathBuf>) -> Option<Engine> {
+        match name {
+            "local" => Some(Engine::Local),
+            "parallel" => Some(Engine::Parallel { sshloginfile }),
+            "slurm" => Some(Engine::Slurm),
+            _ => None,
         }
     }
 
@@ -137,6 +159,54 @@ pub enum RoundEvent<'a> {
     Ended(&'a RoundRun),
 }
 
+/// How a task of a round ended, as its engine reports it: data, worded
+/// ([`TaskEnd::words`]) only when the task's job has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaskEnd {
+    /// Who ran it (`GNU parallel on HOST`, `Slurm task JOB_TASK`); `None`
+    /// for this machine's cores.
+    pub by: Option<String>,
+    /// How it ended, when the engine says.
+    pub exit: Option<Exit>,
+    /// What it said last (its last line of output, without an `error: `),
+    /// or why it did not run.
+    pub said: Option<String>,
+}
+
+/// A task's exit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// This signal ended it.
+    Signal(i32),
+}
+
+impl TaskEnd {
+    /// The end in words: `GNU parallel on :: exit 127`, `exit 2: <its
+    /// last line>`, `Slurm task 12_0: <its last line>`.
+    #[must_use]
+    pub fn words(&self) -> String {
+        let exit = self.exit.map(|exit| match exit {
+            Exit::Code(c) => format!("exit {c}"),
+            Exit::Signal(s) => format!("killed by signal {s}"),
+        });
+        let parts: Vec<String> = [self.by.clone(), exit, self.said.clone()]
+            .into_iter()
+            .flatten()
+            .collect();
+        match parts.is_empty() {
+            true => "no exit code".to_string(),
+            false => parts.join(": "),
+        }
+    }
+
+    /// Whether the task ended well (exit 0).
+    fn ok(&self) -> bool {
+        self.exit == Some(Exit::Code(0))
+    }
+}
+
 /// Runs the rounds of the split in `dir` with `how` until no job is left
 /// but those given up (see the module doc); `progress` sees each round
 /// start and end.
@@ -152,25 +222,7 @@ pub fn drive(
     stop: &Interrupter,
     progress: &dyn Fn(RoundEvent<'_>),
 ) -> Result<Driven, JobsError> {
-    if let Some(program) = how.engine.program() {
-        if !on_path(program) {
-            return Err(JobsError::Engine(format!(
-                "the {} engine needs '{program}' on the PATH",
-                how.engine.name()
-            )));
-        }
-    }
-    if let Engine::Parallel {
-        sshloginfile: Some(file),
-    } = &how.engine
-    {
-        if !file.is_file() {
-            return Err(JobsError::Engine(format!(
-                "the ssh login file {} is not a readable file",
-                file.display()
-            )));
-        }
-    }
+    check_engine(&how.engine)?;
     let dir = fs::canonicalize(dir).map_err(|e| JobsError::Dir {
         action: "read",
         path: dir.display().to_string(),
@@ -234,13 +286,36 @@ pub fn drive(
     })
 }
 
+/// Checks that `engine` can run here: its program on the `PATH`, GNU
+/// parallel's ssh login file readable.
+fn check_engine(engine: &Engine) -> Result<(), JobsError> {
+    if let Some(program) = engine.program() {
+        if !on_path(program) {
+            return Err(EngineError::NotOnPath {
+                engine: engine.name(),
+                program,
+            }
+            .into());
+        }
+    }
+    if let Engine::Parallel {
+        sshloginfile: Some(file),
+    } = engine
+    {
+        if !file.is_file() {
+            return Err(EngineError::SshLoginFile(file.display().to_string()).into());
+        }
+    }
+    Ok(())
+}
+
 /// What round `round` did, from the status read after it and what the
 /// engine `said` of its failed lines.
 fn summarise(
     status: &SplitStatus,
     round: Round,
     engine: &'static str,
-    said: &BTreeMap<String, String>,
+    said: &BTreeMap<String, TaskEnd>,
     elapsed: Duration,
 ) -> RoundRun {
     let mut run = RoundRun {
@@ -271,8 +346,8 @@ fn summarise(
                     ),
                     _ => "no trace of it: it did not start".to_string(),
                 };
-                if let Some(engine) = said.get(id) {
-                    reason = format!("{reason}; {engine}");
+                if let Some(end) = said.get(id) {
+                    reason = format!("{reason}; {}", end.words());
                 }
                 run.failed.push((id.clone(), reason));
             }
@@ -288,7 +363,7 @@ fn run_round(
     how: &Drive,
     round: &Round,
     stop: &Interrupter,
-) -> Result<BTreeMap<String, String>, JobsError> {
+) -> Result<BTreeMap<String, TaskEnd>, JobsError> {
     let text = fs::read_to_string(dir.join(&round.file)).map_err(|e| JobsError::Dir {
         action: "read",
         path: dir.join(&round.file).display().to_string(),
@@ -325,7 +400,7 @@ fn local(
     lines: &[String],
     max_tasks: Option<usize>,
     stop: &Interrupter,
-) -> BTreeMap<String, String> {
+) -> BTreeMap<String, TaskEnd> {
     let workers = max_tasks
         .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
         .unwrap_or(1)
@@ -349,21 +424,21 @@ fn local(
                     break;
                 }
                 let id = line_id(line);
-                let (ok, words, bytes) = run_local(dir, line, stop);
+                let (mut end, bytes) = run_local(dir, line, stop);
                 if let Ok(mut log) = log.lock() {
                     if let Some(file) = log.as_mut() {
-                        let _ = writeln!(file, "== {id}: {words}");
+                        let _ = writeln!(file, "== {id}: {}", end.words());
                         let _ = file.write_all(&bytes);
                     }
                 }
-                if !ok {
+                if !end.ok() {
                     let last = String::from_utf8_lossy(&bytes)
                         .lines()
                         .last()
-                        .map(|l| format!(": {}", l.trim()))
-                        .unwrap_or_default();
+                        .map(|l| l.trim().to_string());
+                    end.said = end.said.or(last);
                     if let Ok(mut said) = said.lock() {
-                        said.insert(id, format!("{words}{last}"));
+                        said.insert(id, end);
                     }
                 }
             });
@@ -373,9 +448,14 @@ fn local(
 }
 
 /// Runs one line with `sh -c` in `dir`, in a process group of its own
-/// which is sent SIGTERM when `stop` is raised: whether it exited 0, its
-/// exit in words, its output.
-fn run_local(dir: &Path, line: &str, stop: &Interrupter) -> (bool, String, Vec<u8>) {
+/// which is sent SIGTERM when `stop` is raised: how it ended, and its
+/// output.
+fn run_local(dir: &Path, line: &str, stop: &Interrupter) -> (TaskEnd, Vec<u8>) {
+    let end = |exit: Option<Exit>, said: Option<String>| TaskEnd {
+        by: None,
+        exit,
+        said,
+    };
     let mut command = Command::new("sh");
     command
         .args(["-c", line])
@@ -391,15 +471,17 @@ fn run_local(dir: &Path, line: &str, stop: &Interrupter) -> (bool, String, Vec<u
     let child = command.spawn();
     let mut child = match child {
         Ok(child) => child,
-        Err(e) => return (false, format!("cannot run sh: {e}"), Vec::new()),
+        Err(e) => return (end(None, Some(format!("cannot run sh: {e}"))), Vec::new()),
     };
     let output = collect(&mut child);
     let status = wait_stopping(&mut child, stop, cfg!(unix));
     let bytes = output.join().unwrap_or_default();
     match status {
-        Some(status) if status.success() => (true, "exit 0".to_string(), bytes),
-        Some(status) => (false, exit_words(status), bytes),
-        None => (false, "could not be waited for".to_string(), bytes),
+        Some(status) => (end(exit_of(status), None), bytes),
+        None => (
+            end(None, Some("could not be waited for".to_string())),
+            bytes,
+        ),
     }
 }
 
@@ -479,18 +561,16 @@ fn terminate(signal: &str, target: &str) {
         .status();
 }
 
-/// An exit status in words: `exit 2`, `killed by signal 9`.
-fn exit_words(status: std::process::ExitStatus) -> String {
+/// An exit status as data: its code, or the signal that ended it.
+fn exit_of(status: std::process::ExitStatus) -> Option<Exit> {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
         if let Some(signal) = status.signal() {
-            return format!("killed by signal {signal}");
+            return Some(Exit::Signal(signal));
         }
     }
-    status
-        .code()
-        .map_or("no exit code".to_string(), |c| format!("exit {c}"))
+    status.code().map(Exit::Code)
 }
 
 /// Runs round `round` with GNU parallel from `dir` (see the module doc).
@@ -500,7 +580,7 @@ fn parallel(
     max_tasks: Option<usize>,
     sshloginfile: Option<&Path>,
     stop: &Interrupter,
-) -> Result<BTreeMap<String, String>, JobsError> {
+) -> Result<BTreeMap<String, TaskEnd>, JobsError> {
     let joblog = dir.join(ROUNDS).join(format!("{}.log", round.number));
     let mut command = Command::new("parallel");
     command.arg("--joblog").arg(&joblog).arg("--resume-failed");
@@ -529,7 +609,10 @@ fn parallel(
         .stdout(log)
         .stderr(err)
         .spawn()
-        .map_err(|e| JobsError::Engine(format!("cannot run GNU parallel: {e}")))?;
+        .map_err(|e| EngineError::Spawn {
+            program: "GNU parallel",
+            reason: e.to_string(),
+        })?;
     let status = wait_stopping(&mut child, stop, false);
     let mut said = BTreeMap::new();
     // The joblog: Seq Host Starttime JobRuntime Send Receive Exitval
@@ -538,19 +621,24 @@ fn parallel(
         for line in text.lines().skip(1) {
             let fields: Vec<&str> = line.splitn(9, '\t').collect();
             if let [_, host, _, _, _, _, exit, signal, command] = fields.as_slice() {
-                if *exit != "0" || *signal != "0" {
-                    said.insert(
-                        line_id(command),
-                        format!("GNU parallel on {host}: exit {exit}, signal {signal}"),
-                    );
+                let exit = match (exit.parse::<i32>(), signal.parse::<i32>()) {
+                    (_, Ok(signal)) if signal != 0 => Some(Exit::Signal(signal)),
+                    (Ok(code), _) => Some(Exit::Code(code)),
+                    _ => None,
+                };
+                let end = TaskEnd {
+                    by: Some(format!("GNU parallel on {host}")),
+                    exit,
+                    said: None,
+                };
+                if !end.ok() {
+                    said.insert(line_id(command), end);
                 }
             }
         }
     }
     if status.is_none() && !stop.is_interrupted() {
-        return Err(JobsError::Engine(
-            "GNU parallel could not be waited for".to_string(),
-        ));
+        return Err(EngineError::NotWaited("GNU parallel").into());
     }
     Ok(said)
 }
@@ -585,14 +673,26 @@ fn slurm(
     n: usize,
     max_tasks: Option<usize>,
     stop: &Interrupter,
-) -> Result<BTreeMap<String, String>, JobsError> {
+) -> Result<BTreeMap<String, TaskEnd>, JobsError> {
     let script = dir.join(SLURM_SCRIPT);
     if !layout::real_file(&script)? {
-        return Err(JobsError::Engine(format!(
-            "{} is missing: 'boardsat cubes' writes it with the split",
-            script.display()
-        )));
+        return Err(EngineError::NoScript(script.display().to_string()).into());
     }
+    let arrays = submit(dir, &script, round, n, max_tasks)?;
+    wait_round(&arrays, stop);
+    Ok(slurm_said(dir, round, &arrays))
+}
+
+/// Submits round `round` of `n` lines as Slurm arrays of `script`, each
+/// of at most the cluster's `MaxArraySize` tasks: their ids, first lines
+/// and sizes. A refusal cancels the arrays already submitted.
+fn submit(
+    dir: &Path,
+    script: &Path,
+    round: &Round,
+    n: usize,
+    max_tasks: Option<usize>,
+) -> Result<Vec<(String, usize, usize)>, JobsError> {
     let chunk = max_array_size();
     let mut arrays: Vec<(String, usize, usize)> = Vec::new();
     let mut offset = 0;
@@ -612,33 +712,49 @@ fn slurm(
             .arg(format!("--job-name={}", slurm_name(dir, round.number)))
             .arg(format!("--output={}", out.display()))
             .arg(format!("--chdir={}", dir.display()))
-            .arg(&script)
+            .arg(script)
             .arg(&round.file)
             .arg(offset.to_string())
+            // Each task's exit, recorded beside its output.
+            .arg(dir.join(ROUNDS).join(format!("slurm-{}-{c}", round.number)))
             .current_dir(dir)
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| JobsError::Engine(format!("cannot run sbatch: {e}")))?;
+            .map_err(|e| EngineError::Spawn {
+                program: "sbatch",
+                reason: e.to_string(),
+            })?;
         let text = String::from_utf8_lossy(&said.stdout);
         let id = text.trim().split(';').next().unwrap_or("").to_string();
         if !said.status.success() || id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
             cancel(&arrays);
             let err = String::from_utf8_lossy(&said.stderr);
-            return Err(JobsError::Engine(format!(
-                "sbatch did not take round {}: {}",
-                round.number,
-                err.lines().next().unwrap_or("no reason given").trim()
-            )));
+            return Err(EngineError::Refused {
+                round: round.number,
+                reason: err
+                    .lines()
+                    .next()
+                    .unwrap_or("no reason given")
+                    .trim()
+                    .to_string(),
+            }
+            .into());
         }
         arrays.push((id, offset, size));
         offset += size;
     }
+    Ok(arrays)
+}
+
+/// Waits until the arrays end; stopped, cancels them and waits for their
+/// tasks to write what they have.
+fn wait_round(arrays: &[(String, usize, usize)], stop: &Interrupter) {
     let start = Instant::now();
     loop {
         if stop.is_interrupted() {
-            cancel(&arrays);
+            cancel(arrays);
             // The tasks write what they have; wait for them to end.
-            wait_arrays(&arrays, &Interrupter::new(), start);
+            wait_arrays(arrays, &Interrupter::new(), start);
             break;
         }
         if !arrays.iter().any(|(id, _, _)| queued(id)) {
@@ -650,7 +766,14 @@ fn slurm(
             (start.elapsed() / 10).clamp(Duration::from_millis(250), Duration::from_secs(5));
         std::thread::sleep(pause);
     }
-    // What the failed tasks said last, by job.
+}
+
+/// What the failed tasks of the arrays said last, by job.
+fn slurm_said(
+    dir: &Path,
+    round: &Round,
+    arrays: &[(String, usize, usize)],
+) -> BTreeMap<String, TaskEnd> {
     let lines = fs::read_to_string(dir.join(&round.file)).unwrap_or_default();
     let lines: Vec<&str> = lines.lines().collect();
     let mut said = BTreeMap::new();
@@ -661,19 +784,29 @@ fn slurm(
                 .join(format!("slurm-{}-{c}-{task}.out", round.number));
             let text = fs::read_to_string(&out).unwrap_or_default();
             let last = text.lines().rev().find(|l| !l.trim().is_empty());
-            let failed = last.is_none_or(|l| !l.ends_with("exited with 0"));
-            if let (true, Some(line)) = (failed, lines.get(offset + task)) {
-                said.insert(
-                    line_id(line),
-                    format!(
-                        "Slurm task {id}_{task}: {}",
-                        last.map_or("no output", str::trim)
-                    ),
-                );
+            // The task's exit, as slurm.sbatch records it (a split
+            // written before it did has none: every task is reported,
+            // and only those whose job has no answer are shown).
+            let exit = fs::read_to_string(out.with_extension("exit"))
+                .ok()
+                .and_then(|t| t.trim().parse::<i32>().ok())
+                .map(Exit::Code);
+            let end = TaskEnd {
+                by: Some(format!("Slurm task {id}_{task}")),
+                exit,
+                // The task's own message, quoted inside this one: without
+                // its "error: ", so the line stays one error.
+                said: Some(last.map_or("no output".to_string(), |l| {
+                    let l = l.trim();
+                    l.strip_prefix("error: ").unwrap_or(l).to_string()
+                })),
+            };
+            if let (false, Some(line)) = (exit == Some(Exit::Code(0)), lines.get(offset + task)) {
+                said.insert(line_id(line), end);
             }
         }
     }
-    Ok(said)
+    said
 }
 
 /// The Slurm job name of round `number` of the split in `dir`:
@@ -681,7 +814,7 @@ fn slurm(
 /// --name` finds one split's rounds.
 #[must_use]
 pub fn slurm_name(dir: &Path, number: usize) -> String {
-    let split = crate::read_manifest(dir)
+    let split = crate::manifest::read_manifest(dir)
         .map(|m| m.split)
         .unwrap_or_default();
     format!("boardsat-{}-r{number}", split.get(..8).unwrap_or(&split))
@@ -721,12 +854,13 @@ fn cancel(arrays: &[(String, usize, usize)]) {
     }
 }
 
-fn engine_error(action: &str, path: &Path, e: &std::io::Error) -> JobsError {
-    JobsError::Engine(format!(
-        "cannot {action} {}: {}",
-        path.display(),
-        boardsat_solve::files::describe(e)
-    ))
+fn engine_error(action: &'static str, path: &Path, e: &std::io::Error) -> JobsError {
+    EngineError::Io {
+        action,
+        path: path.display().to_string(),
+        reason: boardsat_solve::files::describe(e),
+    }
+    .into()
 }
 
 /// Whether `program` is on the `PATH`.
@@ -797,13 +931,11 @@ impl DriverLock {
             Err(TryLockError::WouldBlock) => {
                 let mut text = String::new();
                 let _ = file.read_to_string(&mut text);
-                return Err(JobsError::Engine(format!(
-                    "another 'boardsat jobs --run'{} drives the split in {} now; nothing was done",
-                    text.trim()
-                        .parse::<u32>()
-                        .map_or(String::new(), |p| format!(" (pid {p})")),
-                    dir.display()
-                )));
+                return Err(EngineError::Driven {
+                    dir: dir.display().to_string(),
+                    holder: text.trim().parse::<u32>().ok(),
+                }
+                .into());
             }
             Err(TryLockError::Error(e)) => return Err(engine_error("lock", &path, &e)),
         }
@@ -844,6 +976,11 @@ mod tests {
             assert!(Engine::NAMES.contains(&name));
             assert_eq!(engine.program(), program);
         }
+        for name in Engine::NAMES {
+            let engine = Engine::named(name, None).expect("a registered name");
+            assert_eq!(engine.name(), name);
+        }
+        assert_eq!(Engine::named("htcondor", None), None);
         assert_eq!(
             line_id("\"${BOARDSAT:-/b}\" job . cube-00003.07"),
             "cube-00003.07"

@@ -28,9 +28,12 @@
 //! and the projection become a lower bound. N-queens splits are not
 //! refined.
 //!
-//! The times are wall times of one solver each, run by `threads` workers:
-//! with no more workers than free cores, each is the CPU time its job
-//! takes.
+//! The times are CPU times of each cube's solver (its thread's, from the
+//! kernel: [`boardsat_solve::stop::thread_cpu`]), and the per-cube limit
+//! is CPU time too, so a sample drawn on a loaded machine measures and
+//! refines the same cubes as on an idle one (where the kernel gives no
+//! thread CPU time, both are wall time: use no more `threads` than free
+//! cores there).
 //!
 //! A refutation (`refute`: the split's bound is below the optimum, so
 //! every cube should hold no placement) is sampled as its jobs would
@@ -41,7 +44,6 @@
 //! is accepted by the independent checker before the error says so.
 
 use std::{
-    io::Cursor,
     sync::Mutex,
     time::{Duration, Instant},
 };
@@ -52,24 +54,28 @@ use boardsat_encode::{
     Config, Problem,
 };
 use boardsat_solve::{
-    backend::{spec::SolverSpec, Mode, Status},
+    backend::{spec::SolverSpec, Backend, Mode, Status},
     error::SolveError,
-    formula::dimacs::{parse, Formula},
+    formula::dimacs::Formula,
     search::{
-        count::{count_projected, End, ModelSink},
+        count::End,
         domination::{cube_clauses, REFUTATION_DEPTH},
         lex::LexOrder,
         pool::{run_cubes, Cubes},
         rings::{representatives, ring_lines, split as split_cubes, LineCube, Representative},
     },
-    stop::{Interrupter, StopReason},
+    stop::{thread_cpu, Interrupter, StopReason},
     task::{
         solve::{solve, Optimiser},
         Instance,
     },
 };
 
-use crate::split::Split;
+use crate::{
+    error::{EstimateError, JobsError},
+    run::{CountProof, Counting},
+    split::{Split, SplitError},
+};
 
 /// How long a refutation's first search for a placement runs: a minute,
 /// short next to a refutation worth estimating, and long enough for
@@ -214,28 +220,37 @@ fn t_95(df: usize) -> f64 {
     }
 }
 
-/// The formula job `i` of `split` reads: its DIMACS file's bytes, parsed
-/// back (the cube's literals as units after the base clauses).
-///
-/// # Errors
-///
-/// [`SolveError::Unsupported`] when the bytes do not parse (a bug).
-pub fn cube_formula(split: &Split, i: usize) -> Result<Formula, SolveError> {
-    let mut bytes = Vec::new();
-    let header = split.cube_header(i, &split.header);
-    boardsat_encode::dimacs::write(&mut bytes, &header, &split.cube_cnf(i), split.n_vars)
-        .map_err(|e| SolveError::Unsupported(format!("a cube's formula: {e}")))?;
-    parse(Cursor::new(bytes))
-        .map_err(|e| SolveError::Unsupported(format!("a cube's own formula does not parse: {e}")))
+/// An estimate's own refusal, raised from inside the solving it drives:
+/// taken back whole by [`taken_back`] at its public functions.
+fn refusal(e: EstimateError) -> SolveError {
+    SolveError::Caller(Box::new(e))
+}
+
+/// A solving error as the estimate's: its own refusals taken back.
+fn taken_back(e: SolveError) -> EstimateError {
+    match e {
+        SolveError::Caller(inner) => match inner.downcast::<EstimateError>() {
+            Ok(own) => *own,
+            Err(other) => EstimateError::Solve(SolveError::Caller(other)),
+        },
+        other => EstimateError::Solve(other),
+    }
+}
+
+/// A split's error inside the solving: the solving error it carries, or
+/// the split's own, kept whole.
+fn split_error(e: SplitError) -> SolveError {
+    match e {
+        SplitError::Solve(e) => e,
+        other => SolveError::Caller(Box::new(other)),
+    }
 }
 
 /// The problem a refutation's split is about and its bound.
 fn refuted(split: &Split) -> Result<(Problem, usize), SolveError> {
     match split.spec.map(|spec| (spec.problem(), spec.k)) {
         Some((problem, Some(k))) => Ok((problem?, k)),
-        _ => Err(SolveError::Unsupported(
-            "only a domination split (with its bound k) refutes anything".to_string(),
-        )),
+        _ => Err(refusal(EstimateError::NotRefutable)),
     }
 }
 
@@ -248,10 +263,12 @@ fn nothing_to_refute(
     found_by: &str,
 ) -> SolveError {
     match check(problem, Some(Bound::AtMost(*k)), placement) {
-        Ok(()) => SolveError::Unsupported(format!(
-            "there is nothing to refute: {found_by} found a placement of {} for {problem} that the checker accepts ({placement})",
-            boardsat_encode::words::plural(placement.len(), "piece", "pieces"),
-        )),
+        Ok(()) => refusal(EstimateError::NothingToRefute {
+            found_by: found_by.to_string(),
+            pieces: boardsat_encode::words::plural(placement.len(), "piece", "pieces"),
+            problem: problem.to_string(),
+            placement: placement.to_string(),
+        }),
         Err(_) => SolveError::Internal(
             "a placement found for a split's bound is not one the checker accepts",
         ),
@@ -309,7 +326,7 @@ fn probe(
 ///
 /// # Errors
 ///
-/// [`SolveError::Unsupported`] for a sample of 0 or a split of one cube
+/// [`EstimateError::EmptySample`] for a sample of 0, [`EstimateError::NothingSplit`] for a split of one cube
 /// (nothing to project); backend errors; [`SolveError::Interrupted`] when
 /// `stop` ends the sample before every cube was solved.
 pub fn estimate(
@@ -318,17 +335,18 @@ pub fn estimate(
     solver: &SolverSpec,
     stop: &Interrupter,
     progress: &(dyn Fn(&Sampled) + Sync),
-) -> Result<Estimate, SolveError> {
+) -> Result<Estimate, EstimateError> {
     something_to_sample(options)?;
     if split.cubes.len() < 2 {
-        return Err(SolveError::Unsupported(format!(
-            "nothing is split: the split has {} cube; a deeper split has more",
-            split.cubes.len()
-        )));
+        return Err(EstimateError::NothingSplit(split.cubes.len()));
     }
-    let refuted = options.refute.map(|_| refuted(split)).transpose()?;
+    let refuted = options
+        .refute
+        .map(|_| refuted(split))
+        .transpose()
+        .map_err(taken_back)?;
     if let (Some(limit), Some(refuted), Some(spec)) = (options.refute, &refuted, split.spec) {
-        probe(spec.config(), refuted, solver, stop, limit)?;
+        probe(spec.config(), refuted, solver, stop, limit).map_err(taken_back)?;
     }
     let id = |i: usize| split.cubes[i].id.clone();
     let one = |i: usize, seed: u64, solve: &SolveCube<'_>| sample(split, i, seed, solve);
@@ -342,14 +360,13 @@ pub fn estimate(
         &id,
         &one,
     )
+    .map_err(taken_back)
 }
 
 /// A sample of 0 cubes is refused: there is nothing to project.
-fn something_to_sample(options: EstimateOptions) -> Result<(), SolveError> {
+fn something_to_sample(options: EstimateOptions) -> Result<(), EstimateError> {
     if options.sample == 0 {
-        return Err(SolveError::Unsupported(
-            "an estimate needs at least one cube to solve (a sample of 0)".to_string(),
-        ));
+        return Err(EstimateError::EmptySample);
     }
     Ok(())
 }
@@ -376,7 +393,7 @@ fn something_to_sample(options: EstimateOptions) -> Result<(), SolveError> {
 ///
 /// # Errors
 ///
-/// As [`estimate`]; [`SolveError::Unsupported`] for a split that is not
+/// As [`estimate`]; [`EstimateError::NotInProcess`] for a split that is not
 /// of domination on a square board with k.
 pub fn estimate_in_process(
     split: &Split,
@@ -384,12 +401,8 @@ pub fn estimate_in_process(
     solver: &SolverSpec,
     stop: &Interrupter,
     progress: &(dyn Fn(&Sampled) + Sync),
-) -> Result<Estimate, SolveError> {
-    let unsupported = || {
-        SolveError::Unsupported(
-            "only domination with its bound k on a square board is split in-process".to_string(),
-        )
-    };
+) -> Result<Estimate, EstimateError> {
+    let unsupported = || EstimateError::NotInProcess;
     let spec = split.spec.ok_or_else(unsupported)?;
     let (Some(k), Ok(problem)) = (spec.k, spec.problem()) else {
         return Err(unsupported());
@@ -406,7 +419,7 @@ pub fn estimate_in_process(
     let (depth, refuted) = match options.refute {
         Some(limit) => {
             let refuted = (problem, k);
-            probe(tree.config, &refuted, solver, stop, limit)?;
+            probe(tree.config, &refuted, solver, stop, limit).map_err(taken_back)?;
             (REFUTATION_DEPTH, Some(refuted))
         }
         None => (spec.depth, None),
@@ -426,6 +439,7 @@ pub fn estimate_in_process(
         &id,
         &one,
     )
+    .map_err(taken_back)
 }
 
 /// The formula an in-process cube `rep` is solved on, with
@@ -439,19 +453,13 @@ fn in_process_formula(
     let symmetry = Some(LexOrder::LinesFirst);
     let (clauses, n_vars) = cube_clauses(problem, config, k, symmetry, &rep.cube, &rep.stabilizer)?;
     let squares = problem.board.squares().count() as u32;
-    let mut text = format!("p cnf {n_vars} {}\n", clauses.len());
-    for clause in &clauses {
-        for lit in clause {
-            text.push_str(&lit.to_ipasir().to_string());
-            text.push(' ');
-        }
-        text.push_str("0\n");
-    }
-    let shown: Vec<String> = (1..=squares).map(|v| v.to_string()).collect();
-    text.push_str(&format!("c p show {} 0\n", shown.join(" ")));
-    parse(Cursor::new(text.into_bytes())).map_err(|e| {
-        SolveError::Unsupported(format!("an in-process cube's formula does not parse: {e}"))
-    })
+    let projection = (0..squares).map(rustsat::types::Var::new).collect();
+    Ok(Formula::of_clauses(
+        clauses,
+        n_vars,
+        Some(projection),
+        Vec::new(),
+    ))
 }
 
 /// Solves `cubes` cubes chosen by `options` (each by `one`, given its
@@ -478,38 +486,8 @@ fn run_sample(
         &|_, _| {},
         |slot, workers| {
             let i = chosen[slot];
-            let solve = |formula: &Formula, _depth: usize| -> Result<Option<Solved>, SolveError> {
-                let cube_stop = workers.child(options.cube_limit);
-                let mode = match options.refute {
-                    Some(_) => Mode::Refute,
-                    None => Mode::Enumerate,
-                };
-                let mut backend = solver.create(mode, &cube_stop)?;
-                let start = Instant::now();
-                let mut found = Vec::new();
-                let mut keep = |model: &[bool]| found = model.to_vec();
-                let (limit, witness) = match options.refute {
-                    Some(_) => (Some(1), Some(&mut keep as ModelSink<'_>)),
-                    None => (None, None),
-                };
-                let count = count_projected(formula, backend.as_mut(), limit, witness, |_| {})?;
-                let seconds = start.elapsed().as_secs_f64();
-                if let Some(refuted) = refuted.filter(|_| count.count > 0) {
-                    let placement = boardsat_encode::dimacs::placement(&refuted.0.board, &found);
-                    return Err(nothing_to_refute(
-                        refuted,
-                        &placement,
-                        &format!("sampled {}", id(i)),
-                    ));
-                }
-                let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
-                // Stopped from outside, or a solver that gave up: no time
-                // to project.
-                Ok((count.end == End::Exhausted || by_limit).then_some(Solved {
-                    seconds,
-                    count: count.count,
-                    complete: count.end == End::Exhausted,
-                }))
+            let solve = |formula: &Formula, _depth: usize| {
+                solve_sampled(formula, options, solver, workers, refuted, &|| id(i))
             };
             let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let Some(sampled) = one(i, seed, &solve)? else {
@@ -534,6 +512,90 @@ fn run_sample(
         .flatten()
         .collect();
     Ok(Estimate::project(cubes, sampled))
+}
+
+/// Counts one sampled formula as its job counts it, stopped by the
+/// per-cube CPU limit under `workers`: what it did, or `None` when it was
+/// stopped from outside; with `refuted`, a model ends the estimate
+/// (`name` says which cube found it).
+fn solve_sampled(
+    formula: &Formula,
+    options: EstimateOptions,
+    solver: &SolverSpec,
+    workers: &Interrupter,
+    refuted: Option<&(Problem, usize)>,
+    name: &dyn Fn() -> String,
+) -> Result<Option<Solved>, SolveError> {
+    let cube_stop = workers.child_cpu(options.cube_limit);
+    let mode = match options.refute {
+        Some(_) => Mode::Refute,
+        None => Mode::Enumerate,
+    };
+    // The cube is counted as its job counts it.
+    let counting = Counting {
+        name: String::new(),
+        cube: None,
+        limit: options.refute.map(|_| 1),
+        mode,
+        solver,
+        stop: &cube_stop,
+        weigher: None,
+        progress: &|_| {},
+    };
+    let start = (Instant::now(), thread_cpu());
+    let counted = counting.count(formula, String::new(), Some(LastModel::default()))?;
+    let found = match counted.proven {
+        Some(Ok(model)) => model,
+        _ => Vec::new(),
+    };
+    let count = (counted.result.count, counted.end);
+    // The solver ran on this thread: its CPU time is the
+    // cube's (wall time where the kernel does not say).
+    let seconds = match (start.1, thread_cpu()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => start.0.elapsed(),
+    }
+    .as_secs_f64();
+    if let Some(refuted) = refuted.filter(|_| count.0 > 0) {
+        let placement = boardsat_encode::dimacs::placement(&refuted.0.board, &found);
+        return Err(nothing_to_refute(
+            refuted,
+            &placement,
+            &format!("sampled {}", name()),
+        ));
+    }
+    let by_limit = cube_stop.reason() == Some(StopReason::TimeLimit);
+    // Stopped from outside, or a solver that gave up: no time
+    // to project.
+    Ok((count.1 == End::Exhausted || by_limit).then_some(Solved {
+        seconds,
+        count: count.0,
+        complete: count.1 == End::Exhausted,
+    }))
+}
+
+/// The last model a count found: what a refutation's sampled cube
+/// shows when it holds one.
+#[derive(Default)]
+struct LastModel(Vec<bool>);
+
+impl CountProof for LastModel {
+    type Proven = Vec<bool>;
+    fn begin(&mut self, _: &mut dyn Backend, _: &Formula) -> Result<(), SolveError> {
+        Ok(())
+    }
+    fn model(&mut self, model: &[bool]) {
+        model.clone_into(&mut self.0);
+    }
+    fn finish(
+        self,
+        _: End,
+        _: &mut dyn Backend,
+        _: &Formula,
+        _: &str,
+    ) -> Result<Vec<bool>, JobsError> {
+        Ok(self.0)
+    }
 }
 
 /// A cube and the pieces it is refined into when its solver is stopped:
@@ -564,9 +626,9 @@ impl Refined for Exported<'_> {
 
     fn formula(&self, node: &Self::Node) -> Result<Formula, SolveError> {
         match node {
-            None => cube_formula(self.split, self.i),
-            Some(piece) => match self.split.piece(piece)? {
-                Some(one) => cube_formula(&one, 0),
+            None => Ok(self.split.cube_formula(self.i)),
+            Some(piece) => match self.split.piece(piece).map_err(split_error)? {
+                Some(one) => Ok(one.cube_formula(0)),
                 None => Err(SolveError::Internal("a piece of a split without its spec")),
             },
         }

@@ -16,9 +16,12 @@
 //! 2. **Finished?** ([`Claimed::answer`]): a complete answer to this very
 //!    cube of this very split (and, with proofs, its proof manifest), or
 //!    its split into pieces, is kept as it is; the job is done.
-//! 3. **Clean** ([`Claimed::prepare`]): what a previous attempt of this
-//!    job left — its temporary — is removed; its proof directory is
-//!    replaced by the prover's own `--replace`, nothing else is.
+//! 3. **Clean** ([`Claimed::prepare`]): everything a previous attempt of
+//!    this job left, killed at any instant, is removed, and nothing else:
+//!    its temporary answer, its proof directory's files (the prover's
+//!    temporaries among them), and the files of pieces it was writing when
+//!    it was killed while splitting (with their temporaries), which no
+//!    answer lists.
 //! 4. **Answer** ([`Claimed::write`]): the answer is written into the
 //!    temporary, flushed to disk, and renamed over `results/<id>.json`,
 //!    so the file is whole or absent. A stopped count is written too,
@@ -43,19 +46,23 @@ use std::{
 };
 
 use boardsat_encode::{dimacs::placement, symmetry::orbit_size, Board};
-use boardsat_lrat::LratFormat;
 use boardsat_solve::{
-    files::{self, proof_dir::Compression},
+    files::{
+        self,
+        proof_dir::{Compression, ProofFormat},
+    },
     search::count::Proofs,
     search::rings::LineCube,
     stop::Interrupter,
 };
 
 use crate::{
+    error::JobsError,
     layout::{self, PROOFS, RESULTS},
-    read_manifest,
-    split::SplitSpec,
-    tree, write_pieces, Budget, Entry, JobResult, JobsError,
+    manifest::{read_manifest, Budget, Entry, JobResult},
+    split::{SplitError, SplitSpec},
+    tree,
+    write::write_pieces,
 };
 
 /// One job of a split directory: its cube in the manifest (or, for a
@@ -73,7 +80,7 @@ pub struct Job {
     /// Whether the split's jobs prove their counts.
     pub proofs: Proofs,
     /// How they write their proofs.
-    pub proof_format: LratFormat,
+    pub proof_format: ProofFormat,
     /// How they store their proofs.
     pub proof_compression: Compression,
     /// What the split was made of, when the manifest says.
@@ -89,17 +96,16 @@ impl Job {
     /// # Errors
     ///
     /// [`JobsError::Manifest`] for a directory without a sound manifest,
-    /// [`JobsError::Job`] for an id that is no job of the split.
+    /// [`JobsError::UnknownJob`] for an id that is no job of the split.
     pub fn open(dir: &Path, id: &str) -> Result<Job, JobsError> {
         let manifest = read_manifest(dir)?;
         let (entry, round) = tree::locate(dir, &manifest, id)?;
         if !layout::is_plain_name(&entry.id) || !layout::is_plain_name(&entry.file) {
-            return Err(JobsError::Job(format!(
-                "{}: the cube '{}' of file '{}' is not a name inside the split",
-                dir.display(),
-                entry.id,
-                entry.file
-            )));
+            return Err(JobsError::NotAName {
+                dir: dir.display().to_string(),
+                id: entry.id,
+                file: entry.file,
+            });
         }
         Ok(Job {
             dir: dir.to_path_buf(),
@@ -120,7 +126,7 @@ impl Job {
     ///
     /// # Errors
     ///
-    /// [`JobsError::Job`] for a description that is not a cube of the
+    /// [`JobsError::JobCube`] for a description that is not a cube of the
     /// job's round.
     pub fn splitting(&self) -> Result<Option<(Duration, Board, LineCube)>, JobsError> {
         let (Some(budget), Some(spec)) = (self.budget, self.spec) else {
@@ -128,7 +134,7 @@ impl Job {
         };
         let Some((board, cube)) = spec
             .job_cube(self.round, &self.entry.description)
-            .map_err(|e| JobsError::Job(format!("job {}: {e}", self.entry.id)))?
+            .map_err(|e| self.cube_error(e))?
         else {
             return Ok(None);
         };
@@ -147,14 +153,30 @@ impl Job {
     ///
     /// # Errors
     ///
-    /// [`JobsError::Job`] for a spec whose board cannot be built.
+    /// [`JobsError::JobCube`] for a spec whose board cannot be built.
     pub fn weigher(&self) -> Result<Option<Weigher>, JobsError> {
         let Some(spec) = self.spec.filter(|s| s.lex) else {
             return Ok(None);
         };
-        let board = Board::square(spec.n)
-            .map_err(|e| JobsError::Job(format!("job {}: {e}", self.entry.id)))?;
+        let board = Board::square(spec.n).map_err(|e| self.cube_error(e))?;
         Ok(Some(Weigher { board }))
+    }
+
+    /// Checks that the job's file, whose header comments are `comments`
+    /// (without their `c `), agrees with the split's spec on lex-leader
+    /// constraints ([`tree::reconcile_lex_leader`]): a job must not count
+    /// orbit representatives as placements, nor weigh placements as
+    /// orbits.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError::LexLeader`] when they disagree.
+    pub fn check_header(&self, comments: &[String]) -> Result<(), JobsError> {
+        tree::reconcile_lex_leader(
+            self.spec.is_some_and(|s| s.lex),
+            &self.entry.file,
+            tree::lex_leader_in(comments.iter().map(String::as_str)),
+        )
     }
 
     /// The file the job counts (with [`Entry::index`], one cube of it).
@@ -185,16 +207,23 @@ impl Job {
     ///
     /// # Errors
     ///
-    /// [`JobsError::Job`] when it is not.
+    /// [`JobsError::ChangedFile`] when it is not.
     pub fn check_digest(&self, digest: &str) -> Result<(), JobsError> {
         if digest == self.entry.digest {
             return Ok(());
         }
-        Err(JobsError::Job(format!(
-            "{} is not the file the MANIFEST lists for {} (its digest differs): the split changed after it was written",
-            self.source().display(),
-            self.entry.id
-        )))
+        Err(JobsError::ChangedFile {
+            source_file: self.source().display().to_string(),
+            id: self.entry.id.clone(),
+        })
+    }
+
+    /// The error of a cube of this job that cannot be made.
+    fn cube_error(&self, error: impl Into<SplitError>) -> JobsError {
+        JobsError::JobCube {
+            id: self.entry.id.clone(),
+            error: error.into(),
+        }
     }
 
     /// Takes the job's lock, creating `results/` if it is missing. The
@@ -410,13 +439,13 @@ impl Claimed<'_> {
         stop: Option<&Interrupter>,
     ) -> Result<Vec<Entry>, JobsError> {
         let job = self.job;
-        let spec = job.spec.ok_or_else(|| {
-            JobsError::Job(format!("job {}: the split has no spec", job.entry.id))
-        })?;
+        let spec = job
+            .spec
+            .ok_or_else(|| JobsError::NoSpec(job.entry.id.clone()))?;
         let pieces = spec.pieces(board, &job.entry.id, cube, job.entry.weight);
         let split = spec
             .piece_split(&job.entry.id, &pieces)
-            .map_err(|e| JobsError::Job(format!("job {}: {e}", job.entry.id)))?;
+            .map_err(|e| job.cube_error(e))?;
         for piece in &split.cubes {
             layout::real_file(&job.dir.join(format!("{}.cnf", piece.id)))?;
         }
@@ -431,21 +460,32 @@ impl Claimed<'_> {
         Ok(entries)
     }
 
-    /// Removes what an earlier attempt of this job left (its temporary),
-    /// and checks that its proof directory, if any, can be replaced: the
-    /// proof directories are directories, not links (the prover, forced,
-    /// then replaces its own files there). Creates `proofs/` if missing.
+    /// Removes what an earlier attempt of this unfinished job left,
+    /// wherever it was killed (see the module doc): its temporary answer,
+    /// its proof directory's files, the files of the pieces it was
+    /// writing. Checks that its cube file is a regular file, and that its
+    /// proof directory, if any, can be written: the proof directories are
+    /// directories, not links. Creates `proofs/` if missing.
     ///
     /// # Errors
     ///
-    /// [`JobsError::Layout`] for a link or special file in the way;
+    /// [`JobsError::Layout`] for a link or special file in the way (a
+    /// FIFO as the cube file, which a read would wait on forever);
     /// [`JobsError::Dir`] for I/O errors.
     pub fn prepare(&self) -> Result<(), JobsError> {
+        let source = self.job.source();
+        if !layout::real_file(&source)? {
+            return Err(JobsError::MissingCubeFile {
+                source_file: source.display().to_string(),
+                id: self.job.entry.id.clone(),
+            });
+        }
         let partial = self.partial_path();
         if layout::real_file(&partial)? {
             fs::remove_file(&partial).map_err(|e| dir_error("remove", &partial, &e))?;
         }
         layout::real_file(&self.job.result_path())?;
+        layout::remove_pieces(&self.job.dir, &self.job.entry.id)?;
         if let Some(dir) = self.job.proof_dir() {
             let proofs = self.job.dir.join(PROOFS);
             if !layout::real_dir(&proofs)? {
@@ -457,7 +497,8 @@ impl Claimed<'_> {
                     Err(e) => return Err(dir_error("create", &proofs, &e)),
                 }
             }
-            layout::real_dir(&dir)?;
+            // Only now, `proofs/` known to be no link to elsewhere.
+            layout::remove_proofs(&dir)?;
         }
         Ok(())
     }
@@ -471,8 +512,10 @@ impl Claimed<'_> {
     pub fn write(&self, answer: &JobResult) -> Result<(), JobsError> {
         let partial = self.partial_path();
         let path = self.job.result_path();
-        let text = serde_json::to_string(answer)
-            .map_err(|e| JobsError::Job(format!("cannot write {}: {e}", path.display())))?;
+        let text = serde_json::to_string(answer).map_err(|e| JobsError::Serialize {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
         if layout::real_file(&partial)? {
             fs::remove_file(&partial).map_err(|e| dir_error("remove", &partial, &e))?;
         }
@@ -530,6 +573,7 @@ mod tests {
             format!("{MANIFEST_HEADER}\n# split s\n# cubes 1\n{proofs}cube-00000 1 - f.cnf d\n"),
         )
         .unwrap();
+        std::fs::write(tmp.path().join("f.cnf"), "p cnf 1 0\n").unwrap();
         tmp
     }
 
@@ -595,6 +639,82 @@ mod tests {
         std::fs::create_dir_all(tmp.path().join("proofs/cube-00000")).unwrap();
         std::fs::write(tmp.path().join("proofs/cube-00000/MANIFEST.json"), "{}").unwrap();
         assert_eq!(claimed.answer().unwrap(), Some(answer(true)));
+    }
+
+    /// A run killed anywhere leaves its temporary answer, its proof
+    /// directory's files and temporaries, and the pieces it was writing;
+    /// the next run removes those, and nothing else.
+    #[test]
+    fn a_killed_run_s_leftovers_are_removed_and_only_those() {
+        let tmp = split(true);
+        let d = tmp.path();
+        std::fs::create_dir_all(d.join("results")).unwrap();
+        std::fs::create_dir_all(d.join("proofs/cube-00000")).unwrap();
+        let leftovers = [
+            "results/cube-00000.json.partial",
+            "proofs/cube-00000/MANIFEST.json",
+            "proofs/cube-00000/.boardsat-lock",
+            "proofs/cube-00000/claim-0000.cnf",
+            "proofs/cube-00000/.boardsat-MANIFEST.json.Ab12Cd",
+            "proofs/cube-00000/.boardsat-claim-0001.cnf.x9Y8z7",
+            "cube-00000.03.cnf",
+            ".boardsat-cube-00000.07.cnf.Qw3rT5",
+        ];
+        let others = [
+            "proofs/cube-00000/notes.txt",
+            "cube-00000.03.01.cnf",
+            ".boardsat-cube-00000.03.01.cnf.Qw3rT5",
+            ".boardsat-jobs.txt.Ab12Cd",
+            ".boardsat-i2MmHU",
+            "cube-00000.3.cnf",
+            "notes.cnf",
+        ];
+        for name in leftovers.iter().chain(&others) {
+            std::fs::write(d.join(name), "x").unwrap();
+        }
+        let job = Job::open(d, "cube-00000").unwrap();
+        job.claim().unwrap().prepare().unwrap();
+        for name in leftovers {
+            assert!(!d.join(name).exists(), "{name} is left");
+        }
+        for name in others {
+            assert!(d.join(name).is_file(), "{name} was removed");
+        }
+        // Nothing but the prover's files: the folder goes too.
+        std::fs::remove_file(d.join("proofs/cube-00000/notes.txt")).unwrap();
+        std::fs::write(
+            d.join("proofs/cube-00000/.boardsat-MANIFEST.json.Ab12Cd"),
+            "",
+        )
+        .unwrap();
+        job.claim().unwrap().prepare().unwrap();
+        assert!(!d.join("proofs/cube-00000").exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cube_file_that_is_a_fifo_or_missing_is_refused() {
+        let tmp = split(false);
+        let d = tmp.path();
+        std::fs::remove_file(d.join("f.cnf")).unwrap();
+        let job = Job::open(d, "cube-00000").unwrap();
+        let e = job.claim().unwrap().prepare().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("the cube file of cube-00000 is missing"),
+            "{e}"
+        );
+        assert!(std::process::Command::new("mkfifo")
+            .arg(d.join("f.cnf"))
+            .status()
+            .unwrap()
+            .success());
+        let e = job.claim().unwrap().prepare().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("is a special file (FIFO, socket or device), not what a split writes"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -9,11 +9,12 @@
 //! | `cube-00000.cnf`, … or `cubes.icnf` | `cubes` |
 //! | `results/<id>.json` | the job of cube `<id>` (`boardsat job`) |
 //! | `results/<id>.json.partial`, `results/<id>.lock` | that job while it runs (a killed job leaves them; its next run removes them) |
-//! | `proofs/<id>/MANIFEST.json`, `.boardsat-lock`, `found.models`, `claim-*.cnf`, `claim-*.lrat`, `claim-*.models` | that job's prover (`cubes --proof`) |
+//! | `proofs/<id>/MANIFEST.json`, `.boardsat-lock`, `found.models`, `claim-*.cnf`, `claim-*.lrat`, `claim-*.models` and their temporaries | that job's prover (`cubes --proof`); the job's next run removes them unless it is finished |
 //! | `<id>.<NN>.cnf` | the job of cube `<id>`, split past its budget: its pieces, the jobs of the next round |
+//! | `.boardsat-<name>.<random>` | the temporary of `<name>` while it is written whole (`boardsat_solve::files`); a killed writer leaves it, and the owner of `<name>` removes it |
 //! | `slurm.sbatch` | `cubes`: the Slurm array script of a round |
 //! | `rounds/<R>.txt` | `boardsat jobs`: the job list of round R ≥ 1 (round 0 is `jobs.txt`) |
-//! | `rounds/<R>.log`, `rounds/<R>.out`, `rounds/slurm-<R>-<C>-<T>.out` | `boardsat jobs --run`: the engine's log and output of round R |
+//! | `rounds/<R>.log`, `rounds/<R>.out`, `rounds/slurm-<R>-<C>-<T>.out`, `.exit` | `boardsat jobs --run`: the engine's log and output of round R, a Slurm task's exit |
 //! | `rounds/driver.lock` | `boardsat jobs --run` while it drives the rounds |
 //!
 //! A cube's id is a name a split wrote: `cube-` and at least five digits,
@@ -32,6 +33,8 @@ use std::{
 };
 
 use boardsat_solve::files;
+
+use boardsat_encode::setting::{LibraryWords, Names, Setting};
 
 use crate::split::ICNF;
 
@@ -63,8 +66,8 @@ pub fn round_list(round: usize) -> String {
 }
 
 /// Whether `name` is a file `boardsat jobs` or its engines write in
-/// `rounds/`: `<R>.txt`, `<R>.log`, `<R>.out`, `slurm-<R>-<C>-<T>.out`,
-/// the driver's lock.
+/// `rounds/`: `<R>.txt`, `<R>.log`, `<R>.out`, `slurm-<R>-<C>-<T>.out`
+/// and `.exit`, the driver's lock.
 #[must_use]
 pub fn is_round_file(name: &str) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -73,7 +76,7 @@ pub fn is_round_file(name: &str) -> bool {
     }
     if let Some(rest) = name
         .strip_prefix("slurm-")
-        .and_then(|n| n.strip_suffix(".out"))
+        .and_then(|n| n.strip_suffix(".out").or_else(|| n.strip_suffix(".exit")))
     {
         let parts: Vec<&str> = rest.split('-').collect();
         return parts.len() == 3 && parts.iter().all(|p| digits(p));
@@ -141,6 +144,12 @@ pub fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0'])
 }
 
+/// Whether `name` is a file that `owned` names, or a temporary of one
+/// that a killed writer left ([`files::temporary_target`]).
+fn written(name: &str, owned: impl Fn(&str) -> bool) -> bool {
+    owned(name) || files::temporary_target(name).is_some_and(owned)
+}
+
 /// Whether `name` is one a job's prover writes in its proof directory:
 /// the manifest, its lock, the models found, and each claim's formula,
 /// proof and witnesses (`boardsat_proof::prover` writes them).
@@ -151,10 +160,26 @@ fn is_proof_file(name: &str) -> bool {
 /// Why a directory cannot take a split, or what is in the way.
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
-    /// The directory is not empty and holds no previous split, or
-    /// `--replace` was not given.
-    #[error("{0}")]
-    Refused(String),
+    /// The split's path is no directory.
+    #[error("{0} is not a directory")]
+    NotADirectory(String),
+    /// The directory is not empty, and replacing a previous split was
+    /// not asked for.
+    #[error("{}", self.message(&LibraryWords))]
+    NotEmpty {
+        /// The directory.
+        dir: String,
+        /// A few of its names.
+        shown: String,
+    },
+    /// The directory is not empty and holds no previous split.
+    #[error("{}", self.message(&LibraryWords))]
+    NoPreviousSplit {
+        /// The directory.
+        dir: String,
+        /// A few of its names.
+        shown: String,
+    },
     /// Something a forced rewrite would remove or walk into is not a
     /// regular file or directory of a split (a symbolic link, a FIFO, …).
     #[error("{path} is {what}, not what a split writes; nothing was removed")]
@@ -174,6 +199,24 @@ pub enum LayoutError {
         /// Why it failed.
         reason: String,
     },
+}
+
+impl LayoutError {
+    /// The message, with the settings it names worded by `names`.
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        let replace = names.name(Setting::Replace, None);
+        match self {
+            LayoutError::NotEmpty { dir, shown } => format!(
+                "{dir} is not empty ({shown}); write the split into a new directory, or add {replace} to replace a previous split there"
+            ),
+            LayoutError::NoPreviousSplit { dir, shown } => format!(
+                "{dir} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by {}); {replace} replaces only a split: write into a new directory",
+                names.name(Setting::Split, None)
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 fn io_error(action: &'static str, path: &Path, e: &io::Error) -> LayoutError {
@@ -261,6 +304,27 @@ pub fn remove_proofs(dir: &Path) -> Result<(), LayoutError> {
     clearing.clear()
 }
 
+/// Removes the piece files of job `id` from the split directory `dir`
+/// (`<id>.<NN>.cnf`, and their temporaries): what a run of the job that
+/// was killed while it split left, which no answer lists. Regular files
+/// only.
+///
+/// # Errors
+///
+/// [`LayoutError::InTheWay`] for a link or special file of such a name;
+/// [`LayoutError::Io`].
+pub fn remove_pieces(dir: &Path, id: &str) -> Result<(), LayoutError> {
+    let piece = |name: &str| {
+        name.strip_suffix(".cnf")
+            .is_some_and(|piece| parent_of(piece) == Some(id))
+    };
+    let mut clearing = Clearing::default();
+    for name in names(dir)?.into_iter().filter(|n| written(n, piece)) {
+        clearing.file(dir.join(name))?;
+    }
+    clearing.clear()
+}
+
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Result<Vec<String>, LayoutError> {
     let list = fs::read_dir(dir).map_err(|e| io_error("read", dir, &e))?;
@@ -316,18 +380,15 @@ impl Clearing {
     ///
     /// # Errors
     ///
-    /// [`LayoutError::Refused`] for a directory that is not empty without
-    /// `force`, or holds no previous split; [`LayoutError::InTheWay`] for
+    /// [`LayoutError::NotADirectory`] for a path that is no directory,
+    /// [`LayoutError::NotEmpty`] for a directory that is not empty without
+    /// `force`, [`LayoutError::NoPreviousSplit`] for one that holds no
+    /// previous split; [`LayoutError::InTheWay`] for
     /// a symbolic link or special file where a split has its files.
     pub fn plan(dir: &Path, force: bool) -> Result<Clearing, LayoutError> {
         match fs::metadata(dir) {
             Ok(meta) if meta.is_dir() => {}
-            Ok(_) => {
-                return Err(LayoutError::Refused(format!(
-                    "{} is not a directory",
-                    dir.display()
-                )))
-            }
+            Ok(_) => return Err(LayoutError::NotADirectory(dir.display().to_string())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // A dangling link is not nothing.
                 if kind(dir)?.is_some() {
@@ -350,28 +411,28 @@ impl Clearing {
         }
         let shown = shown.join(", ");
         if !force {
-            return Err(LayoutError::Refused(format!(
-                "{} is not empty ({shown}); write the split into a new directory, or add --replace to replace a previous split there",
-                dir.display()
-            )));
+            return Err(LayoutError::NotEmpty {
+                dir: dir.display().to_string(),
+                shown,
+            });
         }
         let Some(listed) = previous_ids(dir)? else {
-            return Err(LayoutError::Refused(format!(
-                "{} is not empty ({shown}) and holds no previous split (no {MANIFEST} written by 'boardsat cubes'); --replace replaces only a split: write into a new directory",
-                dir.display()
-            )));
+            return Err(LayoutError::NoPreviousSplit {
+                dir: dir.display().to_string(),
+                shown,
+            });
         };
         let is_id = |id: &str| is_cube_id(id) || listed.contains(root_of(id));
-        let mut clearing = Clearing::default();
-        for name in &present {
-            let owned = name == MANIFEST
+        let owned = |name: &str| {
+            name == MANIFEST
                 || name == JOBS
                 || name == ICNF
                 || name == SLURM_SCRIPT
-                || name.strip_suffix(".cnf").is_some_and(is_id);
-            if owned {
-                clearing.file(dir.join(name))?;
-            }
+                || name.strip_suffix(".cnf").is_some_and(is_id)
+        };
+        let mut clearing = Clearing::default();
+        for name in present.iter().filter(|n| written(n, owned)) {
+            clearing.file(dir.join(name))?;
         }
         let results = dir.join(RESULTS);
         if real_dir(&results)? {
@@ -401,7 +462,10 @@ impl Clearing {
         }
         let rounds = dir.join(ROUNDS);
         if real_dir(&rounds)? {
-            for name in names(&rounds)?.into_iter().filter(|n| is_round_file(n)) {
+            for name in names(&rounds)?
+                .into_iter()
+                .filter(|n| written(n, is_round_file))
+            {
                 clearing.file(rounds.join(name))?;
             }
             clearing.dirs.push(rounds);
@@ -475,6 +539,7 @@ mod tests {
             ("12.log", true),
             ("3.out", true),
             ("slurm-2-0-17.out", true),
+            ("slurm-2-0-17.exit", true),
             ("driver.lock", true),
             ("notes.txt", false),
             ("slurm-2-17.out", false),
@@ -500,7 +565,13 @@ mod tests {
         std::fs::write(tmp.path().join("cube-notes.cnf"), "mine").unwrap();
         for force in [false, true] {
             let e = Clearing::plan(tmp.path(), force).unwrap_err();
-            assert!(matches!(e, LayoutError::Refused(_)), "{e}");
+            assert!(
+                matches!(
+                    e,
+                    LayoutError::NotEmpty { .. } | LayoutError::NoPreviousSplit { .. }
+                ),
+                "{e}"
+            );
         }
         // A MANIFEST someone else wrote is not a split's either.
         std::fs::write(tmp.path().join(MANIFEST), "my notes\n").unwrap();
@@ -531,11 +602,13 @@ mod tests {
             "piece-a.01.cnf",
             "cube-notes.cnf",
             "x.cnf",
+            ".boardsat-cube-00000.04.cnf.Ab12Cd",
+            ".boardsat-notes.txt.Ab12Cd",
         ] {
             std::fs::write(d.join(name), "").unwrap();
         }
         std::fs::create_dir_all(d.join(ROUNDS)).unwrap();
-        for name in ["1.txt", "1.log", "notes.txt"] {
+        for name in ["1.txt", "1.log", "notes.txt", ".boardsat-2.txt.Ab12Cd"] {
             std::fs::write(d.join(ROUNDS).join(name), "").unwrap();
         }
         std::fs::create_dir_all(d.join("results")).unwrap();
@@ -554,6 +627,7 @@ mod tests {
             "MANIFEST.json",
             "claim-0000.cnf",
             "claim-0000.lrat",
+            ".boardsat-claim-0001.lrat.Ab12Cd",
             "mine.txt",
         ] {
             std::fs::write(d.join("proofs/cube-00000").join(name), "").unwrap();
@@ -569,12 +643,14 @@ mod tests {
         assert_eq!(
             listed,
             [
+                ".boardsat-cube-00000.04.cnf.Ab12Cd",
                 "MANIFEST",
                 "cube-00000.03.cnf",
                 "cube-00000.cnf",
                 "jobs.txt",
                 "piece-a.01.cnf",
                 "piece-a.cnf",
+                "proofs/cube-00000/.boardsat-claim-0001.lrat.Ab12Cd",
                 "proofs/cube-00000/MANIFEST.json",
                 "proofs/cube-00000/claim-0000.cnf",
                 "proofs/cube-00000/claim-0000.lrat",
@@ -582,6 +658,7 @@ mod tests {
                 "results/cube-00000.json.partial",
                 "results/cube-00000.lock",
                 "results/piece-a.json",
+                "rounds/.boardsat-2.txt.Ab12Cd",
                 "rounds/1.log",
                 "rounds/1.txt",
                 "slurm.sbatch",
@@ -589,6 +666,7 @@ mod tests {
         );
         plan.clear().unwrap();
         for kept in [
+            ".boardsat-notes.txt.Ab12Cd",
             "cube-notes.cnf",
             "x.cnf",
             "results/mine.json",

@@ -29,10 +29,10 @@ use std::{
 use boardsat_solve::{files::write_atomically, search::count::Proofs, stop::Interrupter};
 
 use crate::{
+    error::JobsError,
     job::{self, Trace},
     layout::{self, JOBS, PROOFS, ROUNDS},
     tree::{JobAnswer, Tree, Unanswered},
-    JobsError,
 };
 
 /// The state of one job (see the module doc).
@@ -225,7 +225,7 @@ pub fn write_round(
     stop: Option<&Interrupter>,
 ) -> Result<Round, JobsError> {
     if ids.is_empty() {
-        return Err(JobsError::Job("no job is left to run".to_string()));
+        return Err(JobsError::NothingToRun);
     }
     let written = rounds(dir)?;
     let (latest, file) = written.last().cloned().unwrap_or((0, PathBuf::from(JOBS)));
@@ -247,7 +247,7 @@ pub fn write_round(
     let file = Path::new(ROUNDS).join(layout::round_list(number));
     let text: String = ids
         .iter()
-        .map(|id| format!("{}\n", crate::job_line(program, id)))
+        .map(|id| format!("{}\n", crate::write::job_line(program, id)))
         .collect();
     let path = dir.join(&file);
     write_atomically(&path, stop, |w| {

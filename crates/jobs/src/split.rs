@@ -4,6 +4,7 @@
 
 use boardsat_encode::{
     dimacs::{CubeTag, Format, Header},
+    setting::{LibraryWords, Names, Setting},
     Amo, Board, Config, Family, Kind, Piece, Problem, Symmetry,
 };
 use rustsat::{
@@ -13,6 +14,7 @@ use rustsat::{
 
 use boardsat_solve::{
     error::SolveError,
+    formula::dimacs::Formula,
     search::{
         count::Reduction,
         lex::{break_symmetry, LexOrder, Line},
@@ -24,6 +26,58 @@ use boardsat_solve::{
 
 /// The single file of an iCNF split.
 pub const ICNF: &str = "cubes.icnf";
+
+/// Why a split could not be made or its spec read: the cases of a split's
+/// own, a solving or encoding error otherwise. A message that names a
+/// setting names it through [`SplitError::message`].
+#[derive(Debug, thiserror::Error)]
+pub enum SplitError {
+    /// A split of a problem that is not domination on a square board.
+    #[error("{}", self.message(&LibraryWords))]
+    NotSquareDomination,
+    /// A spec that is neither N-queens without k nor domination with k.
+    #[error("cubes splits 'cubes queens N' and 'cubes domination N -k K' only")]
+    NoSuchSplit,
+    /// Lex-leader constraints in a split that cannot take them.
+    #[error("{}", self.message(&LibraryWords))]
+    LexLeaderNotApplicable,
+    /// Pieces asked of a split that is not a domination count.
+    #[error("only the cubes of a domination split are split again")]
+    NotSplitAgain,
+    /// A `# spec` line with a word that is not a spec's (its key).
+    #[error("the split's spec: bad {0}")]
+    BadSpec(&'static str),
+    /// Encoding or solving failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+impl SplitError {
+    /// The message, with the settings it names worded by `names`.
+    #[must_use]
+    pub fn message(&self, names: &dyn Names) -> String {
+        let split = names.name(Setting::Split, None);
+        let k = names.name(Setting::Pieces, None);
+        match self {
+            SplitError::NotSquareDomination => {
+                format!("{split} splits domination counts on square boards ({split} domination N {k} K)")
+            }
+            SplitError::LexLeaderNotApplicable => format!(
+                "lex-leader constraints go into the cube files of a domination split, one per orbit, one file per cube ({} with {split} domination N {k} K, one cube per orbit, {})",
+                names.name(Setting::LexLeader, None),
+                names.name(Setting::Format, Some("cnf")),
+            ),
+            SplitError::Solve(e) => e.message(names),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl From<boardsat_encode::EncodeError> for SplitError {
+    fn from(e: boardsat_encode::EncodeError) -> Self {
+        SplitError::Solve(e.into())
+    }
+}
 
 /// One cube of a split.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,7 +202,7 @@ impl Split {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for a problem that is not domination on a
+    /// [`SplitError::NotSquareDomination`] for a problem that is not domination on a
     /// square board; encoding errors.
     pub fn domination(
         problem: &Problem,
@@ -157,12 +211,9 @@ impl Split {
         cubes: Cubes,
         config: Config,
         format: Format,
-    ) -> Result<Split, SolveError> {
+    ) -> Result<Split, SplitError> {
         if !problem.kind.dominating() || !problem.board.is_square() {
-            return Err(SolveError::Unsupported(
-                "cubes splits domination counts on square boards ('cubes domination N -k K')"
-                    .to_string(),
-            ));
+            return Err(SplitError::NotSquareDomination);
         }
         let board = problem.board;
         let Lined {
@@ -298,7 +349,7 @@ impl Split {
     /// # Errors
     ///
     /// Encoding errors.
-    pub fn piece(&self, piece: &LineCube) -> Result<Option<Split>, SolveError> {
+    pub fn piece(&self, piece: &LineCube) -> Result<Option<Split>, SplitError> {
         let Some(spec) = self
             .spec
             .filter(|s| s.family == Family::Domination && s.k.is_some())
@@ -338,7 +389,7 @@ impl SplitSpec {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for a description that is not a cube
+    /// [`SolveError::BadCube`] for a description that is not a cube
     /// of that many rings.
     pub fn job_cube(
         &self,
@@ -404,16 +455,14 @@ impl SplitSpec {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for a spec that is not a domination
+    /// [`SplitError::NotSplitAgain`] for a spec that is not a domination
     /// count or no pieces; encoding errors.
-    pub fn piece_split(&self, parent_id: &str, pieces: &[PieceCube]) -> Result<Split, SolveError> {
+    pub fn piece_split(&self, parent_id: &str, pieces: &[PieceCube]) -> Result<Split, SplitError> {
         let (Some(k), Some(first)) = (
             self.k.filter(|_| self.family == Family::Domination),
             pieces.first(),
         ) else {
-            return Err(SolveError::Unsupported(
-                "only the cubes of a domination split are split again".to_string(),
-            ));
+            return Err(SplitError::NotSplitAgain);
         };
         let problem = self.problem()?;
         let depth = first.cube.depth;
@@ -529,10 +578,10 @@ impl SplitSpec {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] naming the word that is not a spec's.
-    pub fn parse(words: &str) -> Result<SplitSpec, SolveError> {
-        let bad = |what: &str| SolveError::Unsupported(format!("the split's spec: bad {what}"));
-        let value = |key: &str| {
+    /// [`SplitError::BadSpec`] naming the word that is not a spec's.
+    pub fn parse(words: &str) -> Result<SplitSpec, SplitError> {
+        let bad = SplitError::BadSpec;
+        let value = |key: &'static str| {
             words
                 .split_whitespace()
                 .find_map(|w| w.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
@@ -581,9 +630,9 @@ impl Split {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] for any other family or a missing or
+    /// [`SplitError::NoSuchSplit`] for any other family or a missing or
     /// extra k; encoding errors.
-    pub fn of(spec: &SplitSpec) -> Result<Split, SolveError> {
+    pub fn of(spec: &SplitSpec) -> Result<Split, SplitError> {
         let config = spec.config();
         let SplitSpec {
             n,
@@ -593,13 +642,11 @@ impl Split {
             ..
         } = *spec;
         let mut split = match (spec.family, spec.k) {
-            (Family::Queens, None) => Split::queens(n, depth, cubes, config, format),
+            (Family::Queens, None) => Ok(Split::queens(n, depth, cubes, config, format)?),
             (Family::Domination, Some(k)) => {
                 Split::domination(&spec.problem()?, k, depth, cubes, config, format)
             }
-            _ => Err(SolveError::Unsupported(
-                "cubes splits 'cubes queens N' and 'cubes domination N -k K' only".to_string(),
-            )),
+            _ => Err(SplitError::NoSuchSplit),
         }?;
         if spec.lex {
             let board = spec.problem()?.board;
@@ -607,9 +654,7 @@ impl Split {
                 && spec.cubes == Cubes::OnePerOrbit
                 && format == Format::Cnf;
             if !lexed {
-                return Err(SolveError::Unsupported(
-                    "lex-leader constraints go into the cube files of a domination split, one per orbit, one file per cube ('cubes domination N -k K --lex-leader', without --no-halve or --format icnf)".to_string(),
-                ));
+                return Err(SplitError::LexLeaderNotApplicable);
             }
             break_in_cubes(&mut split, &board, depth)?;
         }
@@ -641,11 +686,15 @@ fn break_in_cubes(split: &mut Split, board: &Board, depth: usize) -> Result<(), 
         split.n_vars = split.n_vars.max(vars.n_used());
         cube.symmetry = cnf;
     }
-    split.header.comments.push(
-        "each cube's file ends with the lines-first lex-leader constraints under the cube's stabilizer: its models are orbit representatives".to_string(),
-    );
+    split.header.comments.push(LEX_LEADER_COMMENT.to_string());
     Ok(())
 }
+
+/// The header comment of every cube and piece file of a split with
+/// lex-leader constraints ([`SplitSpec::lex`]): what a reader that is
+/// given such a file without its spec (`merge`, a job) reconciles the
+/// spec with.
+pub const LEX_LEADER_COMMENT: &str = "each cube's file ends with the lines-first lex-leader constraints under the cube's stabilizer: its models are orbit representatives";
 
 impl Split {
     /// The clauses of cube `i`'s own formula: the base clauses, then the
@@ -660,6 +709,21 @@ impl Split {
             cnf.add_clause(clause.clone());
         }
         cnf
+    }
+
+    /// The formula job `i` reads from its DIMACS file (the cube's
+    /// literals as units after the base clauses, the file's header and
+    /// projection), made without writing the file.
+    #[must_use]
+    pub fn cube_formula(&self, i: usize) -> Formula {
+        let header = self.cube_header(i, &self.header);
+        let clauses = self
+            .cube_cnf(i)
+            .iter()
+            .map(|clause| clause.iter().copied().collect())
+            .collect();
+        let projection = header.show.map(|show| (0..show).map(Var::new).collect());
+        Formula::of_clauses(clauses, self.n_vars, projection, header.comments)
     }
 
     /// The header of cube `i`'s own formula: `header` and the cube's

@@ -19,14 +19,80 @@
 //! listed it is not this job's either. (`boardsat merge --verify`
 //! rebuilds every file from the spec as well.)
 
-use std::{collections::VecDeque, fs, path::Path};
+use std::{
+    collections::{BTreeSet, VecDeque},
+    fs,
+    io::{BufRead as _, BufReader, Read as _},
+    path::Path,
+};
 
 use crate::{
+    error::{JobsError, RoundProblem},
     layout::{self, RESULTS},
-    read_manifest,
-    split::SplitSpec,
-    Entry, JobResult, JobsError, Manifest,
+    manifest::{read_manifest, Entry, JobResult, Manifest},
+    split::{SplitSpec, LEX_LEADER_COMMENT},
 };
+
+/// The most bytes of a cube file's header comments read for
+/// [`carries_lex_leader`]: its provenance and projection lines.
+const HEADER_LIMIT: u64 = 1 << 20;
+
+/// Whether the header comments of a formula (the lines before its `p`
+/// line, without their `c `) say it ends with lex-leader constraints
+/// ([`LEX_LEADER_COMMENT`]).
+pub fn lex_leader_in<'a>(comments: impl IntoIterator<Item = &'a str>) -> bool {
+    comments.into_iter().any(|c| c.trim() == LEX_LEADER_COMMENT)
+}
+
+/// Whether the cube file `path` (a regular file) says in its header
+/// comments that it ends with lex-leader constraints; nothing past its
+/// `p` line (or its first [`HEADER_LIMIT`] bytes) is read.
+///
+/// # Errors
+///
+/// [`JobsError::Layout`] for a path that is not a regular file,
+/// [`JobsError::Dir`] for one that cannot be read.
+pub fn carries_lex_leader(path: &Path) -> Result<bool, JobsError> {
+    let unreadable = |e: std::io::Error| JobsError::Dir {
+        action: "read",
+        path: path.display().to_string(),
+        reason: boardsat_solve::files::describe(&e),
+    };
+    if !layout::real_file(path)? {
+        return Err(unreadable(std::io::ErrorKind::NotFound.into()));
+    }
+    let file = fs::File::open(path).map_err(unreadable)?;
+    let mut comments = Vec::new();
+    for line in BufReader::new(file.take(HEADER_LIMIT)).lines() {
+        let line = line.map_err(unreadable)?;
+        match line.strip_prefix('c') {
+            Some(rest) if rest.is_empty() || rest.starts_with([' ', '\t']) => {
+                comments.push(rest.trim().to_string());
+            }
+            _ => break,
+        }
+    }
+    Ok(lex_leader_in(comments.iter().map(String::as_str)))
+}
+
+/// A job's file `file` and the split's spec must agree on lex-leader
+/// constraints (`spec_lex`: the spec's `lex=lines-first`; `carries`: the
+/// file's header): a job of such a file counts orbit representatives,
+/// which only the spec's weighing turns into placements. A MANIFEST that
+/// lost or gained the word would merge to a wrong total.
+///
+/// # Errors
+///
+/// [`JobsError::LexLeader`] saying which way they disagree.
+pub fn reconcile_lex_leader(spec_lex: bool, file: &str, carries: bool) -> Result<(), JobsError> {
+    match (spec_lex, carries) {
+        (false, true) | (true, false) => Err(JobsError::LexLeader {
+            file: file.to_string(),
+            carries,
+        }),
+        _ => Ok(()),
+    }
+}
 
 /// Why a job has no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,10 +167,18 @@ impl Tree {
             let mut share = 0;
             let (answer, seconds) = match read_answer(dir, &manifest.split, &entry) {
                 Ok(result) if result.complete => match (lex, result.placements) {
-                    (false, _) => {
+                    (false, None) => {
                         share = u128::from(result.count) * u128::from(entry.weight);
                         (JobAnswer::Counted(result.count), result.elapsed)
                     }
+                    // Orbit representatives weighed by a job that read
+                    // lex-leader constraints the spec does not have.
+                    (false, Some(_)) => (
+                        JobAnswer::Unanswered(Unanswered::Foreign(
+                            "a count of orbit representatives, in a split whose MANIFEST's spec has no lex-leader constraints".to_string(),
+                        )),
+                        result.elapsed,
+                    ),
                     (true, Some(placements)) => {
                         share = u128::from(placements);
                         (JobAnswer::Counted(result.count), result.elapsed)
@@ -177,59 +251,59 @@ fn check_pieces(
     listed: &[Entry],
 ) -> Result<(), JobsError> {
     let id = &entry.id;
-    let bad = |what: String| JobsError::Round(format!("job {id}: {what}"));
+    let bad = |problem: RoundProblem| JobsError::Round {
+        id: id.clone(),
+        problem,
+    };
     let (Some(spec), Some(budget)) = (manifest.spec, manifest.budget) else {
-        return Err(bad(
-            "its answer lists pieces, but the split has no job budget".to_string(),
-        ));
+        return Err(bad(RoundProblem::NoBudget));
     };
     let (board, cube) = spec
         .job_cube(round, &entry.description)
-        .map_err(|e| bad(e.to_string()))?
-        .ok_or_else(|| bad("only domination jobs are split".to_string()))?;
+        .map_err(|e| bad(RoundProblem::Cube(e)))?
+        .ok_or_else(|| bad(RoundProblem::NotDomination))?;
     if !SplitSpec::splits(&board, &cube, budget.max_depth) {
-        return Err(bad(format!(
-            "its cube {cube} has no ring left to split{}",
-            budget
-                .max_depth
-                .map_or(String::new(), |d| format!(" within the max depth {d}"))
-        )));
+        return Err(bad(RoundProblem::NoRingLeft {
+            cube: cube.to_string(),
+            max_depth: budget.max_depth,
+        }));
     }
     let expected = spec.pieces(&board, id, &cube, entry.weight);
     let mut seen = std::collections::BTreeSet::new();
     for piece in listed {
         if !seen.insert(piece.id.as_str()) {
-            return Err(bad(format!("piece {} is listed twice", piece.id)));
+            return Err(bad(RoundProblem::Twice(piece.id.clone())));
         }
         let Some(want) = expected.iter().find(|p| p.id == piece.id) else {
-            return Err(bad(format!("{} is not a piece of its cube", piece.id)));
+            return Err(bad(RoundProblem::NotAPiece(piece.id.clone())));
         };
         let description = want.cube.to_string();
         if piece.description != description {
-            return Err(bad(format!(
-                "piece {} is the cube {}, the spec's is {description}",
-                piece.id, piece.description
-            )));
+            return Err(bad(RoundProblem::WrongCube {
+                piece: piece.id.clone(),
+                listed: piece.description.clone(),
+                expected: description,
+            }));
         }
         if piece.weight != want.weight {
-            return Err(bad(format!(
-                "piece {} has weight {}, the spec's {}",
-                piece.id, piece.weight, want.weight
-            )));
+            return Err(bad(RoundProblem::Weight {
+                piece: piece.id.clone(),
+                listed: piece.weight,
+                expected: want.weight,
+            }));
         }
         if piece.file != format!("{}.cnf", piece.id) || piece.index.is_some() {
-            return Err(bad(format!(
-                "piece {}'s file is '{}', not {}.cnf",
-                piece.id, piece.file, piece.id
-            )));
+            return Err(bad(RoundProblem::File {
+                piece: piece.id.clone(),
+                file: piece.file.clone(),
+            }));
         }
     }
     if let Some(missing) = expected.iter().find(|p| !seen.contains(p.id.as_str())) {
-        return Err(bad(format!(
-            "its pieces lack {} (its cube has {} pieces)",
-            missing.id,
-            expected.len()
-        )));
+        return Err(bad(RoundProblem::Lacks {
+            missing: missing.id.clone(),
+            pieces: expected.len(),
+        }));
     }
     Ok(())
 }
@@ -240,25 +314,24 @@ fn check_pieces(
 ///
 /// # Errors
 ///
-/// [`JobsError::Job`] for an id that is neither.
+/// [`JobsError::UnknownJob`] for an id that is neither, [`JobsError::NoParentAnswer`]
+/// for a piece whose parent has no valid answer.
 pub fn locate(dir: &Path, manifest: &Manifest, id: &str) -> Result<(Entry, usize), JobsError> {
     if let Some(entry) = manifest.entries.iter().find(|e| e.id == id) {
         return Ok((entry.clone(), 0));
     }
-    let unknown = || {
-        JobsError::Job(format!(
-            "the split in {} has no cube '{id}' (its MANIFEST lists the cubes, and a split job's answer its pieces)",
-            dir.display()
-        ))
+    let unknown = || JobsError::UnknownJob {
+        dir: dir.display().to_string(),
+        id: id.to_string(),
     };
     let parent = layout::parent_of(id).ok_or_else(unknown)?;
     let (entry, round) = locate(dir, manifest, parent)?;
-    let answer = read_answer(dir, &manifest.split, &entry).map_err(|_| {
-        JobsError::Job(format!(
-            "job {id} is a piece of {parent}, which has no valid answer in {}",
-            dir.display()
-        ))
-    })?;
+    let answer =
+        read_answer(dir, &manifest.split, &entry).map_err(|_| JobsError::NoParentAnswer {
+            id: id.to_string(),
+            parent: parent.to_string(),
+            dir: dir.display().to_string(),
+        })?;
     answer
         .pieces
         .unwrap_or_default()
@@ -282,16 +355,17 @@ pub struct Merged {
 }
 
 /// Sums the answers of a split directory with their weights, after
-/// checking its rounds (see the module doc) and that every job of the
-/// tree has an answer: a count to the end of that job of this split, or
-/// its pieces.
+/// checking its rounds (see the module doc), that every job of the tree
+/// has an answer — a count to the end of that job of this split, or its
+/// pieces — and that the files of the jobs summed agree with the spec on
+/// lex-leader constraints ([`reconcile_lex_leader`]).
 ///
 /// # Errors
 ///
 /// [`JobsError::Manifest`] for a directory without a sound manifest,
 /// [`JobsError::Round`] for a round that is not the spec's,
 /// [`JobsError::Unanswered`] naming the jobs without a valid answer, and
-/// [`JobsError::Manifest`] when the total overflows.
+/// [`JobsError::Overflow`] when the total overflows.
 pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     let tree = Tree::read(dir)?;
     let mut total: u128 = 0;
@@ -302,9 +376,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
         let id = node.entry.id.clone();
         match &node.answer {
             JobAnswer::Counted(_) => {
-                total = total.checked_add(node.share).ok_or_else(|| {
-                    JobsError::Manifest("the weighted total overflows".to_string())
-                })?;
+                total = total.checked_add(node.share).ok_or(JobsError::Overflow)?;
             }
             JobAnswer::Split(_) => {}
             JobAnswer::Unanswered(Unanswered::Missing) => missing.push(id),
@@ -325,6 +397,22 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
             missing: summary(&missing),
             incomplete: format!("{}{foreign_text}", summary(&incomplete)),
         });
+    }
+    // The files of the jobs summed must agree with the spec on lex-leader
+    // constraints (a file no longer there is not read: its answer's own
+    // weighing is checked against the spec, Tree::read).
+    let lex = tree.manifest.spec.is_some_and(|s| s.lex);
+    let files: BTreeSet<&str> = tree
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.answer, JobAnswer::Counted(_)))
+        .map(|n| n.entry.file.as_str())
+        .collect();
+    for file in files {
+        let path = dir.join(file);
+        if layout::real_file(&path)? {
+            reconcile_lex_leader(lex, file, carries_lex_leader(&path)?)?;
+        }
     }
     Ok(Merged {
         count: total,

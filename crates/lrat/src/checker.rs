@@ -31,48 +31,6 @@ impl Default for Limits {
     }
 }
 
-/// Which LRAT a proof is written in (the two that [`Syntax`] reads): what
-/// boardsat's provers write and its manifests name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum LratFormat {
-    /// One step per line (`id lits 0 hints 0`, `id d ids 0`).
-    #[default]
-    Text,
-    /// CaDiCaL's binary LRAT (`a`/`d` steps of varints), about half the
-    /// size.
-    Binary,
-}
-
-impl LratFormat {
-    /// Every format, for choices and tests.
-    pub const ALL: [LratFormat; 2] = [LratFormat::Text, LratFormat::Binary];
-
-    /// The format's name in a claim's manifest entry: `lrat` or
-    /// `lrat-binary`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            LratFormat::Text => "lrat",
-            LratFormat::Binary => "lrat-binary",
-        }
-    }
-
-    /// The format a manifest entry names ([`Self::name`]).
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|f| f.name() == name)
-    }
-}
-
-impl From<LratFormat> for Syntax {
-    fn from(written: LratFormat) -> Syntax {
-        match written {
-            LratFormat::Text => Syntax::Text,
-            LratFormat::Binary => Syntax::Binary,
-        }
-    }
-}
-
 /// The proof's encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {

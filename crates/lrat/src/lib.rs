@@ -36,7 +36,7 @@
 //!
 //! 1. `error` — what is wrong, and where
 //! 2. `db`, `parse` — the clause database, reading proofs
-//! 3. `checker` — the checks
+//! 3. `checker`, `text` — the checks; a proof written out as text LRAT
 //!
 //! The proof is streamed: only the live clauses are held, in one flat
 //! arena indexed by id, with a partial assignment and a trail undone after
@@ -49,6 +49,7 @@
 //! | [`check()`] | formula + proof → [`Summary`] or [`Error`] |
 //! | [`Checker`], [`Limits`] | the same, loading the formula clause by clause |
 //! | [`Syntax`] | text, binary or detect |
+//! | [`write_text()`] | a proof (text or binary) written out as text LRAT, streamed |
 //! | [`Summary`], [`EmptyClause`] | what was checked, where the empty clause is |
 //! | [`Error`], [`StepProblem`], [`FormulaProblem`], [`Location`] | why a proof is rejected, and where |
 //!
@@ -78,8 +79,8 @@ mod checker;
 mod db;
 mod error;
 mod parse;
+mod text;
 
-pub use checker::{
-    check, Checker, EmptyClause, Limits, LratFormat, Summary, Syntax, UnknownFormat,
-};
+pub use checker::{check, Checker, EmptyClause, Limits, Summary, Syntax, UnknownFormat};
 pub use error::{Error, FormulaProblem, Location, StepProblem};
+pub use text::write_text;

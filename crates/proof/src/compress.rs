@@ -12,7 +12,7 @@
 //!
 //! The compressor is the reference zstd library (the `zstd` crate), at its
 //! default level; what it saves on binary LRAT is measured in
-//! BENCHMARKS.md ("Proof size").
+//! docs/bench/lrat.md ("Proof size").
 
 use std::{
     fs::File,
@@ -22,10 +22,10 @@ use std::{
 pub use boardsat_solve::files::proof_dir::Compression;
 
 /// The first four bytes of every zstd frame.
-const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+pub(crate) const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 
 /// zstd's default level: fast enough to add little to a proof's writing,
-/// and most of what higher levels save (BENCHMARKS.md, "Proof size").
+/// and most of what higher levels save (docs/bench/lrat.md, "Proof size").
 const LEVEL: i32 = 3;
 
 /// A writer that stores what it is given into `file` as `compression`

@@ -49,42 +49,74 @@
 //! recomputed, placements and models found checked again, no claim left
 //! that the result does not account for, and the run complete. The
 //! result's sentence is `verify`'s own, never read from the manifest.
+//!
+//! ## Proof formats ([`trace::ProofFormat`])
+//!
+//! A claim's manifest entry names its proof's format (`lrat`,
+//! `lrat-binary`; a split's `MANIFEST` carries it as `# proof-format`).
+//! The enum is declared in `boardsat_solve::files::proof_dir`, beside
+//! `Compression`, because the jobs crate, which sits below this one, reads
+//! and writes split manifests; what a format means is this crate's, and it
+//! is used through [`trace::ProofFormat`]. The LRAT checker knows only the
+//! syntaxes it reads (`boardsat_lrat::Syntax`), never a format. Adding a
+//! second format (VeriPB, say) takes:
+//!
+//! 1. a variant and its manifest name in `ProofFormat` (`ALL`, `name`):
+//!    names already written keep their meaning, so directories written
+//!    before it still verify (`crates/cli/tests/fixtures/written-559286c`);
+//! 2. its writer in [`trace`] (`Output`, the one match on the format per
+//!    traced step), or the prover's own run when the solver writes it;
+//! 3. its checker in `verify::proof_check` (`check_proof_at`, today
+//!    `lrat_syntax`): a checker of its own, since `boardsat-lrat` reads LRAT
+//!    only — every claim kind checks its proof there, so no claim kind's
+//!    module changes;
+//! 4. its choice in the CLI (`--proof-format`) and Python (`proof_format=`).
+//!
+//! An external checker ([`external::ExternalChecker`], `verify --checker`)
+//! runs after boardsat's on every claim whatever its kind, fed the proof
+//! as written (plain, or streamed when binary or compressed); it is told
+//! the proof's syntax, so an external checker of a new format is a new
+//! case there, not a change to any claim kind.
 
 //! | module | what |
 //! |---|---|
 //! | [`manifest`] | `MANIFEST.json`: the claims and the split they cover |
 //! | [`prover`] | [`prover::Prover`]: claims written with their proofs |
 //! | [`tasks`] | the claims behind what `boardsat_solve::task` found |
-//! | [`verify`] | [`verify::verify`]: every claim checked, with a [`verify::Verdict`] each |
-//! | [`split`] | certified domination splits: the prover as the split solvers' `Certify` |
-//! | [`words`] | every claim's sentence, written and derived again |
-//! | [`jobs`] | [`jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole |
+//! | [`proven_count`] | [`proven_count::CountTask`]: a count with its proof, the one road of `boardsat count` and Python's `boardsat.count` |
+//! | [`verify`] | [`verify::verify`]: every claim checked by the module of its kind, with a [`verify::Verdict`] each; [`verify::jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole; [`verify::json`]: its JSON report |
+//! | [`split_prover`] | [`split_prover::SplitProver`]: certified domination splits, the prover as the split solvers' `Certify` |
+//! | [`sentences`] | every claim's sentence, written and derived again |
 //! | [`trace`] | [`trace::LratTrace`]: a solver's traced steps written as its formula and a standard LRAT proof |
 //! | [`compress`] | proof files stored zstd-compressed (`--proof-compression zstd`) and read back |
 //! | [`witness`] | [`witness::Witnesses`]: the models behind a DIMACS claim's blocking clauses, written and read |
-//! | [`report`] | the JSON report of `boardsat verify` |
+//! | [`external`] | [`external::ExternalChecker`]: a checker boardsat did not write (cake_lpr), run on every claim besides boardsat's |
+//! | [`published`] | a published result file (`docs/results/*.json`): its placements checked without its proof (`boardsat check`) |
 //!
 //! ## Layers
 //!
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `manifest`, `words`, `compress`, `trace`, `witness` — what a proof directory holds; every claim's sentence; proof files compressed; traced proofs written as LRAT; witness files
-//! 2. `prover`, `verify`, `cover` — claims written; claims checked; certified splits checked
-//! 3. `tasks`, `split`, `jobs`, `report` — the claims behind the tasks; certified splits; splits run as jobs; `verify`'s report
+//! 1. `manifest`, `sentences`, `compress`, `trace`, `witness`, `published` — what a proof directory holds; every claim's sentence; proof files compressed; traced proofs written as LRAT; witness files; published result files
+//! 2. `external` — a second LRAT checker, not boardsat's, run on every claim too
+//! 3. `prover`, `verify` — claims written; claims checked, by their kind
+//! 4. `split_prover` — certified splits: each proven cube a claim
+//! 5. `tasks` — the claims behind the tasks
+//! 6. `proven_count` — a count with its proof, for every caller
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod compress;
-mod cover;
-pub mod jobs;
+pub mod external;
 pub mod manifest;
+pub mod proven_count;
 pub mod prover;
-pub mod report;
-pub mod split;
+pub mod published;
+pub mod sentences;
+pub mod split_prover;
 pub mod tasks;
 pub mod trace;
 pub mod verify;
 pub mod witness;
-pub mod words;

@@ -27,6 +27,11 @@ pub struct ProofManifest {
     pub tool: String,
     /// The command that made the proofs.
     pub command: String,
+    /// What the run proves, in words ([`crate::prover::Task`]): a run
+    /// that resumes the directory must prove the same. Absent in
+    /// manifests written before runs recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
     /// How the run ended (`running` while it writes).
     #[serde(default)]
     pub status: RunStatus,
@@ -290,6 +295,12 @@ pub struct SplitCube {
     /// time went, for planning the next one. Not part of any claim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub millis: Option<u64>,
+    /// Milliseconds of CPU time its solver took (where the kernel gives a
+    /// thread's CPU time; absent before it was recorded): the cube's cost
+    /// on a machine shared with other work, which `millis` is not. Not
+    /// part of any claim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_millis: Option<u64>,
 }
 
 /// The cubes of an N-queens count: the claims' cubes must be exactly these.

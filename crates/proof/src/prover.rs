@@ -19,8 +19,13 @@ use boardsat_solve::{
     error::SolveError,
     files::{self, write_atomically, FileError},
     formula::dimacs::Formula,
-    search::{count::Blocking, queens::QueenCube, session::blocking_clause},
+    search::{
+        count::{Blocking, Reduction},
+        queens::QueenCube,
+        session::blocking_clause,
+    },
     stop::{Interrupter, StopReason},
+    task::{count::CountPlan, Instance},
 };
 use rustsat::instances::Cnf;
 
@@ -29,9 +34,9 @@ use crate::{
         bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, SplitPurpose,
         LOCK, MANIFEST_JSON,
     },
-    trace::{Compression, LratFormat, LratTrace},
+    sentences,
+    trace::{Compression, LratTrace, ProofFormat},
     witness::Witnesses,
-    words,
 };
 
 /// Why proofs could not be written or checked.
@@ -95,6 +100,97 @@ fn not_empty(dir: &Path, names: &dyn Names) -> String {
     )
 }
 
+/// What a run proves: the question, the problem and its bound, and the
+/// options that change what is counted, in words
+/// (`count domination of queens on 10x10 at the optimum, lex-leader
+/// symmetry breaking with orbit weights`). A prover records it in its
+/// manifest ([`ProofManifest::task`]) when it starts; a run that resumes
+/// the directory ([`Prover::resume`]) must prove the same, whatever stage
+/// the earlier run had reached. What only changes how the work is cut or
+/// run (the split depth, threads, budgets, time limits, proof formats)
+/// is not part of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Task(String);
+
+impl Task {
+    /// `solve`: the optimum, or whether k pieces can be placed.
+    #[must_use]
+    pub fn solve(instance: &Instance) -> Task {
+        Task(format!("solve {}", board_task(instance)))
+    }
+
+    /// `count`, as `plan` counts.
+    #[must_use]
+    pub fn count(instance: &Instance, plan: &CountPlan) -> Task {
+        let reduction = match plan.reduction {
+            Reduction::None => "no symmetry reduction",
+            other => other.name(),
+        };
+        let mut words = format!("count {}, {reduction}", board_task(instance));
+        if let Some(limit) = plan.limit {
+            words.push_str(&format!(", up to {limit} placements"));
+        }
+        Task(words)
+    }
+
+    /// `enumerate`, up to `limit` placements.
+    #[must_use]
+    pub fn enumerate(instance: &Instance, limit: Option<u64>) -> Task {
+        let mut words = format!("enumerate {}", board_task(instance));
+        if let Some(limit) = limit {
+            words.push_str(&format!(", up to {limit} placements"));
+        }
+        Task(words)
+    }
+
+    /// `solve-dimacs` of the file `source`.
+    #[must_use]
+    pub fn solve_dimacs(source: &Path) -> Task {
+        Task(format!("solve-dimacs {}", absolute(source)))
+    }
+
+    /// `count-dimacs` of the file `source` (its iCNF cube `cube`), up to
+    /// `limit` models.
+    #[must_use]
+    pub fn count_dimacs(source: &Path, cube: Option<usize>, limit: Option<u64>) -> Task {
+        let mut words = format!("count-dimacs {}", absolute(source));
+        if let Some(cube) = cube {
+            words.push_str(&format!(" cube {cube}"));
+        }
+        if let Some(limit) = limit {
+            words.push_str(&format!(", up to {limit} models"));
+        }
+        Task(words)
+    }
+
+    /// The task in words, as the manifest records it.
+    #[must_use]
+    pub fn words(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A board problem and its bound, in a task's words.
+fn board_task(instance: &Instance) -> String {
+    match instance.k {
+        Some(k) => format!(
+            "{} with {} pieces",
+            instance.problem,
+            instance.problem.kind.bound(k)
+        ),
+        None => format!("{} at the optimum", instance.problem),
+    }
+}
+
+/// A path as a task names it: absolute, so that a resume from another
+/// directory names the same file the same way.
+fn absolute(path: &Path) -> String {
+    std::path::absolute(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
 /// Writes claims with their proofs into a directory, which it holds
 /// locked ([`LOCK`]) until it is dropped.
 #[derive(Debug)]
@@ -105,7 +201,7 @@ pub struct Prover {
     /// The number of the next claim's files.
     next: usize,
     /// How the proofs traced by a solver are written.
-    lrat: LratFormat,
+    format: ProofFormat,
     /// How the proofs traced by a solver are stored.
     compression: Compression,
     /// The count split an earlier run left unfinished, whose proven cubes
@@ -131,9 +227,9 @@ impl Prover {
     /// A prover writing into `dir`, which must be empty or new (`replace`
     /// clears a previous proof directory's files there) and not written
     /// by another run (its lock, [`LOCK`], is taken here and held until
-    /// the prover is dropped). `command` is recorded in the manifest,
-    /// which is written at once with the status `running`; `stop` stops
-    /// the proof runs.
+    /// the prover is dropped). `command` and `task` are recorded in the
+    /// manifest, which is written at once with the status `running`;
+    /// `stop` stops the proof runs.
     ///
     /// # Errors
     ///
@@ -143,6 +239,7 @@ impl Prover {
         dir: &Path,
         replace: bool,
         command: String,
+        task: &Task,
         stop: Interrupter,
     ) -> Result<Self, ProofError> {
         let problem = |e: io::Error| {
@@ -182,12 +279,13 @@ impl Prover {
             manifest: ProofManifest {
                 tool: format!("boardsat {}", env!("CARGO_PKG_VERSION")),
                 command,
+                task: Some(task.words().to_string()),
                 status: RunStatus::Running,
                 ..ProofManifest::default()
             },
             stop,
             next: 0,
-            lrat: LratFormat::Text,
+            format: ProofFormat::LratText,
             compression: Compression::None,
             resumed: None,
             _lock: lock,
@@ -207,14 +305,22 @@ impl Prover {
     /// cut deeper or shallower than the stopped one: a kept cube stands for
     /// its pieces, and a cube some of whose pieces were kept is cut down to
     /// them. `command` replaces the manifest's; the status is `running`
-    /// again.
+    /// again. The earlier run must have proved the same `task`, at
+    /// whatever stage it stopped; a manifest written before runs recorded
+    /// their task is checked when the count split begins.
     ///
     /// # Errors
     ///
     /// [`ProofError::Dir`] for a directory without an earlier run's
-    /// manifest, one whose run is complete, held by another run, or whose
-    /// kept claims' files are missing.
-    pub fn resume(dir: &Path, command: String, stop: Interrupter) -> Result<Self, ProofError> {
+    /// manifest, one whose run is complete or proved another task, held
+    /// by another run, or whose kept claims' files are missing; nothing
+    /// in the directory is changed then.
+    pub fn resume(
+        dir: &Path,
+        command: String,
+        task: &Task,
+        stop: Interrupter,
+    ) -> Result<Self, ProofError> {
         let refuse = |why: String| {
             ProofError::Dir(format!(
                 "cannot resume the proofs in {}: {why}",
@@ -236,6 +342,12 @@ impl Prover {
                 "its run is complete, nothing is left to prove (check it with 'boardsat verify')"
                     .to_string(),
             ));
+        }
+        if let Some(earlier) = old.task.as_deref().filter(|t| *t != task.words()) {
+            return Err(refuse(format!(
+                "its run proves another task ({earlier}), this one {}",
+                task.words()
+            )));
         }
         let mut counts = old
             .splits
@@ -281,6 +393,10 @@ impl Prover {
             manifest: ProofManifest {
                 tool: format!("boardsat {}", env!("CARGO_PKG_VERSION")),
                 command,
+                // This task, or none: a manifest that never recorded one
+                // stays checked by its split (and resumable as before when
+                // that check refuses this run).
+                task: old.task,
                 status: RunStatus::Running,
                 claims,
                 splits: split.into_iter().collect(),
@@ -288,7 +404,7 @@ impl Prover {
             },
             stop,
             next,
-            lrat: LratFormat::Text,
+            format: ProofFormat::LratText,
             compression: Compression::None,
             resumed,
             _lock: lock,
@@ -306,14 +422,14 @@ impl Prover {
     /// Writes the proofs that solvers trace as they answer (split cubes,
     /// DIMACS files) in `format` from now on; text by default. Proofs of
     /// claims solved again after the fact stay text.
-    pub fn set_lrat_format(&mut self, format: LratFormat) {
-        self.lrat = format;
+    pub fn set_proof_format(&mut self, format: ProofFormat) {
+        self.format = format;
     }
 
-    /// How traced proofs are written ([`Self::set_lrat_format`]).
+    /// How traced proofs are written ([`Self::set_proof_format`]).
     #[must_use]
-    pub fn lrat_format(&self) -> LratFormat {
-        self.lrat
+    pub fn proof_format(&self) -> ProofFormat {
+        self.format
     }
 
     /// Stores the proofs that solvers trace with `compression` from now on
@@ -331,7 +447,7 @@ impl Prover {
     }
 
     /// The next claim's name and the files of its traced formula and proof
-    /// ([`Self::set_lrat_format`], [`Self::set_compression`]).
+    /// ([`Self::set_proof_format`], [`Self::set_compression`]).
     pub(crate) fn next_traced(&mut self) -> (String, String, String) {
         let name = self.next_name();
         let (cnf, proof) = (format!("{name}.cnf"), self.compression.proof_file(&name));
@@ -483,7 +599,7 @@ impl Prover {
             &self.dir.join(&proof),
             &header,
             n_vars,
-            self.lrat,
+            self.format,
             self.compression,
         )?;
         if !trace.refutes {
@@ -499,7 +615,7 @@ impl Prover {
             kind: about.kind,
             cnf,
             proof,
-            format: self.lrat.name().to_string(),
+            format: self.format.name().to_string(),
             relies_on: Vec::new(),
             count: about.count,
             cube: None,
@@ -690,7 +806,7 @@ impl Prover {
             kind,
             cnf,
             proof,
-            format: "lrat".to_string(),
+            format: ProofFormat::LratText.name().to_string(),
             relies_on,
             count,
             cube,
@@ -844,10 +960,10 @@ impl SourceClaim {
         let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let shown = absolute.display().to_string();
         let (kind, claim) = match count {
-            None => (ClaimKind::Formula, words::formula(&shown)),
+            None => (ClaimKind::Formula, sentences::formula(&shown)),
             Some(count) => (
                 ClaimKind::ProjectedComplete,
-                words::projected(&shown, count),
+                sentences::projected(&shown, count),
             ),
         };
         SourceClaim {
@@ -905,7 +1021,7 @@ fn refute(_: &Path, _: &Path, _: &Interrupter, _: &str) -> Result<(), ProofError
 fn stop_words(stop: StopReason) -> &'static str {
     match stop {
         StopReason::TimeLimit => "the time limit came",
-        StopReason::Interrupted => "a signal came",
+        StopReason::Interrupted => "a signal, or a stop it was asked for, came",
     }
 }
 

@@ -17,9 +17,9 @@ use boardsat_solve::{
 use crate::{
     manifest::{pairs, Answer, Cover, ProblemName, RunResult},
     prover::{BoardClaim, ClaimSymmetry, DimacsSource, ProofError, Prover},
+    sentences,
     trace::SharedTrace,
     witness::Witnesses,
-    words,
 };
 
 const SYMMETRY: &str = "lex-leader symmetry breaking: every placement has an image under the board's symmetries that the lex-leader constraints keep, with as many pieces";
@@ -55,7 +55,7 @@ fn optimum_result(problem: &Problem, value: usize, witness: &Placement) -> Optio
             value,
             placement: pairs(witness),
         },
-        words::optimum(problem, value, refuted),
+        sentences::optimum(problem, value, refuted),
     )
 }
 
@@ -67,7 +67,7 @@ fn placements_result(problem: &Problem, k: usize, list: &[Placement]) -> Option<
             k,
             placements: list.iter().map(pairs).collect(),
         },
-        words::found(problem, k, list.len()),
+        sentences::found(problem, k, list.len()),
     )
 }
 
@@ -95,7 +95,7 @@ fn count_result(
             orbits,
             optimal,
         },
-        words::counted(problem, k, count, orbits, past),
+        sentences::counted(problem, k, count, orbits, past),
     )
 }
 
@@ -118,7 +118,7 @@ pub fn prove_solved(
     match (instance.k, &solved.optimum) {
         (Some(k), _) if solved.status == Status::Unsat => {
             if !solved.certified {
-                let words = words::no_placement(problem, k);
+                let words = sentences::no_placement(problem, k);
                 prover.no_placement(claim(instance, k, ClaimSymmetry::Off, words), Vec::new())?;
             }
             Ok(result(
@@ -126,7 +126,7 @@ pub fn prove_solved(
                     problem: ProblemName::of(problem),
                     k,
                 },
-                words::no_placement(problem, k),
+                sentences::no_placement(problem, k),
             ))
         }
         (Some(k), _) => Ok(solved
@@ -159,7 +159,7 @@ fn prove_optimum(
     if !problem.kind.dominating() {
         relies_on.push(HEREDITARY.to_string());
     }
-    let words = words::no_placement(problem, k);
+    let words = sentences::no_placement(problem, k);
     prover.no_placement(
         claim(instance, k, ClaimSymmetry::LexLeader, words),
         relies_on,
@@ -230,16 +230,22 @@ pub fn prove_counted(
         }
         (None, None) => return Ok(None),
     };
+    prove_placements(prover, instance, counted, k)?;
+    Ok(whole)
+}
+
+/// The claims of a count that was not proven as it ran, with bound `k`:
+/// that its placements are all there are — one claim per cube for a cube
+/// count, after the cover of the split the cubes make.
+fn prove_placements(
+    prover: &mut Prover,
+    instance: &Instance,
+    counted: &Counted,
+    k: usize,
+) -> Result<(), ProofError> {
+    let problem = &instance.problem;
     let orbits = counted.reduction == Reduction::Symmetry;
-    let mut relies_on = Vec::new();
-    if orbits {
-        relies_on.push(ORBITS.to_string());
-    }
-    if instance.k.is_none() && problem.kind.dominating() {
-        relies_on.push(format!(
-            "the optimum claim before this one: no placement has fewer than {k} pieces, so every solution has exactly {k} and the short blocking clauses miss none"
-        ));
-    }
+    let relies_on = count_relies_on(instance, k, orbits);
     let weight = |list: &[Placement]| -> u64 {
         list.iter()
             .map(|p| {
@@ -269,8 +275,8 @@ pub fn prove_counted(
     for (cube, list) in &counted.placements {
         let count = weight(list);
         let words = match cube {
-            Some(c) => words::queens_cube(problem, k, count, &c.columns),
-            None => words::complete(problem, k, count),
+            Some(c) => sentences::queens_cube(problem, k, count, &c.columns),
+            None => sentences::complete(problem, k, count),
         };
         let mut relies = relies_on.clone();
         if cube.is_some() {
@@ -282,7 +288,22 @@ pub fn prove_counted(
         let claim = claim(instance, k, symmetry, words);
         prover.complete(claim, list, counted.blocking, count, cube.as_ref(), relies)?;
     }
-    Ok(whole)
+    Ok(())
+}
+
+/// What the claims of a count with bound `k` rely on: orbit weights when
+/// it counted `orbits`, and without k the optimum claim before them.
+fn count_relies_on(instance: &Instance, k: usize, orbits: bool) -> Vec<String> {
+    let mut relies_on = Vec::new();
+    if orbits {
+        relies_on.push(ORBITS.to_string());
+    }
+    if instance.k.is_none() && instance.problem.kind.dominating() {
+        relies_on.push(format!(
+            "the optimum claim before this one: no placement has fewer than {k} pieces, so every solution has exactly {k} and the short blocking clauses miss none"
+        ));
+    }
+    relies_on
 }
 
 /// Proves that the placements listed by an enumeration (recorded with
@@ -322,7 +343,7 @@ pub fn prove_listed(
             "the optimum claim before this one: every solution has exactly {k} pieces"
         ));
     }
-    let words = words::complete(problem, k, count);
+    let words = sentences::complete(problem, k, count);
     let blocking = session.blocking();
     let claim = claim(instance, k, ClaimSymmetry::Off, words);
     prover.complete(claim, list, blocking, count, None, relies_on)?;
@@ -388,14 +409,14 @@ pub fn prove_dimacs_count(
     };
     let shown_source = entry.source.clone().unwrap_or_default();
     let count = entry.count.unwrap_or(0);
-    let shown = words::source(&shown_source.0, source.icnf_cube);
+    let shown = sentences::source(&shown_source.0, source.icnf_cube);
     Ok(result(
         Answer::ProjectedCount {
             source: shown_source,
             icnf_cube: source.icnf_cube,
             count,
         },
-        words::projected(&shown, count),
+        sentences::projected(&shown, count),
     ))
 }
 
@@ -412,7 +433,7 @@ pub fn prove_unsatisfiable(
 ) -> Result<Option<RunResult>, ProofError> {
     let entry = prover.formula(formula, source, None)?;
     let source = entry.source.clone().unwrap_or_default();
-    let sentence = words::formula(&source.0);
+    let sentence = sentences::formula(&source.0);
     Ok(result(Answer::Unsatisfiable { source }, sentence))
 }
 
@@ -432,7 +453,7 @@ pub fn record_models(
     let path = std::fs::canonicalize(source.path).unwrap_or_else(|_| source.path.to_path_buf());
     let shown = path.display().to_string();
     let count = witnesses.len();
-    let sentence = words::models_found(&words::source(&shown, source.icnf_cube), count);
+    let sentence = sentences::models_found(&sentences::source(&shown, source.icnf_cube), count);
     Ok(result(
         Answer::Models {
             source: (shown, source.digest.to_string()),

@@ -24,7 +24,7 @@
 //! marked ids below it (a bit set with ranks, one bit per CaDiCaL id);
 //! an original's is found by binary search over the originals' ids, which
 //! arrive in increasing order. What trimming saves is measured in
-//! BENCHMARKS.md ("Proof size").
+//! docs/bench/lrat.md ("Proof size").
 //!
 //! What the trace refuses, with an error at [`LratTrace::finish`] rather
 //! than a wrong proof:
@@ -50,7 +50,7 @@ use boardsat_solve::{backend::ProofSink, error::SolveError};
 
 pub use crate::compress::Compression;
 use crate::compress::ProofWriter;
-pub use boardsat_lrat::LratFormat;
+pub use boardsat_solve::files::proof_dir::ProofFormat;
 
 /// What a finished trace wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -209,7 +209,7 @@ impl LratTrace {
         proof: &Path,
         header: &[String],
         n_vars: u32,
-        format: LratFormat,
+        format: ProofFormat,
         compression: Compression,
     ) -> Result<TraceSummary, SolveError> {
         if let Some(why) = self.refused.take() {
@@ -248,7 +248,7 @@ impl LratTrace {
     fn write_proof(
         &mut self,
         path: &Path,
-        format: LratFormat,
+        format: ProofFormat,
         compression: Compression,
     ) -> io::Result<Result<(u64, u64), SolveError>> {
         if let Some(e) = self.failed.take() {
@@ -619,12 +619,12 @@ enum Step {
 /// The proof file being written.
 struct Output {
     out: ProofWriter,
-    format: LratFormat,
+    format: ProofFormat,
     text: String,
 }
 
 impl Output {
-    fn new(out: ProofWriter, format: LratFormat) -> Self {
+    fn new(out: ProofWriter, format: ProofFormat) -> Self {
         Output {
             out,
             format,
@@ -635,7 +635,7 @@ impl Output {
     fn step(&mut self, step: &Step) -> io::Result<()> {
         let mut buf = Vec::new();
         match (self.format, step) {
-            (LratFormat::Binary, Step::Add(id, lits, hints)) => {
+            (ProofFormat::LratBinary, Step::Add(id, lits, hints)) => {
                 buf.push(b'a');
                 put_varint(&mut buf, 2 * id);
                 for &lit in lits {
@@ -647,14 +647,14 @@ impl Output {
                 }
                 buf.push(0);
             }
-            (LratFormat::Binary, Step::Delete(_, ids)) => {
+            (ProofFormat::LratBinary, Step::Delete(_, ids)) => {
                 buf.push(b'd');
                 for &i in ids {
                     put_varint(&mut buf, 2 * i);
                 }
                 buf.push(0);
             }
-            (LratFormat::Text, Step::Add(id, lits, hints)) => {
+            (ProofFormat::LratText, Step::Add(id, lits, hints)) => {
                 use std::fmt::Write as _;
                 self.text.clear();
                 let _ = write!(self.text, "{id}");
@@ -668,7 +668,7 @@ impl Output {
                 self.text.push_str(" 0\n");
                 buf.extend_from_slice(self.text.as_bytes());
             }
-            (LratFormat::Text, Step::Delete(last, ids)) => {
+            (ProofFormat::LratText, Step::Delete(last, ids)) => {
                 use std::fmt::Write as _;
                 self.text.clear();
                 let _ = write!(self.text, "{last} d");
@@ -777,7 +777,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (cnf, lrat) = (dir.path().join("f.cnf"), dir.path().join("f.lrat"));
         let summary = t
-            .finish(&cnf, &lrat, &[], 0, LratFormat::Text, Compression::None)
+            .finish(
+                &cnf,
+                &lrat,
+                &[],
+                0,
+                ProofFormat::LratText,
+                Compression::None,
+            )
             .unwrap();
         assert!(summary.refutes);
         assert_eq!((summary.n_clauses, summary.n_derived), (3, 2));
@@ -801,7 +808,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (cnf, lrat) = (dir.path().join("f.cnf"), dir.path().join("f.lrat"));
         let summary = t
-            .finish(&cnf, &lrat, &[], 0, LratFormat::Text, Compression::None)
+            .finish(
+                &cnf,
+                &lrat,
+                &[],
+                0,
+                ProofFormat::LratText,
+                Compression::None,
+            )
             .unwrap();
         assert!(!summary.refutes);
         assert_eq!(

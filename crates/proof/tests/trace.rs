@@ -11,7 +11,7 @@ use boardsat_encode::{Board, Config, Kind, Piece, Problem};
 use boardsat_lrat::{check, Syntax};
 use boardsat_proof::{
     compress::open_proof,
-    trace::{Compression, LratFormat, SharedTrace, TraceSummary},
+    trace::{Compression, ProofFormat, SharedTrace, TraceSummary},
 };
 use boardsat_solve::{
     backend::{cadical::Cadical, Backend, Status, TraceProof},
@@ -57,12 +57,12 @@ fn formula_of(path: &Path) -> Vec<Vec<i32>> {
 
 /// Checks `proof` (compressed or not) against `formula` with
 /// boardsat-lrat.
-fn verified(formula: &Path, proof: &Path, format: LratFormat) -> u64 {
+fn verified(formula: &Path, proof: &Path, format: ProofFormat) -> u64 {
     let clauses = formula_of(formula);
     let file = open_proof(std::fs::File::open(proof).unwrap()).unwrap();
     let format = match format {
-        LratFormat::Text => Syntax::Text,
-        LratFormat::Binary => Syntax::Binary,
+        ProofFormat::LratText => Syntax::Text,
+        ProofFormat::LratBinary => Syntax::Binary,
     };
     check(clauses, file, format)
         .unwrap_or_else(|e| panic!("{}: {e}", proof.display()))
@@ -73,7 +73,7 @@ fn finish(
     solver: &mut dyn Backend,
     trace: SharedTrace,
     dir: &Path,
-    format: LratFormat,
+    format: ProofFormat,
 ) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
     finish_stored(solver, trace, dir, format, Compression::None)
 }
@@ -82,7 +82,7 @@ fn finish_stored(
     solver: &mut dyn Backend,
     trace: SharedTrace,
     dir: &Path,
-    format: LratFormat,
+    format: ProofFormat,
     compression: Compression,
 ) -> (TraceSummary, std::path::PathBuf, std::path::PathBuf) {
     let (cnf, lrat) = (dir.join("f.cnf"), dir.join("f.lrat"));
@@ -102,7 +102,7 @@ fn finish_stored(
 
 #[test]
 fn a_refutation_checks_in_both_formats_with_either_option_set() {
-    for (format, compression) in [LratFormat::Text, LratFormat::Binary]
+    for (format, compression) in [ProofFormat::LratText, ProofFormat::LratBinary]
         .into_iter()
         .flat_map(|f| Compression::ALL.map(|c| (f, c)))
     {
@@ -149,7 +149,8 @@ fn a_count_by_blocking_clauses_is_refuted_with_its_blocking_clauses() {
         let count = session.count(None, |_| {}).unwrap();
         assert_eq!(count.count, 4);
         let blocked = session.blocked().len();
-        let (summary, cnf, lrat) = finish(session.backend(), trace, dir.path(), LratFormat::Text);
+        let (summary, cnf, lrat) =
+            finish(session.backend(), trace, dir.path(), ProofFormat::LratText);
         assert!(summary.refutes);
         let clauses = formula_of(&cnf);
         assert_eq!(summary.n_clauses as usize, clauses.len());
@@ -161,7 +162,7 @@ fn a_count_by_blocking_clauses_is_refuted_with_its_blocking_clauses() {
                 "{clause:?}"
             );
         }
-        verified(&cnf, &lrat, LratFormat::Text);
+        verified(&cnf, &lrat, ProofFormat::LratText);
     }
 }
 
@@ -179,9 +180,14 @@ fn a_domination_count_under_symmetry_breaking_is_refuted() {
     session.assume_uniform_size();
     let count = session.count(None, |_| {}).unwrap();
     assert_eq!(count.count, 186, "A002564(5)");
-    let (summary, cnf, lrat) = finish(session.backend(), trace, dir.path(), LratFormat::Binary);
+    let (summary, cnf, lrat) = finish(
+        session.backend(),
+        trace,
+        dir.path(),
+        ProofFormat::LratBinary,
+    );
     assert!(summary.refutes);
-    verified(&cnf, &lrat, LratFormat::Binary);
+    verified(&cnf, &lrat, ProofFormat::LratBinary);
 }
 
 /// The proof is really checked: one hint changed, or one clause of the
@@ -198,7 +204,7 @@ fn a_changed_proof_or_formula_is_rejected() {
         solver.add_clause(&c).unwrap();
     }
     assert_eq!(solver.solve(&[]).unwrap(), Status::Unsat);
-    let (_, cnf, lrat) = finish(&mut solver, trace, dir.path(), LratFormat::Text);
+    let (_, cnf, lrat) = finish(&mut solver, trace, dir.path(), ProofFormat::LratText);
     let text = std::fs::read_to_string(&lrat).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let line = lines.iter().position(|l| !l.contains(" d ")).unwrap();

@@ -688,6 +688,15 @@ impl StoppedReport {
             stopped: reason.word(),
         }
     }
+
+    /// The sentence the text output prints instead of a result.
+    #[must_use]
+    pub fn text(&self) -> String {
+        format!(
+            "no result: stopped ({}) before the solver answered, so nothing is proven\n",
+            self.stopped
+        )
+    }
 }
 
 fn why(stop: Option<StopReason>) -> &'static str {

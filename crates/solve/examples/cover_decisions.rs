@@ -4,7 +4,7 @@
 //! the branching of dedicated dominating-set searches ("which piece covers
 //! the square with the fewest candidates left") helps CDCL enumerate
 //! minimum dominating sets (issue 33, item 3), and their covering bound.
-//! Measured and not adopted: BENCHMARKS.md, "Covering decisions".
+//! Measured and not adopted: docs/bench/blocked-models.md, "Covering decisions".
 //!
 //! The covering clauses are read off the file: every clause whose literals
 //! are all positive and all projected (for a domination file, "this square

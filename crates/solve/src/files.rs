@@ -14,6 +14,10 @@
 //! | a device, FIFO or socket (`/dev/null`, `/dev/stdout`) | written in place, never renamed over |
 //! | a directory | refused |
 //!
+//! A temporary file is named after the file it stands for,
+//! `.boardsat-<name>.<6 random letters or digits>` ([`temporary_target`]
+//! reads the name back), so that whoever owns `<name>` can tell a
+//! temporary that a killed process left of it from anything else.
 //! Temporary files are registered while they exist, so that a process that
 //! must exit at once (a second Ctrl-C) can remove them first
 //! ([`remove_temporaries`]).
@@ -41,6 +45,44 @@ pub mod proof_dir {
 
     /// The models found by a run whose result needs no proof.
     pub const FOUND_MODELS: &str = "found.models";
+
+    /// How a claim's proof is written: the names a claim's manifest entry
+    /// and a split's `MANIFEST` (`# proof-format`) give it. What each
+    /// format means — how it is written, which checker reads it — is
+    /// `boardsat-proof`'s (`trace` writes it, `verify::proof_check` checks
+    /// it); it is declared here, beside [`Compression`], because a split's
+    /// `MANIFEST` (`boardsat-jobs`, below `boardsat-proof`) carries it
+    /// too. A second format (VeriPB, an external checker's own) is a new
+    /// variant and its name.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub enum ProofFormat {
+        /// Text LRAT, one step per line: `lrat`.
+        #[default]
+        LratText,
+        /// CaDiCaL's binary LRAT (`a`/`d` steps of varints), about half
+        /// the size: `lrat-binary`.
+        LratBinary,
+    }
+
+    impl ProofFormat {
+        /// Every format, for choices and tests.
+        pub const ALL: [ProofFormat; 2] = [ProofFormat::LratText, ProofFormat::LratBinary];
+
+        /// The format's name in a manifest: `lrat` or `lrat-binary`.
+        #[must_use]
+        pub const fn name(self) -> &'static str {
+            match self {
+                ProofFormat::LratText => "lrat",
+                ProofFormat::LratBinary => "lrat-binary",
+            }
+        }
+
+        /// The format a manifest names ([`Self::name`]).
+        #[must_use]
+        pub fn from_name(name: &str) -> Option<Self> {
+            Self::ALL.into_iter().find(|f| f.name() == name)
+        }
+    }
 
     /// How a traced proof file is stored (`boardsat-proof`'s `compress`
     /// module writes and reads it).
@@ -86,9 +128,16 @@ pub mod proof_dir {
     /// Whether `name` is a file a proof directory's run writes: the
     /// manifest, the lock, the models found, and each claim's formula,
     /// proof and witnesses (`claim-NNNN.cnf`, `.lrat`, `.lrat.zst`,
-    /// `.models`).
+    /// `.models`), and the temporary of any of them that a killed run left
+    /// ([`super::temporary_target`]).
     #[must_use]
     pub fn is_run_file(name: &str) -> bool {
+        is_written(name) || super::temporary_target(name).is_some_and(is_written)
+    }
+
+    /// Whether `name` is a file a proof directory's run writes under its
+    /// own name.
+    fn is_written(name: &str) -> bool {
         name == MANIFEST
             || name == LOCK
             || name == FOUND_MODELS
@@ -158,6 +207,39 @@ pub fn describe(error: &io::Error) -> String {
 }
 
 static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// How every temporary file's name begins.
+pub const TEMPORARY_PREFIX: &str = ".boardsat-";
+
+/// The random letters or digits that end a temporary file's name.
+const TEMPORARY_RANDOM: usize = 6;
+
+/// The longest file name a temporary is named after; a longer one's
+/// temporary is `.boardsat-<random>` (a file name has at most 255 bytes).
+const TEMPORARY_NAMED: usize = 200;
+
+/// The name of the file that `name`, a temporary file's name, stands for
+/// (`.boardsat-cube-00003.07.cnf.x1Y2z3` → `cube-00003.07.cnf`): `None`
+/// when `name` is no temporary named after its file (the lock
+/// `.boardsat-lock` among them).
+#[must_use]
+pub fn temporary_target(name: &str) -> Option<&str> {
+    let (target, random) = name.strip_prefix(TEMPORARY_PREFIX)?.rsplit_once('.')?;
+    let random_ok =
+        random.len() == TEMPORARY_RANDOM && random.bytes().all(|b| b.is_ascii_alphanumeric());
+    (random_ok && !target.is_empty()).then_some(target)
+}
+
+/// How the name of `path`'s temporary file begins: it is named after
+/// `path` ([`temporary_target`]), unless that name is too long or hidden.
+fn temporary_prefix(path: &Path) -> String {
+    match path.file_name().and_then(|n| n.to_str()) {
+        Some(name) if name.len() <= TEMPORARY_NAMED && !name.starts_with('.') => {
+            format!("{TEMPORARY_PREFIX}{name}.")
+        }
+        _ => TEMPORARY_PREFIX.to_string(),
+    }
+}
 
 /// Removes every temporary file a [`write_atomically`] call still holds:
 /// for a process about to exit without unwinding.
@@ -277,7 +359,8 @@ pub fn check_writable(path: &Path) -> Result<(), FileError> {
     match target(path)? {
         Target::InPlace(_) => Ok(()),
         Target::Regular(resolved) => tempfile::Builder::new()
-            .prefix(".boardsat-")
+            .prefix(&temporary_prefix(&resolved))
+            .rand_bytes(TEMPORARY_RANDOM)
             .tempfile_in(parent(&resolved))
             .map(drop)
             .map_err(|e| FileError::io(path, io::Error::from(e.kind()))),
@@ -326,8 +409,9 @@ where
         Target::Regular(resolved) => {
             let dir = parent(&resolved);
             let existing = fs::metadata(&resolved).ok().map(|m| m.permissions());
+            let prefix = temporary_prefix(&resolved);
             let mut builder = tempfile::Builder::new();
-            builder.prefix(".boardsat-");
+            builder.prefix(&prefix).rand_bytes(TEMPORARY_RANDOM);
             #[cfg(unix)]
             {
                 use std::os::unix::fs::PermissionsExt;

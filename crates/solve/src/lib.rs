@@ -22,7 +22,7 @@
 //! | [`search::queens`], [`search::domination`] | counts and decisions split into cubes over threads |
 //! | [`task`] | the jobs users ask for, with one set of defaults: [`task::Instance::new`], [`task::solve::solve`], [`task::count::count`], [`task::enumerate::enumerate`], [`task::export::export`] |
 //! | [`files`] | output files written whole and safely |
-//! | [`error::SolveError`] | everything that can go wrong while solving |
+//! | [`error::SolveError`], [`error::external::ExternalError`] | everything that can go wrong while solving; an external solver's failures |
 //!
 //! The command line, the benchmark and the Python package are thin callers
 //! of [`task`], reported by `boardsat-report`, so they do the same thing and
@@ -37,9 +37,10 @@
 //!
 //! 1. `stop`, `files` — stop flags, safe output files
 //! 2. `formula` — formulas read from outside, the model check
-//! 3. `error`, `backend` — the error type, solvers behind one trait
-//! 4. `search` — sessions, counting, optimisation, cubes over threads
-//! 5. `task` — what users ask for, with one set of defaults
+//! 3. `error` — the error type, an external solver's failures among them
+//! 4. `backend` — solvers behind one trait
+//! 5. `search` — sessions, counting, optimisation, cubes over threads
+//! 6. `task` — what users ask for, with one set of defaults
 //!
 //! ```
 //! use boardsat_encode::{Config, Problem};
@@ -71,13 +72,13 @@ pub mod task;
 #[cfg(feature = "cadical")]
 pub use backend::cadical::Cadical;
 pub use backend::{
-    external::{External, ExternalError},
+    external::External,
     propagator::{Decide, LinesOptions, LinesStats, PropagateLines},
     spec::{SolverKind, SolverSpec, UnknownSolver},
     varisat::Varisat,
     Backend, ConflictLimit, Interrupt, Mode, Status, TimeLimit,
 };
-pub use error::{stop_reason, SolveError};
+pub use error::{external::ExternalError, stop_reason, SolveError};
 pub use formula::dimacs;
 pub use search::{
     count::{count_projected, Count, End, Progress},

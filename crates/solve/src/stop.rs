@@ -3,7 +3,7 @@
 
 use std::{
     fmt,
-    sync::atomic::{AtomicU8, Ordering},
+    sync::atomic::{AtomicU64, AtomicU8, Ordering},
     time::{Duration, Instant},
 };
 
@@ -61,7 +61,43 @@ struct Flag {
     /// 0: running; 1: interrupted; 2: time limit.
     state: AtomicU8,
     deadline: Option<Instant>,
+    /// A limit on the CPU time of the thread that polls the flag: the
+    /// thread's CPU time at which it stops ([`Interrupter::child_cpu`]).
+    cpu_deadline: Option<CpuDeadline>,
     parent: Option<Interrupter>,
+}
+
+/// A CPU-time deadline, read from the kernel at most every
+/// [`CPU_POLL`] of wall time.
+#[derive(Debug)]
+struct CpuDeadline {
+    at: Duration,
+    since: Instant,
+    /// Wall nanoseconds after `since` of the last reading.
+    read: AtomicU64,
+}
+
+/// How often a CPU-time deadline reads the thread's CPU time: reading it
+/// costs a file read, and a solver polls its flag far more often.
+const CPU_POLL: Duration = Duration::from_millis(20);
+
+/// The CPU time (user and system) the calling thread has used so far,
+/// from the kernel's count (`/proc/thread-self/stat`, in ticks of 10 ms);
+/// `None` where the kernel does not give it. A solver runs on its
+/// caller's thread, so the difference over a call is the solver's CPU
+/// time, whatever else the machine runs.
+#[must_use]
+pub fn thread_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces:
+    // the fields after its closing parenthesis start at field 3.
+    let after = stat.get(stat.rfind(')')? + 1..)?;
+    let mut fields = after.split_whitespace();
+    // utime and stime are fields 14 and 15: the 12th and 13th after it.
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // Linux reports these in USER_HZ, which is 100 on every architecture.
+    Some(Duration::from_millis((utime + stime) * 10))
 }
 
 const RUNNING: u8 = 0;
@@ -81,6 +117,7 @@ impl Interrupter {
         Interrupter(std::sync::Arc::new(Flag {
             state: AtomicU8::new(RUNNING),
             deadline: limit.map(deadline_after),
+            cpu_deadline: None,
             parent: None,
         }))
     }
@@ -92,6 +129,31 @@ impl Interrupter {
         Interrupter(std::sync::Arc::new(Flag {
             state: AtomicU8::new(RUNNING),
             deadline: limit.map(deadline_after),
+            cpu_deadline: None,
+            parent: Some(self.clone()),
+        }))
+    }
+
+    /// A child ([`Self::child`]) whose limit is CPU time of the calling
+    /// thread, not wall time: it triggers once the thread that polls it
+    /// has used `limit` more CPU time than now ([`thread_cpu`]), so a
+    /// solver on a loaded machine is stopped after the same work as on an
+    /// idle one. Only the thread that made it may poll it (a solver it
+    /// runs); where the kernel gives no thread CPU time, `limit` is wall
+    /// time.
+    #[must_use]
+    pub fn child_cpu(&self, limit: Option<Duration>) -> Self {
+        let Some((limit, now)) = limit.zip(thread_cpu()) else {
+            return self.child(limit);
+        };
+        Interrupter(std::sync::Arc::new(Flag {
+            state: AtomicU8::new(RUNNING),
+            deadline: None,
+            cpu_deadline: Some(CpuDeadline {
+                at: now.saturating_add(limit),
+                since: Instant::now(),
+                read: AtomicU64::new(0),
+            }),
             parent: Some(self.clone()),
         }))
     }
@@ -119,7 +181,13 @@ impl Interrupter {
             TIMED_OUT => return Some(StopReason::TimeLimit),
             _ => {}
         }
-        if self.0.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.0.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .0
+                .cpu_deadline
+                .as_ref()
+                .is_some_and(CpuDeadline::passed)
+        {
             let _ = self.0.state.compare_exchange(
                 RUNNING,
                 TIMED_OUT,
@@ -152,6 +220,20 @@ impl Interrupter {
     }
 }
 
+impl CpuDeadline {
+    /// Whether the polling thread's CPU time has reached the deadline
+    /// (read at most every [`CPU_POLL`]).
+    fn passed(&self) -> bool {
+        let now = u64::try_from(self.since.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let last = self.read.load(Ordering::Relaxed);
+        if now.saturating_sub(last) < CPU_POLL.as_nanos() as u64 {
+            return false;
+        }
+        self.read.store(now, Ordering::Relaxed);
+        thread_cpu().is_some_and(|cpu| cpu >= self.at)
+    }
+}
+
 /// `limit` from now, saturating far in the future instead of overflowing
 /// (`--time-limit 1e20` means "no limit in practice", not a panic).
 fn deadline_after(limit: Duration) -> Instant {
@@ -162,9 +244,108 @@ fn deadline_after(limit: Duration) -> Instant {
 
 /// A time limit in seconds as a [`Duration`]: `None` for a value that is
 /// not a positive finite number; values too large for a `Duration` are
-/// clamped (a limit of 1e20 s means "no limit in practice", not a panic).
+/// clamped (a limit of 1e20 s means "no limit in practice", not a panic),
+/// and so are values below a nanosecond, which a `Duration` would round to
+/// zero (a positive limit stays positive: a budget of 4e-101 s once became
+/// a MANIFEST's `# budget 0`, which no job could read).
 #[must_use]
 pub fn seconds(value: f64) -> Option<Duration> {
-    (value.is_finite() && value > 0.0)
-        .then(|| Duration::try_from_secs_f64(value).unwrap_or(Duration::MAX))
+    (value.is_finite() && value > 0.0).then(|| {
+        Duration::try_from_secs_f64(value)
+            .unwrap_or(Duration::MAX)
+            .max(Duration::from_nanos(1))
+    })
+}
+
+/// How often [`unblocked`] looks at the flag while its work blocks.
+const BLOCKED_POLL: Duration = Duration::from_millis(20);
+
+/// Runs `work`, which may block in the kernel where no flag is polled
+/// (opening a FIFO that no one writes, reading a pipe that stays silent),
+/// on a thread of its own, and gives it up once `stop` is raised: its
+/// result, or the stop's reason. Given up, the thread goes on until its
+/// call returns (in a command, until the process exits), and its result
+/// is dropped.
+///
+/// A `work` that panics panics here, as it would have without a thread.
+///
+/// # Errors
+///
+/// The [`StopReason`] of `stop`, raised before `work` ended.
+pub fn unblocked<T: Send + 'static>(
+    stop: &Interrupter,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, StopReason> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let thread = std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    loop {
+        match receiver.recv_timeout(BLOCKED_POLL) {
+            Ok(result) => return Ok(result),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(reason) = stop.reason() {
+                    return Err(reason);
+                }
+            }
+            // The sender is gone without a result: `work` panicked.
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match thread.join() {
+                Err(panic) => std::panic::resume_unwind(panic),
+                // Not seen: a thread that ended sent its result first.
+                Ok(()) => return Err(stop.reason().unwrap_or(StopReason::Interrupted)),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Burns CPU on this thread until `until` holds (or a minute passes).
+    fn burn(until: impl Fn() -> bool) -> bool {
+        let start = Instant::now();
+        let mut x = 0u64;
+        while !until() {
+            for i in 0..10_000u64 {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(i);
+            }
+            std::hint::black_box(x);
+            if start.elapsed() > Duration::from_secs(60) {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn a_cpu_limit_counts_the_threads_work_not_the_clock() {
+        let Some(before) = thread_cpu() else {
+            // No per-thread CPU time here: the limit is wall time, as
+            // `child` gives.
+            let stop = Interrupter::new().child_cpu(Some(Duration::from_millis(1)));
+            std::thread::sleep(Duration::from_millis(5));
+            assert_eq!(stop.reason(), Some(StopReason::TimeLimit));
+            return;
+        };
+        // Its CPU time grows while it works.
+        assert!(burn(
+            || thread_cpu().is_some_and(|t| t >= before + Duration::from_millis(50))
+        ));
+        // Asleep, it uses none: the limit does not pass with the clock.
+        let stop = Interrupter::new().child_cpu(Some(Duration::from_millis(100)));
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(stop.reason(), None);
+        // Working, it passes.
+        assert!(
+            burn(|| stop.is_interrupted()),
+            "no stop after a minute of work"
+        );
+        assert_eq!(stop.reason(), Some(StopReason::TimeLimit));
+        // A parent's interrupt still stops the child.
+        let parent = Interrupter::new();
+        let child = parent.child_cpu(Some(Duration::from_secs(3600)));
+        parent.interrupt();
+        assert_eq!(child.reason(), Some(StopReason::Interrupted));
+    }
 }

@@ -86,6 +86,25 @@ fn projection_lines_are_whole_words() {
     assert_eq!(d.projection, Some(vec![]));
 }
 
+/// A variable named twice is projected on once (a projection with a
+/// repeat once ended `count-dimacs` in an internal error).
+#[test]
+fn projection_repeats_are_read_once_in_first_order() {
+    for text in [
+        "c p show 1 1 0\np cnf 2 1\n1 2 0\n",
+        "c p show 1 0\nc p show 1 0\np cnf 2 1\n1 2 0\n",
+        "c ind 1 1 0\np cnf 2 1\n1 2 0\n",
+    ] {
+        let d = parse_str(text).unwrap();
+        assert_eq!(d.projection, Some(vec![Var::new(0)]), "{text}");
+    }
+    let d = parse_str("c p show 3 1 3 0\nc p show 2 1 0\np cnf 3 0\n").unwrap();
+    assert_eq!(
+        d.projection,
+        Some(vec![Var::new(2), Var::new(0), Var::new(1)])
+    );
+}
+
 #[test]
 fn icnf_keeps_the_cubes_and_sizes_by_use() {
     let d = parse_str("p inccnf\n1 2 0\na -1 0\na 5 0\n").unwrap();

@@ -1,7 +1,11 @@
 //! The external backend against fake solvers (scripts in `tests/fake/`) and
 //! against the real ones from Debian: cadical, minisat, picosat and
 //! cryptominisat5. A real solver missing from `PATH` fails its tests unless
-//! `BOARDSAT_SKIP_EXTERNAL=1`.
+//! `BOARDSAT_SKIP_EXTERNAL=1`, which is then counted as a skip.
+
+// The binary's tests' skip record, shared rather than copied.
+#[path = "../../cli/tests/common/skip.rs"]
+mod skip;
 
 use std::{
     path::PathBuf,
@@ -249,7 +253,9 @@ fn real(binary: &str, package: &str) -> Option<External> {
         Ok(solver) => Some(solver),
         Err(SolveError::External(ExternalError::NotFound { .. })) => {
             if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
-                eprintln!("skipped: {binary} is not on PATH (BOARDSAT_SKIP_EXTERNAL=1)");
+                skip::skipped(&format!(
+                    "{binary} is not on PATH (BOARDSAT_SKIP_EXTERNAL=1)"
+                ));
                 None
             } else {
                 panic!(

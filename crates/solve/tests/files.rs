@@ -70,3 +70,59 @@ fn a_raised_flag_stops_the_write_and_leaves_nothing() {
     assert!(e.to_string().contains("interrupted"), "{e}");
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// The names manifests give proof formats are the ones directories
+/// written before carry: `lrat` (text) and `lrat-binary`, read back as
+/// written, and nothing else is a format.
+#[test]
+fn proof_formats_keep_their_manifest_names() {
+    use boardsat_solve::files::proof_dir::ProofFormat;
+    assert_eq!(ProofFormat::LratText.name(), "lrat");
+    assert_eq!(ProofFormat::LratBinary.name(), "lrat-binary");
+    assert_eq!(ProofFormat::default(), ProofFormat::LratText);
+    for format in ProofFormat::ALL {
+        assert_eq!(ProofFormat::from_name(format.name()), Some(format));
+    }
+    for other in ["", "text", "binary", "LRAT", "drat", "lrat-text"] {
+        assert_eq!(ProofFormat::from_name(other), None, "{other}");
+    }
+}
+
+/// A temporary is named after its file, so that a killed writer's
+/// leftover can be told apart from anything else in the directory.
+#[test]
+fn temporaries_are_named_after_their_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cube-00003.07.cnf");
+    let mut seen = Vec::new();
+    write_atomically(&path, None, |w| {
+        seen = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        w.write_all(b"x").map_err(|e| FileError::io(&path, e))
+    })
+    .unwrap();
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert!(seen[0].starts_with(TEMPORARY_PREFIX), "{seen:?}");
+    assert_eq!(temporary_target(&seen[0]), Some("cube-00003.07.cnf"));
+    for (name, target) in [
+        (".boardsat-MANIFEST.json.a1B2c3", Some("MANIFEST.json")),
+        (".boardsat-x.y.cnf.ZZZZZZ", Some("x.y.cnf")),
+        (".boardsat-lock", None),
+        (".boardsat-i2MmHU", None),
+        (".boardsat-.a1B2c3", None),
+        (".boardsat-x.a1B2c", None),
+        (".boardsat-x.a1B2c-", None),
+        ("boardsat-x.a1B2c3", None),
+        ("notes.txt", None),
+    ] {
+        assert_eq!(temporary_target(name), target, "{name}");
+    }
+    assert!(proof_dir::is_run_file(".boardsat-claim-0001.lrat.Ab12Cd"));
+    assert!(proof_dir::is_run_file(".boardsat-MANIFEST.json.Ab12Cd"));
+    assert!(!proof_dir::is_run_file(".boardsat-notes.txt.Ab12Cd"));
+    assert!(!proof_dir::is_run_file(
+        ".boardsat-.boardsat-lock.Ab12Cd.Ab12Cd"
+    ));
+}

@@ -49,6 +49,7 @@ fn dimacs_token() -> impl Strategy<Value = String> {
         1 => Just("p cnf 1048578 0".to_string()),
         1 => Just("\nc p show 1 13 0\n".to_string()),
         1 => Just("\nc ind 2 0\n".to_string()),
+        1 => Just("\nc p show 1 1 0\n".to_string()),
         1 => Just("p cnf 18446744073709551616 1".to_string()),
         1 => Just("-0".to_string()),
         1 => Just("+1".to_string()),
@@ -101,7 +102,8 @@ fn token_soup() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// What the DIMACS reader must guarantee on any input: every literal and
-/// projection variable within the header, and a header that declares at
+/// projection variable within the header, no projection variable twice,
+/// and a header that declares at
 /// most `MAX_UNNAMED_VARS` variables beyond those the file names.
 fn check_dimacs(bytes: &[u8]) {
     if let Ok(d) = dimacs::parse(bytes) {
@@ -110,8 +112,10 @@ fn check_dimacs(bytes: &[u8]) {
                 assert!(lit.vidx32() < d.n_vars, "literal beyond the header");
             }
         }
+        let mut projected = std::collections::HashSet::new();
         for var in d.projection.iter().flatten() {
             assert!(var.idx32() < d.n_vars, "projection beyond the header");
+            assert!(projected.insert(*var), "a projection variable twice");
         }
         assert!(d.max_var <= d.n_vars);
         assert!(

@@ -28,18 +28,7 @@ use crate::{
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let cells = plan(&matrix(args))?;
-    if let (Some(table), Some(chart)) = (&args.output, &args.plot) {
-        if resolved(table) == resolved(chart) {
-            bail!(
-                "-o {} and --plot {} are the same file: the chart would overwrite the table",
-                table.display(),
-                chart.display()
-            );
-        }
-    }
-    for path in [&args.output, &args.plot].into_iter().flatten() {
-        check_writable(path)?;
-    }
+    check_outputs(args)?;
     let meta = Meta::collect(
         format!("boardsat {}", crate::hiargs::command_line()),
         args.runs,
@@ -92,6 +81,24 @@ pub fn run(args: &BenchArgs) -> Result<Outcome> {
     let reason = stop.reason();
     note(summary(cells.len(), &results, reason.is_some()));
     Ok(reason.map_or(Outcome::Done, |r| Outcome::Stopped(Some(r))))
+}
+
+/// The table's and the chart's files can be written, and are not one
+/// file (also through `./` or a symbolic link).
+fn check_outputs(args: &BenchArgs) -> Result<()> {
+    if let (Some(table), Some(chart)) = (&args.output, &args.plot) {
+        if resolved(table) == resolved(chart) {
+            bail!(
+                "-o {} and --plot {} are the same file: the chart would overwrite the table",
+                table.display(),
+                chart.display()
+            );
+        }
+    }
+    for path in [&args.output, &args.plot].into_iter().flatten() {
+        check_writable(path)?;
+    }
+    Ok(())
 }
 
 /// The file `path` names once written: symbolic links followed, `.` and

@@ -2,27 +2,24 @@
 //! one cube of an iCNF file, by blocking clauses; [`Counting`] is the same
 //! count for `boardsat job` too ([`crate::commands::job`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use boardsat_encode::{
-    dimacs::{CubeKind, CubeTag},
-    words::plural,
-};
-use boardsat_jobs::{job::Weigher, JobResult};
+use boardsat_encode::words::plural;
+use boardsat_jobs::{error::JobsError, run::CountProof, JobResult};
 use boardsat_proof::{
-    prover::{DimacsSource, Prover},
+    prover::{DimacsSource, Prover, Task},
     tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
     witness::Witnesses,
 };
 use boardsat_solve::{
-    backend::{spec::SolverSpec, Mode},
+    backend::{spec::SolverSpec, Backend, Mode},
+    error::SolveError,
     formula::dimacs::{Format, Formula},
-    search::count::{count_projected, End, ModelSink},
+    search::count::{End, Progress},
     stop::{Interrupter, StopReason},
 };
-
-use boardsat_report::Ending;
+use std::cell::RefCell;
 
 use crate::{
     commands::solve_dimacs::read,
@@ -49,7 +46,8 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let prover = hiargs::prover(&args.formula.proof, &stop)?;
+    let task = Task::count_dimacs(&args.formula.file, args.cube, args.limit);
+    let prover = hiargs::prover(&args.formula.proof, &stop, &task)?;
     let counting = Counting {
         file: &args.formula.file,
         name,
@@ -57,7 +55,6 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
         limit: args.limit,
         solver: &solver,
         stop: &stop,
-        weigher: None,
     };
     let counted = counting.count(formula, digest, prover)?;
     let mut out = Stdout::new();
@@ -77,7 +74,9 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     Ok(Outcome::of_end(counted.end, counted.reason))
 }
 
-/// One count of a formula file, as `count-dimacs` and `job` run it.
+/// One count of a formula file, as `count-dimacs` and `job` run it: the
+/// library's count ([`boardsat_jobs::run::Counting`]) with the progress
+/// line and, with `--proof`, the prover.
 pub struct Counting<'a> {
     /// The file read, and the source its proof names.
     pub file: &'a Path,
@@ -91,10 +90,6 @@ pub struct Counting<'a> {
     pub solver: &'a SolverSpec,
     /// What stops the count.
     pub stop: &'a Interrupter,
-    /// A job's models stand for this many placements each, in a split
-    /// with lex-leader constraints: their sum is the answer's
-    /// `placements`.
-    pub weigher: Option<Weigher>,
 }
 
 /// What a count produced.
@@ -118,98 +113,137 @@ impl Counting<'_> {
         digest: String,
         prover: Option<Prover>,
     ) -> Result<Counted> {
-        let mut backend = self.solver.create(Mode::Enumerate, self.stop)?;
-        // The counting solver traces its own proof when it can.
-        let how = match prover {
-            Some(_) => Some(begin_dimacs_proof(backend.as_mut())?),
-            None => None,
-        };
-        // The blocking clauses are over the projection: a traced solver keeps
-        // those variables (an LRAT proof cannot state restored clauses).
-        if let (Some(DimacsProof::Traced(_)), Some(tracer)) = (&how, backend.trace_proof()) {
-            tracer.keep(&formula.projection_or_all())?;
-        }
-        let mut progress = ProgressLine::new();
-        // Every model found, for the proof's witnesses.
-        let mut witnesses = match prover {
-            Some(_) => Some(Witnesses::new().context("cannot make a temporary file")?),
-            None => None,
-        };
-        let mut placements: u64 = 0;
-        let mut record = |model: &[bool]| {
-            if let Some(w) = witnesses.as_mut() {
-                w.push(model);
-            }
-            if let Some(weigher) = &self.weigher {
-                placements = placements.saturating_add(weigher.weigh(model));
-            }
-        };
-        let witness: Option<ModelSink<'_>> = Some(&mut record);
-        let count = count_projected(&formula, backend.as_mut(), self.limit, witness, |p| {
-            progress.update(|| {
+        let progress = RefCell::new(ProgressLine::new());
+        let tell = |p: &Progress| {
+            progress.borrow_mut().update(|| {
                 format!(
                     "counting: {}  {:.0}/s",
                     plural(p.count, "model", "models"),
                     p.rate()
                 )
             });
+        };
+        let counting = boardsat_jobs::run::Counting {
+            name: self.name.clone(),
+            cube: self.cube,
+            limit: self.limit,
+            mode: Mode::Enumerate,
+            solver: self.solver,
+            stop: self.stop,
+            weigher: None,
+            progress: &tell,
+        };
+        let proof = DimacsProving::new(prover, self.file, self.cube, self.stop)?;
+        let counted = counting
+            .count(&formula, digest, Some(proof))
+            .with_context(|| self.name.clone())?;
+        progress.borrow_mut().finish();
+        let proven = match counted.proven {
+            Some(Ok(proven)) => proven,
+            Some(Err(e)) => return Err(e.into()),
+            None => Proven::make(None, self.stop, |_| Ok(None)),
+        };
+        Ok(Counted {
+            result: counted.result,
+            end: counted.end,
+            reason: counted.reason,
+            proven,
         })
-        .with_context(|| self.name.clone())?;
-        progress.finish();
-        let reason = self.stop.reason();
-        let proven = Proven::make(prover, self.stop, |p| {
+    }
+}
+
+/// The proof of a DIMACS count (`--proof`, or a job's in a split with
+/// proofs): the counting solver's own trace when it makes one, else a
+/// re-run, with every model as a witness.
+pub struct DimacsProving<'a> {
+    prover: Option<Prover>,
+    how: Option<DimacsProof>,
+    witnesses: Option<Witnesses>,
+    file: PathBuf,
+    cube: Option<usize>,
+    stop: &'a Interrupter,
+}
+
+impl<'a> DimacsProving<'a> {
+    /// The proof of the count of `file` (its iCNF `cube`) by `prover`, if
+    /// any.
+    pub fn new(
+        prover: Option<Prover>,
+        file: &Path,
+        cube: Option<usize>,
+        stop: &'a Interrupter,
+    ) -> Result<Self> {
+        let witnesses = match prover {
+            Some(_) => Some(Witnesses::new().context("cannot make a temporary file")?),
+            None => None,
+        };
+        Ok(DimacsProving {
+            prover,
+            how: None,
+            witnesses,
+            file: file.to_path_buf(),
+            cube,
+            stop,
+        })
+    }
+}
+
+impl CountProof for DimacsProving<'_> {
+    type Proven = Proven;
+
+    fn begin(&mut self, backend: &mut dyn Backend, formula: &Formula) -> Result<(), SolveError> {
+        if self.prover.is_none() {
+            return Ok(());
+        }
+        // The counting solver traces its own proof when it can.
+        let how = begin_dimacs_proof(backend).map_err(|e| SolveError::Caller(Box::new(e)))?;
+        // The blocking clauses are over the projection: a traced solver
+        // keeps those variables (an LRAT proof cannot state restored
+        // clauses).
+        if let (DimacsProof::Traced(_), Some(tracer)) = (&how, backend.trace_proof()) {
+            tracer.keep(&formula.projection_or_all())?;
+        }
+        self.how = Some(how);
+        Ok(())
+    }
+
+    fn model(&mut self, model: &[bool]) {
+        if let Some(w) = self.witnesses.as_mut() {
+            w.push(model);
+        }
+    }
+
+    fn finish(
+        self,
+        end: End,
+        backend: &mut dyn Backend,
+        formula: &Formula,
+        digest: &str,
+    ) -> Result<Proven, JobsError> {
+        let DimacsProving {
+            prover,
+            how,
+            mut witnesses,
+            file,
+            cube,
+            stop,
+        } = self;
+        Ok(Proven::make(prover, stop, |p| {
             let how = how.unwrap_or(DimacsProof::Rerun);
             let Some(found) = witnesses.as_mut() else {
                 return Ok(None);
             };
             let source = DimacsSource {
-                path: self.file,
-                digest: &digest,
-                icnf_cube: self.cube,
+                path: &file,
+                digest,
+                icnf_cube: cube,
             };
-            match count.end {
-                End::Exhausted => {
-                    prove_dimacs_count(p, how, backend.as_mut(), &formula, &source, found)
-                }
+            match end {
+                End::Exhausted => prove_dimacs_count(p, how, backend, formula, &source, found),
                 // The models found are their own certificate.
                 End::Limit => record_models(p, &source, found),
                 End::Stopped => Ok(None),
             }
-        });
-        let result = JobResult {
-            command: "count-dimacs".to_string(),
-            file: self.name.clone(),
-            cube: self.cube,
-            status: Ending::of(count.end, reason).status().to_string(),
-            count: count.count,
-            complete: count.end == End::Exhausted,
-            projected_vars: formula
-                .projection
-                .as_ref()
-                .map_or(formula.n_vars as usize, Vec::len),
-            stopped: (count.end == End::Stopped).then(|| StopReason::words(reason).to_string()),
-            backend: backend.signature(),
-            elapsed: count.elapsed.as_secs_f64(),
-            split: formula.tag("split").map(str::to_string),
-            cube_id: formula
-                .tag("cube")
-                .and_then(|t| CubeTag::parse(t, CubeKind::Job))
-                .and_then(|tag| match tag {
-                    CubeTag::Job { id, .. } => Some(id),
-                    _ => None,
-                }),
-            digest,
-            pieces: None,
-            placements: self
-                .weigher
-                .filter(|_| count.end == End::Exhausted)
-                .map(|_| placements),
-        };
-        Ok(Counted {
-            result,
-            end: count.end,
-            reason,
-            proven,
-        })
+        }))
     }
 }

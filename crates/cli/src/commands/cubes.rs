@@ -1,7 +1,7 @@
 //! `boardsat cubes` writes a count as independent cube jobs, or estimates
 //! what running them costs; `boardsat merge` sums their answers, and with
 //! `--verify` checks the whole split and its proofs (see
-//! `boardsat_jobs`, `boardsat_proof::jobs`).
+//! `boardsat_jobs`, `boardsat_proof::verify::jobs`).
 
 use std::path::Path;
 
@@ -14,7 +14,7 @@ use boardsat_jobs::{
     split::{Split, SplitSpec},
     Budget, JobLines,
 };
-use boardsat_proof::{jobs::verify_jobs, report::VerifyReport, verify::Finding};
+use boardsat_proof::verify::{jobs::verify_jobs, json::VerifyReport, Checks, Finding};
 use boardsat_solve::{
     backend::spec::SolverSpec,
     search::{count::Proofs, pool::Cubes},
@@ -33,6 +33,10 @@ use crate::{
 pub fn run(args: &CubesArgs) -> Result<Outcome> {
     let stop = signals::job();
     let a = args;
+    refuse_unused_with_in_process(a)?;
+    let depth = a
+        .depth
+        .unwrap_or(boardsat_solve::search::pool::EXPORT_DEPTH);
     let cubes = if a.no_halve {
         Cubes::All
     } else {
@@ -42,7 +46,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         family: a.family,
         n: a.n,
         k: a.k,
-        depth: a.depth,
+        depth,
         cubes,
         amo: a.amo,
         format: a.format,
@@ -50,10 +54,9 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
     };
     let budget = match args.job_budget.and_then(seconds) {
         Some(time) => {
-            if let Some(max) = args.max_depth.filter(|&max| max <= a.depth) {
+            if let Some(max) = args.max_depth.filter(|&max| max <= depth) {
                 bail!(
-                    "--max-depth {max} is not deeper than --depth {}: no job could be split",
-                    a.depth
+                    "--max-depth {max} is not deeper than --depth {depth}: no job could be split"
                 );
             }
             Some(Budget {
@@ -85,6 +88,34 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
     Ok(Outcome::Done)
 }
 
+/// `--in-process` sizes the in-process run, whose cubes are one per
+/// orbit with the lex-leader constraints under their stabilizers, and
+/// with `--refute` two outer rings deep: without `-o` (a split written as
+/// well), an option that shapes only the exported cubes would do nothing,
+/// and is refused rather than ignored.
+fn refuse_unused_with_in_process(a: &CubesArgs) -> Result<()> {
+    if !a.in_process || a.output.is_some() {
+        return Ok(());
+    }
+    let unused = [
+        (a.no_halve, "--no-halve", "its cubes are one per orbit"),
+        (
+            a.lex_leader,
+            "--lex-leader",
+            "its cubes carry the lex-leader constraints anyway",
+        ),
+        (
+            a.refute && a.depth.is_some(),
+            "--depth",
+            "with --refute its cubes are two outer rings deep",
+        ),
+    ];
+    if let Some((_, flag, why)) = unused.into_iter().find(|(given, _, _)| *given) {
+        bail!("{flag} does not apply to --in-process estimates ({why}); it shapes only a split written with -o");
+    }
+    Ok(())
+}
+
 /// Writes the split into `dir` with its job lines, and says how to run it.
 fn write(
     args: &CubesArgs,
@@ -97,7 +128,7 @@ fn write(
     let lines = JobLines {
         program: jobs::job_program(&exe.to_string_lossy())?,
         proofs: if args.proof { Proofs::On } else { Proofs::Off },
-        proof_format: args.proof_format.lrat(),
+        proof_format: args.proof_format.of(),
         proof_compression: args.proof_compression.of(),
         budget,
     };
@@ -209,9 +240,21 @@ fn estimate_line(report: &EstimateReport, limit: Option<f64>) -> String {
 /// Runs `merge DIR`, and with `--verify` the split's verification first.
 pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let mut out = Stdout::new();
+    if args.checker.checker.is_some() && !args.verify {
+        bail!("--checker checks proofs: it goes with --verify");
+    }
+    let mut checked_by = String::new();
     if args.verify {
         let stop = signals::job();
-        let verification = verify_jobs(&args.dir, Some(&stop))?;
+        let external = match super::verify::external_checker(&args.checker) {
+            Ok(external) => external,
+            Err(e) => {
+                let refused = boardsat_proof::verify::Verification::failed(e.into());
+                return super::verify::report(&refused, args.json);
+            }
+        };
+        let checks = Checks::new(Some(&stop)).with_external(external.as_ref());
+        let verification = verify_jobs(&args.dir, checks)?;
         if let Some(reason) = stop.reason() {
             return Ok(Outcome::Stopped(Some(reason)));
         }
@@ -226,6 +269,12 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             }
             out.flush()?;
             return Ok(Outcome::Rejected);
+        }
+        if let Some(c) = &report.external_checker {
+            checked_by = format!(
+                ", every job's proof accepted by {} ({}) too",
+                c.name, c.program
+            );
         }
         let lines = report.lines();
         note(format!(
@@ -264,7 +313,7 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         ),
     };
     note(format!(
-        "{} answered{pieces}; weighted total {}{}",
+        "{} answered{pieces}; weighted total {}{}{checked_by}",
         plural(merged.jobs, "job", "jobs"),
         merged.count,
         if args.verify {

@@ -1,21 +1,34 @@
-//! `boardsat job DIR ID`: one job of a `cubes` directory, the count of its
-//! cube run as `count-dimacs` runs it, which writes its own answer whole,
-//! once (`boardsat_jobs::job`); past the split's job budget, split into
-//! the pieces of its next ring instead.
+//! `boardsat job DIR ID`: one job of a `cubes` directory, run by the
+//! library in one call ([`boardsat_jobs::run::run_job`]: claim, keep a
+//! finished answer, clean, count, answer or split into pieces); this
+//! command parses its arguments, hands in the prover of a split with
+//! proofs, and prints what was done.
 
-use anyhow::{Context, Result};
-use boardsat_jobs::job::Job;
-use boardsat_solve::{formula::dimacs::Format, search::count::End, stop::StopReason};
+use std::{cell::RefCell, path::Path};
+
+use anyhow::Result;
+use boardsat_encode::words::plural;
+use boardsat_jobs::{
+    error::JobsError,
+    job::Job,
+    run::{run_job, CountProof, JobRun, ProveJob, RunJob},
+    JobResult,
+};
+use boardsat_proof::prover::Task;
+use boardsat_solve::{
+    backend::Backend,
+    error::SolveError,
+    formula::dimacs::Formula,
+    search::count::{End, Progress},
+    stop::Interrupter,
+};
 
 use crate::{
-    commands::{
-        count_dimacs::{Counted, Counting},
-        solve_dimacs::read,
-    },
-    flags::{CubeJobArgs, ProofArgs},
+    commands::count_dimacs::DimacsProving,
+    flags::{CubeJobArgs, ProofArgs, ProofCompression, ProofFormat},
     hiargs,
     outcome::Outcome,
-    output::{note, Stdout},
+    output::{note, ProgressLine, Stdout},
 };
 
 /// Runs `job DIR ID`: the count of job ID of the split in DIR, written
@@ -25,124 +38,145 @@ use crate::{
 pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     let solver = hiargs::solver(&args.solver)?;
     let stop = hiargs::stop(&args.solver);
-    let job = Job::open(&args.dir, &args.id)?;
-    let claimed = job.claim()?;
-    let result_path = job.result_path();
-    let mut out = Stdout::new();
-    if let Some(answer) = claimed.answer()? {
-        let what = match &answer.pieces {
-            Some(pieces) => format!("split into {} pieces", pieces.len()),
-            None => format!("{} models", answer.count),
-        };
-        note(format!(
-            "{}: already answered in {} ({what}); kept as it is",
-            job.entry.id,
-            result_path.display(),
-        ));
-        if args.json {
-            out.json(&answer)?;
-        }
-        out.flush()?;
-        return Ok(Outcome::Done);
-    }
-    claimed.prepare()?;
-    let source = job.source();
-    let (formula, digest) = cube_formula(&job, &source, &stop)?;
-    // Past the budget, the solver is stopped and the job split.
-    let splitting = job.splitting()?;
-    let count_stop = match &splitting {
-        Some((budget, _, _)) => stop.child(Some(*budget)),
-        None => stop.clone(),
+    let progress = RefCell::new(ProgressLine::new());
+    let tell = |p: &Progress| {
+        progress.borrow_mut().update(|| {
+            format!(
+                "counting: {}  {:.0}/s",
+                plural(p.count, "model", "models"),
+                p.rate()
+            )
+        });
     };
-    // A previous attempt's proof files are this job's to replace.
-    let proof = ProofArgs {
-        proof: job.proof_dir(),
-        replace: true,
-        resume: false,
-        proof_format: crate::flags::ProofFormat::of(job.proof_format),
-        proof_compression: crate::flags::ProofCompression::from(job.proof_compression),
-    };
-    let prover = hiargs::prover(&proof, &stop)?;
-    let counting = Counting {
-        file: &source,
-        name: job.entry.file.clone(),
-        cube: job.entry.index,
-        limit: None,
+    let prove = JobProofs { stop: &stop };
+    let how = RunJob {
         solver: &solver,
-        stop: &count_stop,
-        weigher: job.weigher()?,
+        stop: &stop,
+        prove: &prove,
+        progress: &tell,
     };
-    let Counted {
-        mut result,
-        end,
-        reason,
-        proven,
-    } = counting.count(formula, digest, prover)?;
-    let past_budget = end == End::Stopped
-        && stop.reason().is_none()
-        && count_stop.reason() == Some(StopReason::TimeLimit);
-    if let (true, Some((budget, board, cube))) = (past_budget, splitting) {
-        result.stopped = Some(format!("past its budget of {} s", budget.as_secs_f64()));
-        let pieces = claimed.split(&board, &cube, result.clone(), Some(&stop))?;
-        drop(claimed);
-        let shown: Vec<&str> = pieces.iter().take(3).map(|p| p.id.as_str()).collect();
-        note(format!(
-            "{}: past its {} s budget after {} models; split into {} pieces for the next round ({}{}); answer written to {}",
-            job.entry.id,
-            budget.as_secs_f64(),
-            result.count,
-            pieces.len(),
-            shown.join(", "),
-            if pieces.len() > 3 { ", …" } else { "" },
-            result_path.display()
-        ));
-        if args.json {
-            result.pieces = Some(pieces);
-            result.complete = false;
-            out.json(&result)?;
-        }
-        out.flush()?;
-        return Ok(Outcome::Done);
+    let ran = run_job(&args.dir, &args.id, &how);
+    progress.borrow_mut().finish();
+    let result_path = args
+        .dir
+        .join(boardsat_jobs::RESULTS)
+        .join(boardsat_jobs::layout::result_name(&args.id))
+        .display()
+        .to_string();
+    let (answer, outcome) = told(&args.id, ran?, &result_path);
+    let mut out = Stdout::new();
+    if args.json {
+        out.json(&answer)?;
     }
-    // No answer without its proof: a job whose proof failed runs again.
-    let stopped = proven.finish()?;
-    claimed.write(&result)?;
-    drop(claimed);
-    note(format!(
-        "{}: {} models{}{}; answer written to {}",
-        job.entry.id,
+    out.flush()?;
+    Ok(outcome)
+}
+
+/// Says on stderr what the job did: its answer and the command's outcome.
+fn told(id: &str, ran: JobRun<Option<Outcome>>, result_path: &str) -> (JobResult, Outcome) {
+    match ran {
+        JobRun::Kept(answer) => {
+            let what = match &answer.pieces {
+                Some(pieces) => format!("split into {} pieces", pieces.len()),
+                None => format!("{} models", answer.count),
+            };
+            note(format!(
+                "{}: already answered in {result_path} ({what}); kept as it is",
+                id
+            ));
+            (answer, Outcome::Done)
+        }
+        JobRun::Split { answer, budget } => {
+            let pieces = answer.pieces.as_deref().unwrap_or_default();
+            let shown: Vec<&str> = pieces.iter().take(3).map(|p| p.id.as_str()).collect();
+            note(format!(
+                "{}: past its {} s budget after {} models; split into {} pieces for the next round ({}{}); answer written to {result_path}",
+                id,
+                budget.as_secs_f64(),
+                answer.count,
+                pieces.len(),
+                shown.join(", "),
+                if pieces.len() > 3 { ", …" } else { "" },
+            ));
+            (answer, Outcome::Done)
+        }
+        JobRun::Counted(counted) => {
+            let stopped = counted.proven.and_then(Result::ok).flatten();
+            note(counted_note(
+                id,
+                &counted.result,
+                counted.end.mark(counted.reason),
+                result_path,
+            ));
+            let outcome = stopped.unwrap_or(Outcome::of_end(counted.end, counted.reason));
+            (counted.result, outcome)
+        }
+    }
+}
+
+/// What a counted job says on stderr.
+fn counted_note(id: &str, result: &JobResult, mark: String, result_path: &str) -> String {
+    format!(
+        "{id}: {} models{}{mark}; answer written to {result_path}",
         result.count,
         result.placements.map_or(String::new(), |p| format!(
             " (standing for {})",
-            boardsat_encode::words::plural(p, "placement", "placements")
+            plural(p, "placement", "placements")
         )),
-        end.mark(reason),
-        result_path.display()
-    ));
-    if args.json {
-        out.json(&result)?;
-    }
-    out.flush()?;
-    Ok(stopped.unwrap_or(Outcome::of_end(end, reason)))
+    )
 }
 
-/// The job's formula, read from its cube file and checked against the
-/// manifest's digest, restricted to its cube of an iCNF file.
-fn cube_formula(
-    job: &Job,
-    source: &std::path::Path,
-    stop: &boardsat_solve::stop::Interrupter,
-) -> Result<(boardsat_solve::formula::dimacs::Formula, String)> {
-    let expect = match job.entry.index {
-        Some(_) => Format::Inccnf,
-        None => Format::Cnf,
-    };
-    let (mut formula, digest) = read(source, Some(expect), stop)?;
-    job.check_digest(&digest)?;
-    if let Some(cube) = job.entry.index {
-        formula = formula
-            .with_cube(cube)
-            .with_context(|| source.display().to_string())?;
+/// The proofs of a job of a split with proofs: the prover of its proof
+/// directory (a previous attempt's files there are the job's to
+/// replace), in the split's proof format.
+struct JobProofs<'a> {
+    stop: &'a Interrupter,
+}
+
+impl<'a> ProveJob for JobProofs<'a> {
+    type Proof = JobProving<'a>;
+
+    fn start(&self, job: &Job, dir: &Path) -> Result<JobProving<'a>, JobsError> {
+        let proof = ProofArgs {
+            proof: Some(dir.to_path_buf()),
+            replace: true,
+            resume: false,
+            proof_format: ProofFormat::from(job.proof_format),
+            proof_compression: ProofCompression::from(job.proof_compression),
+        };
+        let source = job.source();
+        let task = Task::count_dimacs(&source, job.entry.index, None);
+        let started = hiargs::prover(&proof, self.stop, &task)
+            .and_then(|prover| DimacsProving::new(prover, &source, job.entry.index, self.stop));
+        started
+            .map(JobProving)
+            .map_err(|e| JobsError::Proof(e.into()))
     }
-    Ok((formula, digest))
+}
+
+/// A job's proof: its count's, whose end is settled (noted, and an error
+/// when it failed) before the job writes its answer.
+struct JobProving<'a>(DimacsProving<'a>);
+
+impl CountProof for JobProving<'_> {
+    type Proven = Option<Outcome>;
+
+    fn begin(&mut self, backend: &mut dyn Backend, formula: &Formula) -> Result<(), SolveError> {
+        self.0.begin(backend, formula)
+    }
+
+    fn model(&mut self, model: &[bool]) {
+        self.0.model(model);
+    }
+
+    fn finish(
+        self,
+        end: End,
+        backend: &mut dyn Backend,
+        formula: &Formula,
+        digest: &str,
+    ) -> Result<Option<Outcome>, JobsError> {
+        let proven = self.0.finish(end, backend, formula, digest)?;
+        proven.finish().map_err(|e| JobsError::Proof(e.into()))
+    }
 }

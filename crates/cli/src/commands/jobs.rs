@@ -16,7 +16,7 @@ use boardsat_jobs::{
 use crate::{
     flags::JobsArgs,
     outcome::Outcome,
-    output::{note, Stdout},
+    output::{note, ProgressLine, Stdout, Step},
     signals,
 };
 
@@ -32,12 +32,10 @@ pub fn run(args: &JobsArgs) -> Result<Outcome> {
             }
             return status(args, &program, &stop);
         }
-        Some("local") => Engine::Local,
-        Some("parallel") => Engine::Parallel {
-            sshloginfile: args.sshloginfile.clone(),
+        Some(name) => match Engine::named(name, args.sshloginfile.clone()) {
+            Some(engine) => engine,
+            None => bail!("no engine '{name}' ({})", Engine::NAMES.join(", ")),
         },
-        Some("slurm") => Engine::Slurm,
-        Some(other) => bail!("no engine '{other}' (local, parallel, slurm)"),
     };
     if args.sshloginfile.is_some() && !matches!(engine, Engine::Parallel { .. }) {
         bail!("--sshloginfile is GNU parallel's: it needs --run parallel");
@@ -48,15 +46,25 @@ pub fn run(args: &JobsArgs) -> Result<Outcome> {
         retries: args.retries,
         program,
     };
+    let watch = std::sync::Mutex::new(None::<Watch>);
     let driven = drive(&args.dir, &how, &stop, &|p| match p {
-        RoundEvent::Started(round) => note(format!(
-            "round {} ({}): {} on {}",
-            round.number,
-            round.file.display(),
-            jobs_word(round.ids.len()),
-            how.engine.name()
-        )),
+        RoundEvent::Started(round) => {
+            note(format!(
+                "round {} ({}): {} on {}",
+                round.number,
+                round.file.display(),
+                jobs_word(round.ids.len()),
+                how.engine.name()
+            ));
+            if let Ok(mut watch) = watch.lock() {
+                *watch = Watch::start(&args.dir, round.number);
+            }
+        }
         RoundEvent::Ended(run) => {
+            // The bar is cleared before the round's line.
+            if let Ok(mut watch) = watch.lock() {
+                drop(watch.take());
+            }
             let mut line = format!(
                 "round {} ended in {:.1} s: {} done, {} split into {} pieces",
                 run.round.number, run.seconds, run.done, run.split, run.pieces
@@ -118,6 +126,62 @@ fn status(
     } else {
         Outcome::Unfinished
     })
+}
+
+/// The progress of a running round, on the progress bar or `c progress:`
+/// lines: the split's jobs done (counted or split) of those known, read
+/// from the split directory every second while the engine runs them.
+struct Watch {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watch {
+    /// Watches round `number` of the split in `dir`, when progress is
+    /// shown at all.
+    fn start(dir: &std::path::Path, number: usize) -> Option<Watch> {
+        let mut line = ProgressLine::new();
+        if !line.shown() {
+            return None;
+        }
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let dir = dir.to_path_buf();
+        let thread = std::thread::spawn(move || loop {
+            // A directory caught mid-write is read again next time; the
+            // round's state is shown at least once, however short it is.
+            if let Ok(status) = SplitStatus::read(&dir) {
+                let done = status.count(|s| matches!(s, State::Done | State::Split));
+                let running = status.count(|s| matches!(s, State::Running(_)));
+                line.update(|| {
+                    Step::from(format!("round {number}: {running} running")).of(
+                        done as u64,
+                        status.states.len() as u64,
+                        ("job", "jobs"),
+                    )
+                });
+            }
+            if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                line.finish();
+                break;
+            }
+            std::thread::park_timeout(std::time::Duration::from_millis(500));
+        });
+        Some(Watch {
+            stop,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
+            let _ = thread.join();
+        }
+    }
 }
 
 fn jobs_word(n: usize) -> String {

@@ -3,7 +3,9 @@
 //! ([`crate::hiargs`]), calls the library, and prints.
 
 pub mod bench;
+pub mod check;
 pub mod check_solution;
+pub mod completions;
 pub mod count;
 pub mod count_dimacs;
 pub mod cubes;

@@ -3,13 +3,13 @@
 
 use anyhow::Result;
 use boardsat_encode::{draw, words::plural};
-use boardsat_proof::{split::SplitProver, tasks::prove_solved};
+use boardsat_proof::{prover::Task, split_prover::SplitProver, tasks::prove_solved};
 use boardsat_report::{solve_text, SolveReport};
 use boardsat_solve::{
     backend::Status,
     files::{check_writable, write_text},
     search::certify::Certify,
-    task::solve::{solve, traces_proofs, Optimiser},
+    task::solve::{solve, traces_proofs, Optimiser, Solved},
 };
 
 use crate::{
@@ -21,7 +21,8 @@ use crate::{
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
-    let (instance, solver, stop, mut prover) = hiargs::job(&args.job)?;
+    let (instance, solver, stop) = hiargs::job(&args.job)?;
+    let mut prover = hiargs::prover(&args.job.proof, &stop, &Task::solve(&instance))?;
     // A path that cannot be written fails now, not after the search.
     if let Some(path) = &args.svg {
         check_writable(path)?;
@@ -50,18 +51,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let solved = solved.map_err(|e| abandon(prover.take(), &stop, e))?;
     let reason = stop.reason();
     let backend = solver.signature();
-    note(solved.encoding.summary());
-    note(format!(
-        "solver {backend}, {}, {:.3} s",
-        plural(solved.calls, "call", "calls"),
-        solved.elapsed.as_secs_f64()
-    ));
-    if let Some([first, second]) = solved.portfolio {
-        note(format!(
-            "portfolio: {first} and {second}; {} answered first",
-            solved.encoding.config.card
-        ));
-    }
+    note_solved(&solved, &backend);
     // Proofs of the UNSAT answers; a failure here is reported after the
     // result, which it must not cost.
     let proven = Proven::make(prover.take(), &stop, |p| {
@@ -92,4 +82,21 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         Status::Unsat => Outcome::Unsat,
         Status::Unknown => Outcome::Stopped(reason),
     })
+}
+
+/// The notes on a finished search, before its proof: the encoding, the
+/// solver's calls and time, and which encoding of a portfolio answered.
+fn note_solved(solved: &Solved, backend: &str) {
+    note(solved.encoding.summary());
+    note(format!(
+        "solver {backend}, {}, {:.3} s",
+        plural(solved.calls, "call", "calls"),
+        solved.elapsed.as_secs_f64()
+    ));
+    if let Some([first, second]) = solved.portfolio {
+        note(format!(
+            "portfolio: {first} and {second}; {} answered first",
+            solved.encoding.config.card
+        ));
+    }
 }

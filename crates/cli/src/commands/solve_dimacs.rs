@@ -4,19 +4,23 @@ use std::{fs::File, io, path::Path, time::Instant};
 
 use anyhow::{bail, Context, Result};
 use boardsat_proof::{
-    prover::DimacsSource,
+    prover::{DimacsSource, Task},
     tasks::{prove_unsatisfiable, record_models},
     witness::Witnesses,
 };
 use boardsat_report::SolveDimacsReport;
 use boardsat_solve::{
-    backend::{read_model, spec::SolverKind, Mode, Status},
+    backend::{
+        read_model,
+        spec::{SolverKind, SolverSpec},
+        Mode, Status,
+    },
     error::SolveError,
     formula::{
         dimacs::{self, Format, Formula},
         falsified,
     },
-    stop::{Interrupter, StopReason},
+    stop::{unblocked, Interrupter, StopReason},
 };
 
 use crate::{
@@ -27,15 +31,21 @@ use crate::{
 };
 
 /// Reads a formula and its digest from `path` ("-" for stdin), polling
-/// `stop`; errors name the file and the line.
+/// `stop`, also while the read waits (a FIFO no one writes, a silent
+/// pipe: [`unblocked`]); errors name the file and the line.
 pub fn read(path: &Path, expect: Option<Format>, stop: &Interrupter) -> Result<(Formula, String)> {
     let name = path.display().to_string();
-    let formula = if name == "-" {
-        dimacs::read_with_digest(io::stdin().lock(), expect, Some(stop))
-    } else {
-        let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
-        dimacs::read_with_digest(file, expect, Some(stop))
-    };
+    let (path, reading) = (path.to_path_buf(), stop.clone());
+    let read = unblocked(stop, move || {
+        if path.as_os_str() == "-" {
+            return dimacs::read_with_digest(io::stdin().lock(), expect, Some(&reading))
+                .map_err(anyhow::Error::from);
+        }
+        let name = path.display().to_string();
+        let file = File::open(&path).with_context(|| format!("cannot open {name}"))?;
+        dimacs::read_with_digest(file, expect, Some(&reading)).map_err(anyhow::Error::from)
+    });
+    let formula = read.unwrap_or_else(|reason| Err(dimacs::ReadError::Stopped(reason).into()));
     formula.with_context(|| name)
 }
 
@@ -47,30 +57,16 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
     if args.formula.proof.proof.is_some() && args.formula.file.as_os_str() == "-" {
         bail!("--proof needs a file, not stdin: 'boardsat verify' re-reads the source");
     }
-    let mut prover = hiargs::prover(&args.formula.proof, &stop)?;
+    let task = Task::solve_dimacs(&args.formula.file);
+    let mut prover = hiargs::prover(&args.formula.proof, &stop, &task)?;
     let (formula, digest) = read(&args.formula.file, Some(Format::Cnf), &stop)?;
-    let start = Instant::now();
-    let mut backend = solver.create(Mode::Decide, &stop)?;
-    backend.reserve_vars(formula.max_var);
-    for clause in &formula.clauses {
-        backend.add_clause(clause)?;
-    }
-    let status = backend.solve(&[])?;
-    let elapsed = start.elapsed();
-    let signature = backend.signature();
+    let Decided {
+        status,
+        model,
+        elapsed,
+        signature,
+    } = decide(&solver, &stop, &formula, &name)?;
     let reason = stop.reason();
-    let mut model = Vec::new();
-    if status == Status::Sat {
-        model = read_model(backend.as_mut(), formula.max_var)?;
-        // Every answer is checked: the model must satisfy every clause.
-        if let Some(i) = falsified(&formula.clauses, &model) {
-            return Err(SolveError::WrongModel {
-                backend: signature,
-                clause: i + 1,
-            })
-            .with_context(|| name);
-        }
-    }
     let source = DimacsSource {
         path: &args.formula.file,
         digest: &digest,
@@ -107,19 +103,8 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
     let mut out = Stdout::new();
     if args.formula.json {
         out.json(&report)?;
-    } else {
-        for line in report.comment_lines() {
-            out.line(line)?;
-        }
-        out.line(format!("s {}", status.competition()))?;
-        // Variables no clause names are free; they are printed false.
-        let lines = dimacs::model_lines(&model, formula.n_vars);
-        for (i, line) in lines.enumerate().filter(|_| status == Status::Sat) {
-            if i % 4096 == 0 && stop.is_interrupted() {
-                return Ok(Outcome::Stopped(stop.reason()));
-            }
-            out.line(line)?;
-        }
+    } else if !print_text(&mut out, &report, (status, &model), formula.n_vars, &stop)? {
+        return Ok(Outcome::Stopped(stop.reason()));
     }
     out.flush()?;
     if let Some(outcome) = proven.finish()? {
@@ -130,4 +115,75 @@ pub fn run(args: &SolveDimacsArgs) -> Result<Outcome> {
         Status::Unsat => Outcome::Unsat,
         Status::Unknown => Outcome::Stopped(reason),
     })
+}
+
+/// The formula decided: its status, its model when satisfiable (checked),
+/// the solver's time and its signature.
+struct Decided {
+    status: Status,
+    model: Vec<bool>,
+    elapsed: std::time::Duration,
+    signature: String,
+}
+
+/// Decides `formula` (the file `name`) with a fresh `solver`; every model
+/// is checked against every clause.
+fn decide(
+    solver: &SolverSpec,
+    stop: &Interrupter,
+    formula: &Formula,
+    name: &str,
+) -> Result<Decided> {
+    let start = Instant::now();
+    let mut backend = solver.create(Mode::Decide, stop)?;
+    backend.reserve_vars(formula.max_var);
+    for clause in &formula.clauses {
+        backend.add_clause(clause)?;
+    }
+    let status = backend.solve(&[])?;
+    let elapsed = start.elapsed();
+    let signature = backend.signature();
+    let mut model = Vec::new();
+    if status == Status::Sat {
+        model = read_model(backend.as_mut(), formula.max_var)?;
+        // Every answer is checked: the model must satisfy every clause.
+        if let Some(i) = falsified(&formula.clauses, &model) {
+            return Err(SolveError::WrongModel {
+                backend: signature,
+                clause: i + 1,
+            })
+            .with_context(|| name.to_string());
+        }
+    }
+    Ok(Decided {
+        status,
+        model,
+        elapsed,
+        signature,
+    })
+}
+
+/// The SAT-competition text: the report's comment lines, the `s` line
+/// and a model's `v` lines; false when `stop` came while printing them.
+fn print_text(
+    out: &mut Stdout,
+    report: &SolveDimacsReport,
+    answer: (Status, &[bool]),
+    n_vars: u32,
+    stop: &Interrupter,
+) -> Result<bool> {
+    let (status, model) = answer;
+    for line in report.comment_lines() {
+        out.line(line)?;
+    }
+    out.line(format!("s {}", status.competition()))?;
+    // Variables no clause names are free; they are printed false.
+    let lines = dimacs::model_lines(model, n_vars);
+    for (i, line) in lines.enumerate().filter(|_| status == Status::Sat) {
+        if i % 4096 == 0 && stop.is_interrupted() {
+            return Ok(false);
+        }
+        out.line(line)?;
+    }
+    Ok(true)
 }

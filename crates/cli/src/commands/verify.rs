@@ -2,42 +2,78 @@
 //! proof) with boardsat's own LRAT checker, ties every claim to its
 //! problem and derives the run's whole result from them
 //! (`boardsat_proof::verify`); a split directory written by `cubes
-//! --proof` is checked whole (`boardsat_proof::jobs`). The last line is
-//! the result's sentence, or what is missing; exit 0 only for a result
-//! proven whole.
+//! --proof` is checked whole (`boardsat_proof::verify::jobs`). With `--checker`,
+//! an external LRAT checker checks every claim too
+//! (`boardsat_proof::external`). The last line is the result's sentence,
+//! or what is missing; exit 0 only for a result proven whole.
 
 use anyhow::Result;
 use boardsat_jobs as jobs;
 use boardsat_proof::{
-    jobs::verify_directory, manifest::MANIFEST_JSON, report::VerifyReport, verify,
+    external::{CheckerError, ExternalChecker, DEFAULT_TIMEOUT},
+    manifest::MANIFEST_JSON,
+    verify::{self, json::VerifyReport, verify_directory, Checks, Verification},
 };
 
-use crate::{flags::VerifyArgs, outcome::Outcome, output::Stdout, signals};
+use crate::{
+    flags::{CheckerArgs, VerifyArgs},
+    outcome::Outcome,
+    output::Stdout,
+    signals,
+};
 
 /// Runs `verify DIR` or `verify FORMULA.cnf PROOF.lrat`.
 pub fn run(args: &VerifyArgs) -> Result<Outcome> {
     let stop = signals::job();
+    let external = match external_checker(&args.checker) {
+        Ok(external) => external,
+        Err(e) => return report(&Verification::failed(e.into()), args.json),
+    };
+    let checks = Checks::new(Some(&stop))
+        .with_external(external.as_ref())
+        .with_threads(args.threads.map(|t| t as usize));
     let verification = match args.paths.as_slice() {
         [dir]
             if dir.is_dir()
                 || std::fs::symlink_metadata(dir.join(MANIFEST_JSON)).is_ok()
                 || std::fs::symlink_metadata(dir.join(jobs::MANIFEST)).is_ok() =>
         {
-            verify_directory(dir, Some(&stop))?
+            verify_directory(dir, checks)?
         }
         [file] => anyhow::bail!(
             "{} is not a proof directory: verify takes a directory, or a formula and its proof",
             file.display()
         ),
-        [cnf, lrat] => verify::verify_files(cnf, lrat, Some(&stop)),
+        [cnf, lrat] => verify::verify_files(cnf, lrat, checks),
         _ => anyhow::bail!("verify takes a directory, or a formula and its proof"),
     };
     if let Some(reason) = stop.reason() {
         return Ok(Outcome::Stopped(Some(reason)));
     }
-    let report = VerifyReport::new(&verification);
+    report(&verification, args.json)
+}
+
+/// The external checker `--checker` names (one that cannot run fails the
+/// verification before any claim is read: it accepts nothing).
+pub fn external_checker(
+    args: &CheckerArgs,
+) -> std::result::Result<Option<ExternalChecker>, CheckerError> {
+    let Some(program) = &args.checker else {
+        return Ok(None);
+    };
+    let timeout = args
+        .checker_timeout
+        .and_then(boardsat_solve::stop::seconds)
+        .unwrap_or(DEFAULT_TIMEOUT);
+    ExternalChecker::new(program, timeout).map(Some)
+}
+
+/// Prints `verification` (JSON, or a line per claim and the result):
+/// exit 0 when it is verified whole, 1 when not.
+pub fn report(verification: &Verification, json: bool) -> Result<Outcome> {
+    let report = VerifyReport::new(verification);
     let mut out = Stdout::new();
-    if args.json {
+    if json {
         out.json(&report)?;
     } else {
         for line in report.lines() {

@@ -3,6 +3,10 @@
 //! file takes what it uses (`mod common;`).
 #![allow(dead_code)]
 
+mod skip;
+
+pub use skip::skipped;
+
 use std::{
     path::{Path, PathBuf},
     process::{Command, Output},
@@ -51,6 +55,42 @@ pub fn run_jobs(dir: &Path) -> String {
         notes.push_str(&stderr(&out));
     }
     notes
+}
+
+/// The in-process count of queen domination on n × n with at most k:
+/// what an exported split of it must merge to.
+pub fn in_process(n: &str, k: &str) -> String {
+    let out = run(&["count", "domination", n, "-k", k]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    stdout(&out).trim().to_string()
+}
+
+/// Copies the directory `from` to `to`, recursively.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// `merge --verify DIR`, which must verify (`context` says where, when
+/// it does not): the total.
+pub fn verified(dir: &Path, context: &str) -> String {
+    let out = run(&["merge", "--verify", dir.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{context}: {}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    stdout(&out).trim().to_string()
 }
 
 /// Bytes as text (lossily).
@@ -119,7 +159,9 @@ pub fn external(binary: &str, package: &str) -> bool {
         return true;
     }
     if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
-        eprintln!("skipped: {binary} is not installed and BOARDSAT_SKIP_EXTERNAL=1");
+        skipped(&format!(
+            "{binary} is not installed and BOARDSAT_SKIP_EXTERNAL=1"
+        ));
         return false;
     }
     panic!("{binary} is not on PATH: install it (apt-get install {package}) or set BOARDSAT_SKIP_EXTERNAL=1");
@@ -179,4 +221,66 @@ pub fn hanging_wrapper(tmp: &std::path::Path, id: &str, seconds: u32) -> String 
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     wrapper.display().to_string()
+}
+
+/// cake_lpr, the formally verified LRAT checker (a peer, not part of
+/// boardsat): `BOARDSAT_CAKE_LPR` when set, else built once with gcc from
+/// its published sources in `../shared/peers/cake_lpr` beside the
+/// workspace (`BOARDSAT_PEERS` names another peers folder). `None`, said
+/// on stderr, when they are missing and `BOARDSAT_SKIP_EXTERNAL=1`;
+/// otherwise a missing checker fails the test saying what to do.
+pub fn cake_lpr() -> Option<PathBuf> {
+    static BUILT: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        if let Some(path) = std::env::var_os("BOARDSAT_CAKE_LPR") {
+            return Ok(PathBuf::from(path));
+        }
+        let peers = std::env::var_os("BOARDSAT_PEERS").map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/peers"),
+            PathBuf::from,
+        );
+        let source = peers.join("cake_lpr");
+        if !source.join("cake_lpr.S").is_file() {
+            return Err(format!(
+                "cake_lpr's sources are not in {} (set BOARDSAT_PEERS or BOARDSAT_CAKE_LPR)",
+                source.display()
+            ));
+        }
+        // Built under a name of its own, then renamed: test binaries
+        // running at once never see half a file.
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        let out = dir.join("cake_lpr");
+        let partial = dir.join(format!("cake_lpr.{}", std::process::id()));
+        let built = Command::new("gcc")
+            .args(["-O2", "-std=c99", "-w"])
+            .arg(source.join("basis_ffi.c"))
+            .arg(source.join("cake_lpr.S"))
+            .arg("-o")
+            .arg(&partial)
+            .output()
+            .map_err(|e| format!("gcc cannot run: {e}"))?;
+        if !built.status.success() {
+            return Err(format!("gcc failed on cake_lpr: {}", text(&built.stderr)));
+        }
+        std::fs::rename(&partial, &out).map_err(|e| e.to_string())?;
+        Ok(out)
+    });
+    match built {
+        Ok(path) => Some(path.clone()),
+        Err(why) if std::env::var("BOARDSAT_SKIP_EXTERNAL").as_deref() == Ok("1") => {
+            skipped(&format!("{why}, and BOARDSAT_SKIP_EXTERNAL=1"));
+            None
+        }
+        Err(why) => panic!("{why}; or set BOARDSAT_SKIP_EXTERNAL=1"),
+    }
+}
+
+/// An executable shell script `name` in `dir` running `body`: a stand-in
+/// checker or solver.
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
 }

@@ -9,7 +9,7 @@
 //! ## Size
 //! rustsat builds the tree lazily for the bounds asked for: O(n·k) clauses
 //! and O(n log n) auxiliary variables for bounds up to k (exact counts are
-//! rustsat's; `estimate` predicts them).
+//! rustsat's; `size` predicts them).
 //!
 //! ## Propagation
 //! Unit propagation enforces arc consistency for "at most", "at least" and

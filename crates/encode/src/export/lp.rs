@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use rustsat::types::Lit;
 
 use crate::{
-    card::Bound,
+    bound::Bound,
     export::comment_lines,
     linear::{Goal, Model, Sense},
 };

@@ -32,7 +32,7 @@ pub mod wcnf;
 
 use crate::{
     board::Board,
-    card::Bound,
+    bound::Bound,
     dimacs::Format,
     error::{EncodeError, RequestError},
     linear::{Goal, Model, Sense},

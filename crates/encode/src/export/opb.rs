@@ -19,7 +19,7 @@ use rustsat::{
 };
 
 use crate::{
-    card::Bound,
+    bound::Bound,
     export::comment_lines,
     linear::{Goal, Model, Sense},
 };

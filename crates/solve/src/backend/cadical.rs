@@ -37,7 +37,7 @@ const REFUTATION_OPTIONS: [(&str, i32); 2] = [("stabilize", 0), ("walk", 0)];
 /// clauses more often and further than CaDiCaL's defaults (`reduceint` 25,
 /// `reducetarget` 75 %): less propagation per conflict, which made split
 /// refutations and domination counts faster and left N-queens counts
-/// unchanged (BENCHMARKS.md, "Learned clauses reduced harder").
+/// unchanged (docs/bench/frontier.md, "Learned clauses reduced harder").
 const ENUMERATION_OPTIONS: [(&str, i32); 8] = [
     ("lucky", 0),
     ("ilb", 1),

@@ -16,9 +16,9 @@
 //! Why: on boards where minimum dominating sets come in large families
 //! (the loose boards, n = 15, 16), the next model is a few hundred
 //! conflicts from the last, which a call that starts from the top does not
-//! find (BENCHMARKS.md, "Models blocked inside the search").
+//! find (docs/bench/blocked-models.md, "Models blocked inside the search").
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rustsat::types::Var;
 
@@ -56,7 +56,9 @@ pub trait RejectModels {
 }
 
 /// What the propagator and the backend share: the observed variables, the
-/// call's quota and window, and what it rejected.
+/// call's quota and window, and what it rejected. Only CaDiCaL has the
+/// interface, so the pure-Rust build leaves it out (its tests keep it).
+#[cfg(any(feature = "cadical", test))]
 #[derive(Debug)]
 pub(crate) struct Rejections {
     /// Position of each variable (by index) among the observed ones.
@@ -66,12 +68,13 @@ pub(crate) struct Rejections {
     blocking: Blocking,
     quota: u64,
     window: Duration,
-    started: Instant,
+    started: std::time::Instant,
     rejected: Vec<Vec<bool>>,
     /// The blocking clause being handed over, last literal first.
     pending: Vec<i32>,
 }
 
+#[cfg(any(feature = "cadical", test))]
 impl Rejections {
     /// Rejections over `vars`, blocked as `blocking` says.
     pub(crate) fn new(vars: &[Var], blocking: Blocking) -> Rejections {
@@ -86,13 +89,14 @@ impl Rejections {
             blocking,
             quota: 0,
             window: Duration::ZERO,
-            started: Instant::now(),
+            started: std::time::Instant::now(),
             rejected: Vec::new(),
             pending: Vec::new(),
         }
     }
 
     /// The observed variables as CaDiCaL literals.
+    #[cfg(feature = "cadical")]
     pub(crate) fn observed(&self) -> &[i32] {
         &self.observed
     }
@@ -101,7 +105,7 @@ impl Rejections {
     pub(crate) fn start(&mut self, quota: u64, window: Duration) {
         self.quota = quota;
         self.window = window;
-        self.started = Instant::now();
+        self.started = std::time::Instant::now();
         self.rejected.clear();
         self.pending.clear();
     }

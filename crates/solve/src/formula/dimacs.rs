@@ -19,8 +19,10 @@
 //!   (model-counting competition) or `c ind` (ApproxMC, Ganak), then
 //!   variables ending in `0`. `c p show` wins when both appear; `c p show
 //!   0` alone is the empty projection (a satisfiable formula then has one
-//!   projected model). Other comments that merely start with these letters
-//!   (`c individual …`, `c p showing …`) are comments.
+//!   projected model). A variable named twice (on one line or on two) is
+//!   projected on once, in the order of its first naming. Other comments
+//!   that merely start with these letters (`c individual …`, `c p showing
+//!   …`) are comments.
 //! - Leniently, as solvers customarily do: a line holding only `%` ends the
 //!   input (the SATLIB benchmarks end with `%` and `0`); CRLF line ends,
 //!   tabs and leading or trailing whitespace; `+1` and `-0` (Rust's integer
@@ -135,6 +137,48 @@ pub struct Formula {
 
 /// The most provenance tags a formula keeps.
 pub const MAX_TAGS: usize = 16;
+
+impl Formula {
+    /// The formula of `clauses` over `n_vars` variables, projected onto
+    /// `projection` (all variables when `None`), with the header comments
+    /// `comments` (without `c `): what reading its DIMACS text would
+    /// give, without writing the text — the provenance tags are the
+    /// comments' `boardsat-<key> <value>` lines, as the reader keeps them.
+    #[must_use]
+    pub fn of_clauses(
+        clauses: Vec<Vec<Lit>>,
+        n_vars: u32,
+        projection: Option<Vec<Var>>,
+        comments: Vec<String>,
+    ) -> Formula {
+        let named = clauses
+            .iter()
+            .flatten()
+            .map(|l| l.var().idx32() + 1)
+            .chain(projection.iter().flatten().map(|v| v.idx32() + 1))
+            .max()
+            .unwrap_or(0);
+        let tags = comments
+            .iter()
+            .filter_map(|c| {
+                let mut words = c.split_ascii_whitespace();
+                let key = words.next()?.strip_prefix("boardsat-")?;
+                Some((key.to_string(), words.collect::<Vec<_>>().join(" ")))
+            })
+            .take(MAX_TAGS)
+            .collect();
+        Formula {
+            format: Format::Cnf,
+            n_vars,
+            max_var: named.min(n_vars),
+            clauses,
+            projection,
+            cubes: Vec::new(),
+            tags,
+            comments,
+        }
+    }
+}
 
 impl Formula {
     /// The value of the provenance line `<key>: <value>` among the header
@@ -449,6 +493,14 @@ fn read_bounded_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> Result<usi
             return Ok(buf.len());
         }
     }
+}
+
+/// `vars` without repeats, each where it first stands: a projection
+/// names each variable once (its models are assignments of distinct
+/// variables).
+fn distinct(vars: Vec<Var>) -> Vec<Var> {
+    let mut seen = std::collections::HashSet::with_capacity(vars.len());
+    vars.into_iter().filter(|v| seen.insert(*v)).collect()
 }
 
 /// A token as an error message shows it: control characters escaped, long
@@ -840,7 +892,7 @@ impl Reader {
             n_vars,
             max_var: self.max_var,
             clauses: self.clauses,
-            projection: self.show.or(self.ind),
+            projection: self.show.or(self.ind).map(distinct),
             cubes: self.cubes,
             tags: self.tags,
             comments: self.comments,

@@ -67,6 +67,10 @@ pub struct CubeProof {
     /// (an attempt abandoned to split the cube again is not in it: its
     /// pieces record their own).
     pub elapsed: std::time::Duration,
+    /// The CPU time of the cube's solver, where the kernel gives it
+    /// ([`crate::stop::thread_cpu`]): what the cube costs, whatever else
+    /// ran beside it.
+    pub cpu: Option<std::time::Duration>,
 }
 
 impl std::fmt::Debug for CubeProof {

@@ -5,7 +5,7 @@
 //! ring. The board's symmetries map rings onto rings, so they act on
 //! cubes: orbits of cubes, a cube's stabilizer. Splits from the edge in
 //! were measured faster than splits from the middle out, for refutations
-//! and counts alike (BENCHMARKS.md, "Splitting from the edge"); the middle
+//! and counts alike (docs/bench/frontier.md, "Splitting from the edge"); the middle
 //! out order ([`Rings::Central`]) is still read, to verify proofs and jobs
 //! written before.
 //!

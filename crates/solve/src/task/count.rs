@@ -52,6 +52,10 @@ pub struct CountFlags {
     /// Domination: a cube whose solver runs longer is split again by the
     /// next ring ([`SplitOptions::budget`]); `None`: never.
     pub budget: Option<Duration>,
+    /// End the count once this many cubes have their answer, as an
+    /// interrupt would: a sitting measured in cubes, not in time (a count
+    /// with a proof goes on with `--resume`).
+    pub stop_after_cubes: Option<usize>,
 }
 
 /// How [`count`] counts: decided once, by [`CountFlags::plan`], for every
@@ -79,6 +83,9 @@ pub struct CountSplit {
     pub threads: usize,
     /// Domination: the budget of a cube before it is split again.
     pub budget: Option<Duration>,
+    /// The count ends, as an interrupt ends it, once this many cubes have
+    /// their answer ([`CountFlags::stop_after_cubes`]).
+    pub stop_after_cubes: Option<usize>,
 }
 
 impl CountPlan {
@@ -122,40 +129,8 @@ impl CountFlags {
             Proofs::On => Keep::Placements,
         };
         let splits = instance.splits() && limit.is_none();
-        let refuse = |why: Inapplicable| Err(SolveError::Inapplicable(why));
-        let split_settings = [
-            (Setting::Depth, self.depth.is_some()),
-            (Setting::Threads, self.threads.is_some()),
-        ];
-        if let Some(&(setting, _)) = split_settings.iter().find(|(_, set)| *set) {
-            if !splits {
-                return refuse(Inapplicable::NotSplit(setting));
-            }
-        }
-        // Only domination cubes are split again: elsewhere a budget would
-        // be carried and ignored. (Any positive budget acts on domination:
-        // a tiny one splits every cube still running at the tail.)
-        if self.budget.is_some() && !(splits && instance.problem.kind.dominating()) {
-            return refuse(Inapplicable::CubeBudget);
-        }
-        if self.halve && !(instance.is_n_queens() && limit.is_none()) {
-            return refuse(Inapplicable::Halve);
-        }
-        if self.halve && self.no_symmetry {
-            return refuse(Inapplicable::HalveWithoutSymmetry);
-        }
-        let orbits = [
-            (Setting::Unique, self.unique),
-            (Setting::NoSymmetry, self.no_symmetry),
-        ];
-        if let Some(&(setting, _)) = orbits.iter().find(|(_, set)| *set) {
-            if limit.is_some() {
-                return refuse(Inapplicable::OrbitsWithLimit(setting));
-            }
-        }
-        if self.unique && (self.no_symmetry || self.halve) {
-            return refuse(Inapplicable::UniqueWithoutSymmetry);
-        }
+        self.applicable(instance, splits)
+            .map_err(SolveError::Inapplicable)?;
         let reduction = match (limit, self.no_symmetry, self.halve) {
             // A count to a limit counts placements, not orbits.
             (Some(_), _, _) | (None, true, _) => Reduction::None,
@@ -172,8 +147,49 @@ impl CountFlags {
                 depth,
                 threads: self.threads.unwrap_or_else(default_threads).max(1),
                 budget: self.budget,
+                stop_after_cubes: self.stop_after_cubes,
             }),
         })
+    }
+
+    /// Each setting given applies to this count of `instance` (split into
+    /// cubes when `splits`), or the first one that does not.
+    fn applicable(&self, instance: &Instance, splits: bool) -> Result<(), Inapplicable> {
+        let split_settings = [
+            (Setting::Depth, self.depth.is_some()),
+            (Setting::Threads, self.threads.is_some()),
+            (Setting::StopAfterCubes, self.stop_after_cubes.is_some()),
+        ];
+        if let Some(&(setting, _)) = split_settings.iter().find(|(_, set)| *set) {
+            if !splits {
+                return Err(Inapplicable::NotSplit(setting));
+            }
+        }
+        // Only domination cubes are split again: elsewhere a budget would
+        // be carried and ignored. (Any positive budget acts on domination:
+        // a tiny one splits every cube still running at the tail.)
+        if self.budget.is_some() && !(splits && instance.problem.kind.dominating()) {
+            return Err(Inapplicable::CubeBudget);
+        }
+        if self.halve && !(instance.is_n_queens() && self.limit.is_none()) {
+            return Err(Inapplicable::Halve);
+        }
+        if self.halve && self.no_symmetry {
+            return Err(Inapplicable::HalveWithoutSymmetry);
+        }
+        let orbits = [
+            (Setting::Unique, self.unique),
+            (Setting::NoSymmetry, self.no_symmetry),
+        ];
+        if let Some(&(setting, _)) = orbits.iter().find(|(_, set)| *set) {
+            if self.limit.is_some() {
+                return Err(Inapplicable::OrbitsWithLimit(setting));
+            }
+        }
+        if self.unique && (self.no_symmetry || self.halve) {
+            return Err(Inapplicable::UniqueWithoutSymmetry);
+        }
+        Ok(())
     }
 }
 
@@ -282,6 +298,7 @@ pub fn count(
     let ctx = Context::new(instance.problem, instance.config, solver, stop)
         .with_threads(threads)
         .with_certify(certify);
+    let stop_after = plan.split.and_then(|s| s.stop_after_cubes);
     let cubes = |total: u64, done: CubesDone| {
         progress(
             &Progress {
@@ -290,6 +307,10 @@ pub fn count(
             },
             Some(done),
         );
+        // The sitting is over: the count ends as an interrupted one does.
+        if stop_after.is_some_and(|n| done.done >= n) {
+            stop.interrupt();
+        }
     };
     let counted = match plan.split {
         Some(split) if instance.is_n_queens() => count_n_queens(&ctx, plan, split, &cubes)?,

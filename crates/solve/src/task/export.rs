@@ -212,8 +212,12 @@ impl Exported {
                 encoding,
                 ..
             } => format!(
-                "hard clauses: {}; {}",
-                encoding.summary(),
+                // No counter: the file holds the lines and coverage alone,
+                // as its own comment says.
+                "hard clauses: {}; amo {}, formulation {}; {}",
+                encoding.sizes(),
+                encoding.config.amo,
+                encoding.config.formulation,
                 plural(encoding.stats.n_board_vars, "soft unit", "soft units")
             ),
             Exported::Clauses {

@@ -53,7 +53,7 @@ pub struct Instance {
 
 impl Instance {
     /// The instance `request` describes with these encodings, its size
-    /// checked ([`boardsat_encode::estimate::check_fits`]) unless `force`:
+    /// checked ([`boardsat_encode::size::check_fits`]) unless `force`:
     /// the one road from what a user typed (flags, Python keywords, a
     /// benchmark cell) to what is solved. Encodings left open are
     /// boardsat's choice: [`default_amo`] for the problem solved by
@@ -153,7 +153,7 @@ fn refuse_unused(
 /// The AMO choice for `problem` with `k` pieces (`None`: the optimum)
 /// solved in-process by `solver` when none is asked for: [`Amo::Lazy`]
 /// where the line propagator measured faster, [`Amo::Auto`] elsewhere
-/// (BENCHMARKS.md, "Eager encodings vs lazy propagation").
+/// (docs/bench/lazy-propagation.md, "Eager encodings vs lazy propagation").
 ///
 /// Lazy needs CaDiCaL; it is chosen where the exact lines of the `lines`
 /// formulation give its first-fail decisions something to branch on

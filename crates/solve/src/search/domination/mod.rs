@@ -65,7 +65,7 @@ use crate::{
         rings::{representatives, ring_lines, split, LineCube, Representative},
         session::{Base, Fix, Session},
     },
-    stop::Interrupter,
+    stop::{thread_cpu, Interrupter},
 };
 
 /// The rings fixed per cube by default for counts and for
@@ -122,7 +122,7 @@ impl SplitOptions {
     /// `solve -k`: [`REFUTATION_DEPTH`] rings, cubes' solvers in
     /// [`Mode::Refute`], a cube split again past [`REFUTATION_BUDGET`].
     /// Measured faster than [`Self::decision`]'s race on the satisfiable
-    /// bounds too (BENCHMARKS.md, "Splitting from the edge").
+    /// bounds too (docs/bench/frontier.md, "Splitting from the edge").
     #[must_use]
     pub fn refutation(k: usize, symmetry: Option<LexOrder>) -> Self {
         Self {
@@ -303,7 +303,7 @@ impl<'a> Run<'a> {
         cube: &Representative,
         stops: &CubeStop,
     ) -> Result<Step<Representative, Kept>, SolveError> {
-        let start = Instant::now();
+        let start = (Instant::now(), thread_cpu());
         let (mut session, mut pending) = self.load(cube, &stops.cube)?;
         let (count, models, end) = match self.question {
             Question::Count(blocking) => self.count(&mut session, blocking)?,
@@ -322,7 +322,9 @@ impl<'a> Run<'a> {
         }
         if end == End::Exhausted {
             if let Some(ticket) = pending.as_mut().and_then(Pending::take) {
-                self.certified(cube, &mut session, count, ticket, start.elapsed())?;
+                // The cube's solver ran on this thread: its CPU time too.
+                let cpu = start.1.zip(thread_cpu()).map(|(a, b)| b.saturating_sub(a));
+                self.certified(cube, &mut session, count, ticket, (start.0.elapsed(), cpu))?;
             }
         }
         Ok(Step::Done(count, models, end, None))
@@ -378,7 +380,7 @@ impl<'a> Run<'a> {
         session: &mut Session,
         count: u64,
         ticket: Ticket,
-        elapsed: Duration,
+        (elapsed, cpu): (Duration, Option<Duration>),
     ) -> Result<(), SolveError> {
         let Some((certify, split)) = self.certify else {
             return Ok(());
@@ -404,6 +406,7 @@ impl<'a> Run<'a> {
                 encoding,
                 trace: ticket,
                 elapsed,
+                cpu,
             },
         )
     }
@@ -666,14 +669,41 @@ pub fn cube_clauses(
     cube: &LineCube,
     stabilizer: &[Symmetry],
 ) -> Result<(Vec<Vec<rustsat::types::Lit>>, u32), SolveError> {
-    let base = Base::new(problem, k, config, Fix::BoundAndImplied)?;
+    let base = cube_base(problem, k, config)?;
+    cube_clauses_on(&base, symmetry, cube, stabilizer)
+}
+
+/// The base every cube of a split of `problem` with at most `k` pieces
+/// starts from: the problem with the bound and the implied line bounds as
+/// units ([`Fix::BoundAndImplied`]). Encoded once, it serves every cube
+/// ([`cube_clauses_on`]).
+///
+/// # Errors
+///
+/// Encoding errors.
+pub fn cube_base(problem: &Problem, k: usize, config: Config) -> Result<Base, SolveError> {
+    Base::new(problem, k, config, Fix::BoundAndImplied)
+}
+
+/// [`cube_clauses`] on a base already encoded ([`cube_base`]): a checker
+/// of many cubes encodes their base once.
+///
+/// # Errors
+///
+/// Encoding errors.
+pub fn cube_clauses_on(
+    base: &Base,
+    symmetry: Option<LexOrder>,
+    cube: &LineCube,
+    stabilizer: &[Symmetry],
+) -> Result<(Vec<Vec<rustsat::types::Lit>>, u32), SolveError> {
     let (recorder, clauses) = Recorder::new();
     let rep = Representative {
         cube: cube.clone(),
         orbit: 1,
         stabilizer: stabilizer.to_vec(),
     };
-    let session = cube_session(&base, Box::new(recorder), symmetry, &rep)?;
+    let session = cube_session(base, Box::new(recorder), symmetry, &rep)?;
     let n_vars = session.n_vars();
     drop(session);
     let clauses = clauses.take();
@@ -805,7 +835,7 @@ fn decide_observed(
 /// the search finds the same placements on a busy machine as on an idle
 /// one (a bound in seconds had missed 25×25's beside the test suite).
 /// Seconds on the boards where it pays, against the split's minutes to
-/// hours (BENCHMARKS.md, "Placements a half turn keeps").
+/// hours (docs/bench/half-turn.md, "Placements a half turn keeps").
 pub const SYMMETRIC_PROBE: u32 = 500_000;
 
 /// A placement of at most `k` pieces for `ctx`'s problem that a half turn
