@@ -7,7 +7,7 @@ dicts its ``--json`` prints.
 """
 
 import os
-from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __all__ = [
     "AMO_ENCODINGS",
@@ -57,6 +57,8 @@ class Placement(List[_Square]):
     ``text()`` give the picture and the text board as strings.
     """
 
+    def __init__(self, squares: Iterable[Sequence[int]] = ()) -> None:
+        """The squares, each made a ``(row, col)`` tuple."""
     def svg(self) -> str:
         """The board as an SVG picture: the pieces and, for domination, the squares they cover."""
     def text(self) -> str:
@@ -142,6 +144,7 @@ def count(
     resume: bool = False,
     proof_format: Optional[str] = None,
     proof_compression: Optional[str] = None,
+    stop_after_cubes: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Counts the placements with ``k`` pieces, or without ``k`` the optimal ones.
 
@@ -153,7 +156,9 @@ def count(
     ``cubes_done``, ``depth``, ``threads``, ``symmetry``, ``halve``, and the
     encoding's keys as in :func:`solve`. With ``cube_budget`` (seconds), a
     domination cube that runs longer is split again by the next ring of
-    rows and columns (the count stays exact).
+    rows and columns (the count stays exact). ``stop_after_cubes`` ends a
+    split count, as an interrupt would, once that many cubes have their
+    answer: a sitting measured in cubes (``resume=True`` goes on).
 
     ``progress(count, seconds)`` is called from a solver thread, at once and
     then at most every 0.1 s; an exception it raises stops the count and is
@@ -238,13 +243,21 @@ def draw(
 ) -> str:
     """The board with ``placement`` as an SVG picture, or as text (``format="text"``)."""
 
-def verify(dir: _Path) -> Dict[str, Any]:
+def verify(
+    dir: _Path,
+    *,
+    checker: Optional[_Path] = ...,
+    checker_timeout: Optional[float] = ...,
+) -> Dict[str, Any]:
     """Checks a proof directory (``proof=``, ``--proof``, ``cubes --proof``) as ``boardsat verify DIR --json`` does.
 
     Returns ``verified`` (the whole result proven), ``claims`` (a verdict per
     claim, split and cover) and ``result`` (its ``sentence``, or the
-    ``reason`` it is not proven). Raises ``ValueError`` for a directory that
-    is not a proof directory.
+    ``reason`` it is not proven). ``checker`` names an LRAT checker boardsat
+    did not write (cake_lpr), run on every claim too, at most
+    ``checker_timeout`` seconds a claim; ``external_checker`` then says which
+    it was and how many proofs it accepted. Raises ``ValueError`` for a
+    directory that is not a proof directory.
     """
 
 @final

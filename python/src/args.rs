@@ -7,7 +7,7 @@ use boardsat_encode::{Amo, Card, Config, Family, Formulation, Piece, Request};
 use boardsat_solve::{
     backend::spec::{SolverKind, SolverSpec},
     stop::{seconds, Interrupter},
-    task::{Encodings, Instance},
+    task::{count::CountFlags, Encodings, Instance},
 };
 use pyo3::PyResult;
 
@@ -219,4 +219,55 @@ pub fn limit(value: Option<i64>) -> PyResult<Option<u64>> {
     value
         .map(|l| u64::try_from(l).map_err(|_| invalid("the limit must be a non-negative integer")))
         .transpose()
+}
+
+/// The keywords of `count` that shape the count: `limit`, `depth`,
+/// `threads`, `no_symmetry`, `halve` and `cube_budget` (the command
+/// line's `--limit`, `--depth`, `--threads`, `--no-symmetry`, `--halve`
+/// and `--cube-budget`).
+pub struct CountKeywords {
+    /// `limit=`: the most placements.
+    pub limit: Option<i64>,
+    /// `depth=`: the split's depth.
+    pub depth: Option<i64>,
+    /// `threads=`.
+    pub threads: Option<i64>,
+    /// `no_symmetry=`.
+    pub no_symmetry: bool,
+    /// `halve=`.
+    pub halve: bool,
+    /// `cube_budget=`: seconds.
+    pub cube_budget: Option<f64>,
+    /// `stop_after_cubes=`: the cubes of a sitting.
+    pub stop_after_cubes: Option<i64>,
+}
+
+impl CountKeywords {
+    /// The count's flags, checked as the command line checks them.
+    ///
+    /// # Errors
+    ///
+    /// `ValueError` for a negative number or a budget that is not a
+    /// positive number of seconds.
+    pub fn flags(&self) -> PyResult<CountFlags> {
+        Ok(CountFlags {
+            limit: limit(self.limit)?,
+            unique: false,
+            depth: self
+                .depth
+                .map(|d| size(d, "the depth must be a non-negative integer"))
+                .transpose()?,
+            threads: self
+                .threads
+                .map(|t| size(t, "the number of threads must be a non-negative integer"))
+                .transpose()?,
+            no_symmetry: self.no_symmetry,
+            halve: self.halve,
+            budget: duration(self.cube_budget)?,
+            stop_after_cubes: self
+                .stop_after_cubes
+                .map(|n| size(n, "the cubes of a sitting must be a non-negative integer"))
+                .transpose()?,
+        })
+    }
 }

@@ -83,7 +83,7 @@ impl PyEncoding {
             let mut out = Vec::new();
             export(&instance, format, &stop)?
                 .write(&mut out, Some(&command_line))
-                .map_err(|e| SolveError::Unsupported(e.to_string()))?;
+                .map_err(|e| SolveError::Caller(Box::new(e)))?;
             Ok(out)
         })?
         .map_err(|e| solve_error(&e))?;

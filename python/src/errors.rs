@@ -8,7 +8,10 @@ use boardsat_encode::{
     setting::{Names, Setting},
     EncodeError,
 };
-use boardsat_solve::{backend::external::ExternalError, error::SolveError, stop::StopReason};
+use boardsat_solve::{
+    error::{external::ExternalError, SolveError},
+    stop::StopReason,
+};
 use pyo3::{
     create_exception,
     exceptions::{
@@ -46,6 +49,7 @@ impl Keywords {
             Setting::Depth => ("depth", false),
             Setting::Threads => ("threads", false),
             Setting::CubeBudget => ("cube_budget", false),
+            Setting::StopAfterCubes => ("stop_after_cubes", false),
             Setting::NoSymmetry => ("no_symmetry", true),
             Setting::Halve => ("halve", true),
             Setting::Portfolio => ("portfolio", true),
@@ -57,12 +61,20 @@ impl Keywords {
             Setting::Task => ("task", false),
             Setting::Proof => ("proof", false),
             Setting::Replace => ("replace", true),
+            Setting::JobBudget => ("job_budget", false),
+            Setting::LexLeader => ("lex_leader", true),
+            Setting::Split => ("boardsat.jobs.write_split()", false),
+            Setting::Rounds => ("boardsat.jobs.run()", false),
         }
     }
 }
 
 impl Names for Keywords {
     fn name(&self, setting: Setting, value: Option<&str>) -> String {
+        if matches!(setting, Setting::Split | Setting::Rounds) {
+            // Functions, not keywords.
+            return Keywords::keyword(setting).0.to_string();
+        }
         match (Keywords::keyword(setting), value) {
             ((keyword, _), Some(value)) => format!("{keyword}='{value}'"),
             ((keyword, true), None) => format!("{keyword}=True"),
@@ -89,7 +101,6 @@ pub fn solve_error(e: &SolveError) -> PyErr {
     match e {
         SolveError::Encode(e) => encode_error(e),
         SolveError::Inapplicable(_)
-        | SolveError::Unsupported(_)
         | SolveError::Unavailable(_)
         | SolveError::MissingCommand
         | SolveError::NotSplit { .. }

@@ -48,24 +48,19 @@ use std::path::PathBuf;
 
 use boardsat_encode::{check as check_placement, Amo, Card, Family, Formulation, Piece, Problem};
 use boardsat_proof::{
-    jobs::verify_directory,
-    report::VerifyReport,
-    split::SplitProver,
-    tasks::{prove_counted, prove_solved},
+    external::{ExternalChecker, DEFAULT_TIMEOUT},
+    proven_count::{self, CountTask, ProvenCount},
+    prover::{Prover, Task},
+    split_prover::SplitProver,
+    tasks::prove_solved,
+    verify::{json::VerifyReport, verify_directory, Checks, Verification},
 };
 use boardsat_report::{CountReport, SolveReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
-    search::{
-        certify::Certify,
-        count::{Keep, Progress, Proofs},
-        pool::CubesDone,
-    },
+    search::{certify::Certify, count::Progress, pool::CubesDone},
     stop::Interrupter,
-    task::{
-        count::{count as count_task, CountFlags},
-        solve::{solve as solve_task, traces_proofs, Optimiser},
-    },
+    task::solve::{solve as solve_task, traces_proofs, Optimiser},
 };
 use pyo3::{
     exceptions::{PyTypeError, PyValueError},
@@ -74,7 +69,7 @@ use pyo3::{
 };
 
 use crate::{
-    args::{size, ProblemKeywords, SolverKeywords},
+    args::{ProblemKeywords, SolverKeywords},
     errors::{encode_error, solve_error, SolverError},
     placements::{placement, placement_class, placement_of, render},
 };
@@ -179,7 +174,7 @@ fn solve(
         format: proof_format,
         compression: proof_compression,
     }
-    .prover(call, &stop)?;
+    .prover(call, &Task::solve(&instance), &stop)?;
     let traced = traces_proofs(&instance, optimiser);
     let solved = wait::run(py, &stop, || {
         // Domination refutations are proven cube by cube as they are found.
@@ -221,6 +216,39 @@ struct ProgressCallback {
 }
 
 impl ProgressCallback {
+    /// `progress=`, which must be callable, not yet watching a count.
+    ///
+    /// # Errors
+    ///
+    /// `TypeError` for a callback that cannot be called.
+    fn check(py: Python<'_>, callback: Option<&Py<PyAny>>) -> PyResult<()> {
+        match callback {
+            Some(callback) if !callback.bind(py).is_callable() => {
+                Err(PyTypeError::new_err("progress must be callable"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A watcher calling `callback` (checked by [`ProgressCallback::check`])
+    /// that stops `stop` when it raises.
+    fn new(callback: Option<Py<PyAny>>, stop: &Interrupter) -> Self {
+        ProgressCallback {
+            callback,
+            last: Mutex::new(None),
+            raised: Mutex::new(None),
+            stop: stop.clone(),
+        }
+    }
+
+    /// The exception the callback raised, if it did.
+    fn raised(&self) -> Option<PyErr> {
+        self.raised
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+
     /// Calls the callback with the count so far and the seconds elapsed (at
     /// most every [`PROGRESS_EVERY`]); an exception it raises stops the
     /// count and is kept for the caller.
@@ -259,7 +287,9 @@ impl ProgressCallback {
 /// the board's symmetries (``fundamental`` is then the number of solutions
 /// up to symmetry) unless ``no_symmetry`` (or, for N-queens, ``halve``).
 /// With ``cube_budget`` (seconds), a domination cube that runs longer is
-/// split again by the next ring of rows and columns.
+/// split again by the next ring of rows and columns. ``stop_after_cubes``
+/// ends a split count, as an interrupt would, once that many cubes have
+/// their answer (a sitting measured in cubes; ``resume=True`` goes on).
 ///
 /// ``progress``, if given, is called as ``progress(count, seconds)`` with
 /// the count so far, at once and then at most every 0.1 s, from a solver
@@ -282,7 +312,7 @@ impl ProgressCallback {
     solver=None, solver_cmd=None, seed=None, time_limit=None,
     limit=None, depth=None, threads=None, no_symmetry=false, halve=false,
     cube_budget=None, progress=None, force=false, proof=None, replace=false,
-    resume=false, proof_format=None, proof_compression=None
+    resume=false, proof_format=None, proof_compression=None, stop_after_cubes=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn count(
@@ -313,6 +343,7 @@ fn count(
     resume: bool,
     proof_format: Option<&str>,
     proof_compression: Option<&str>,
+    stop_after_cubes: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let solver_args = SolverKeywords {
         solver,
@@ -334,79 +365,58 @@ fn count(
         force,
     }
     .instance(Some(&spec))?;
-    let flags = CountFlags {
-        limit: args::limit(limit)?,
-        unique: false,
-        depth: depth
-            .map(|d| size(d, "the depth must be a non-negative integer"))
-            .transpose()?,
-        threads: threads
-            .map(|t| size(t, "the number of threads must be a non-negative integer"))
-            .transpose()?,
+    let flags = args::CountKeywords {
+        limit,
+        depth,
+        threads,
         no_symmetry,
         halve,
-        budget: args::duration(cube_budget)?,
-    };
-    let proofs = if proof.is_some() {
-        Proofs::On
-    } else {
-        Proofs::Off
-    };
-    let plan = flags.plan(&instance, proofs).map_err(|e| solve_error(&e))?;
-    if let Some(callback) = &progress {
-        if !callback.bind(py).is_callable() {
-            return Err(PyTypeError::new_err("progress must be callable"));
-        }
+        cube_budget,
+        stop_after_cubes,
     }
+    .flags()?;
+    let plan =
+        proven_count::plan(&flags, &instance, proof.as_deref()).map_err(|e| solve_error(&e))?;
+    ProgressCallback::check(py, progress.as_ref())?;
     let stop = solver_args.stop()?;
     let call = format!("boardsat.count({family:?}, {n}, k={k:?}) from Python");
-    let mut prover = proofs::ProofKeywords {
+    let prover = proofs::ProofKeywords {
         dir: proof.as_deref(),
         replace,
         resume,
         format: proof_format,
         compression: proof_compression,
     }
-    .prover(call, &stop)?;
-    let watcher = ProgressCallback {
-        callback: progress,
-        last: Mutex::new(None),
-        raised: Mutex::new(None),
-        stop: stop.clone(),
+    .prover(call, &Task::count(&instance, &plan), &stop)?;
+    let watcher = ProgressCallback::new(progress, &stop);
+    let show = |p: &Progress, _: Option<CubesDone>| watcher.report(p);
+    let task = CountTask {
+        instance: &instance,
+        solver: &spec,
+        plan: &plan,
+        stop: &stop,
+        progress: &show,
+        observe: &|_: boardsat_encode::Bound| {},
     };
-    let traced = plan.keep == Keep::Traced;
-    let counted = wait::run(py, &stop, || {
-        // Domination counts are proven cube by cube as they are counted.
-        let splits = prover.as_mut().filter(|_| traced).map(SplitProver::new);
-        let certify = splits.as_ref().map(|s| s as &dyn Certify);
-        let progress = |p: &Progress, _: Option<CubesDone>| watcher.report(p);
-        count_task(
-            &instance,
-            &spec,
-            &plan,
-            &stop,
-            &progress,
-            &|_: boardsat_encode::Bound| {},
-            certify,
-        )
-    })?;
-    if let Some(raised) = watcher
-        .raised
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take()
-    {
+    run_count(py, &task, &watcher, prover)
+}
+
+/// Runs `task` on the count's worker thread, proving into `prover`, and
+/// returns its report, or the exception its `watcher` raised.
+fn run_count(
+    py: Python<'_>,
+    task: &CountTask<'_>,
+    watcher: &ProgressCallback,
+    prover: Option<Prover>,
+) -> PyResult<Py<PyAny>> {
+    let done = wait::run(py, task.stop, || task.run(prover, |_| {}))?;
+    if let Some(raised) = watcher.raised() {
         return Err(raised);
     }
-    let counted = counted.map_err(|e| solve_error(&e))?;
-    let proved = prover
-        .as_mut()
-        .map(|p| prove_counted(p, &instance, &counted));
-    let summary = match proved {
-        Some(proved) => proofs::conclude(prover, proved, &stop)?,
-        None => None,
-    };
-    let report = CountReport::new(&counted, spec.signature(), stop.reason()).with_proof(summary);
+    let ProvenCount { counted, proof } = done.map_err(|failed| solve_error(&failed.error))?;
+    let summary = proofs::summary(proof)?;
+    let report =
+        CountReport::new(&counted, task.solver.signature(), task.stop.reason()).with_proof(summary);
     json::to_python(py, &report)
 }
 
@@ -415,14 +425,44 @@ fn count(
 /// --proof``) as ``boardsat verify DIR --json`` does: the keys
 /// ``verified`` (the whole result proven), ``claims`` (a verdict per
 /// claim, split and cover) and ``result`` (its sentence, or what is
-/// missing).
+/// missing). ``checker`` names an LRAT checker boardsat did not write
+/// (cake_lpr), run on every claim too (``--checker``), at most
+/// ``checker_timeout`` seconds a claim (3600); ``external_checker`` then
+/// says which it was and how many proofs it accepted.
 ///
 /// Raises ``ValueError`` for a directory that is not a proof directory,
 /// ``KeyboardInterrupt`` on Ctrl-C.
 #[pyfunction]
-fn verify(py: Python<'_>, dir: PathBuf) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (dir, *, checker=None, checker_timeout=None))]
+fn verify(
+    py: Python<'_>,
+    dir: PathBuf,
+    checker: Option<PathBuf>,
+    checker_timeout: Option<f64>,
+) -> PyResult<Py<PyAny>> {
     let stop = Interrupter::new();
-    let verification = wait::run(py, &stop, || verify_directory(&dir, Some(&stop)))?
+    let external = match checker {
+        None => None,
+        Some(program) => {
+            let timeout = match checker_timeout {
+                None => DEFAULT_TIMEOUT,
+                Some(s) => boardsat_solve::stop::seconds(s).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "checker_timeout={s} is not a positive number of seconds"
+                    ))
+                })?,
+            };
+            match ExternalChecker::new(&program, timeout) {
+                Ok(external) => Some(external),
+                Err(e) => {
+                    let refused = Verification::failed(e.into());
+                    return json::to_python(py, &VerifyReport::new(&refused));
+                }
+            }
+        }
+    };
+    let checks = Checks::new(Some(&stop)).with_external(external.as_ref());
+    let verification = wait::run(py, &stop, || verify_directory(&dir, checks))?
         .map_err(|e| PyValueError::new_err(e.message(&errors::Keywords)))?;
     json::to_python(py, &VerifyReport::new(&verification))
 }

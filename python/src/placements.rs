@@ -317,6 +317,12 @@ class Placement(list):
 
     __slots__ = ('_draw',)
 
+    def __init__(self, squares=()):
+        # Every square a tuple, wherever the placement came from (the
+        # iterator, a report's [row, col] lists): equal placements compare
+        # equal.
+        super().__init__(tuple(square) for square in squares)
+
     def svg(self):
         \"\"\"The board as an SVG picture: the pieces and, for domination, the squares they cover.\"\"\"
         return self._draw(self, 'svg')

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use boardsat_proof::{
     manifest::{RunResult, RunStatus},
-    prover::{ProofError, Prover},
-    trace::{Compression, LratFormat},
+    prover::{Concluded, ProofError, Prover, Task},
+    trace::{Compression, ProofFormat},
 };
 use boardsat_report::ProofSummary;
 use boardsat_solve::stop::Interrupter;
@@ -45,18 +45,24 @@ pub struct ProofKeywords<'a> {
 }
 
 impl ProofKeywords<'_> {
-    /// The prover of `proof=dir`, ready before any work (a directory that
-    /// is not empty fails now, unless `replace`); `call` is recorded in
+    /// The prover of `proof=dir` for `task`, ready before any work (a
+    /// directory that is not empty fails now, unless `replace`; with
+    /// `resume`, one whose run proved another task); `call` is recorded in
     /// the manifest.
     ///
     /// # Errors
     ///
     /// `ValueError` for a directory that cannot be used, or a keyword
     /// that is not one of its choices or needs `proof=`.
-    pub fn prover(&self, call: String, stop: &Interrupter) -> Result<Option<Prover>, PyErr> {
+    pub fn prover(
+        &self,
+        call: String,
+        task: &Task,
+        stop: &Interrupter,
+    ) -> Result<Option<Prover>, PyErr> {
         let format = match self.format {
-            None | Some("text") => LratFormat::Text,
-            Some("binary") => LratFormat::Binary,
+            None | Some("text") => ProofFormat::LratText,
+            Some("binary") => ProofFormat::LratBinary,
             Some(other) => {
                 return Err(invalid(format!(
                     "proof_format must be \"text\" or \"binary\", not {other:?}"
@@ -97,12 +103,12 @@ impl ProofKeywords<'_> {
             if self.replace {
                 return Err(invalid("replace=True and resume=True exclude each other"));
             }
-            Prover::resume(dir, call, stop.clone())
+            Prover::resume(dir, call, task, stop.clone())
         } else {
-            Prover::create(dir, self.replace, call, stop.clone())
+            Prover::create(dir, self.replace, call, task, stop.clone())
         };
         let mut prover = prover.map_err(|e| proof_error(&e))?;
-        prover.set_lrat_format(format);
+        prover.set_proof_format(format);
         prover.set_compression(compression);
         Ok(Some(prover))
     }
@@ -120,10 +126,19 @@ pub fn conclude(
     proved: Result<Option<RunResult>, ProofError>,
     stop: &Interrupter,
 ) -> Result<Option<ProofSummary>, PyErr> {
-    let Some(prover) = prover else {
+    summary(prover.map(|prover| prover.conclude(proved, stop.reason())))
+}
+
+/// What a concluded prover's directory holds when it proves the whole
+/// result (none without a prover, or when it does not).
+///
+/// # Errors
+///
+/// The proofs failed (the directory's manifest says so too).
+pub fn summary(concluded: Option<Concluded>) -> Result<Option<ProofSummary>, PyErr> {
+    let Some(concluded) = concluded else {
         return Ok(None);
     };
-    let concluded = prover.conclude(proved, stop.reason());
     if let Some(e) = &concluded.error {
         return Err(proof_error(e));
     }

@@ -49,10 +49,10 @@ def test_verify_refuses_what_is_not_a_proof_directory(tmp_path):
 
 
 def test_a_stopped_proof_run_does_not_verify(tmp_path):
+    # Stopped by a condition, not by a clock: after its first cube.
     proof = tmp_path / "p"
-    result = boardsat.count("queens", 12, proof=proof, threads=1, time_limit=0.5)
-    if result["complete"]:
-        pytest.skip("the count finished within its time limit")
+    result = boardsat.count("queens", 12, proof=proof, threads=1, stop_after_cubes=1)
+    assert not result["complete"] and result["stopped"] == "interrupted", result
     checked = boardsat.verify(proof)
     assert checked["verified"] is False and "not proven" in checked["result"]["reason"]
 
@@ -64,7 +64,9 @@ def test_a_placement_draws_itself():
     assert len(placement.text().splitlines()) == 6
     solved = boardsat.solve("domination", 5)
     assert isinstance(solved["placement"], boardsat.Placement)
-    assert solved["placement"] == [list(square) for square in solved["placement"]]
+    # The same type of square wherever a placement comes from.
+    assert all(isinstance(square, tuple) for square in solved["placement"])
+    assert boardsat.solve("queens", 6)["placement"] in list(boardsat.enumerate("queens", 6))
     assert "<svg" in boardsat.draw("domination", 5, solved["placement"])
     text = boardsat.draw("queens", 4, [(0, 1), (1, 3), (2, 0), (3, 2)], format="text")
     assert len(text.splitlines()) == 4
@@ -134,3 +136,29 @@ def test_binary_compressed_proofs_are_written_and_verified_as_the_command_line_d
         boardsat.solve("domination", 7, proof_compression="zstd")
     assert "proof=" in str(raised.value)
 
+
+
+def test_verify_runs_an_external_checker_on_every_claim(tmp_path):
+    # A checker boardsat did not write adds to the verdict: one that
+    # rejects makes a sound directory not verified, one that cannot run
+    # accepts nothing, and the report names the checker.
+    proof = tmp_path / "p"
+    boardsat.count("domination", 5, proof=proof, proof_format="binary")
+    accepts = tmp_path / "accepts"
+    accepts.write_text("#!/bin/sh\necho 's VERIFIED UNSAT'\n")
+    accepts.chmod(0o755)
+    rejects = tmp_path / "rejects"
+    rejects.write_text("#!/bin/sh\nexit 1\n")
+    rejects.chmod(0o755)
+    checked = boardsat.verify(proof, checker=accepts)
+    assert checked["verified"] is True, checked
+    assert checked["external_checker"]["name"] == "accepts"
+    assert checked["external_checker"]["accepted"] > 0
+    refused = boardsat.verify(proof, checker=rejects)
+    assert refused["verified"] is False
+    assert "rejects (" in refused["result"]["reason"]
+    missing = boardsat.verify(proof, checker=tmp_path / "missing")
+    assert missing["verified"] is False
+    assert "does not exist" in missing["result"]["reason"]
+    with pytest.raises(ValueError):
+        boardsat.verify(proof, checker=accepts, checker_timeout=-1)

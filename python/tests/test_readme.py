@@ -1,6 +1,7 @@
-"""The READMEs' Python examples, run: every ```pycon block of python/README.md
-and of the repository's README.md is a doctest, so an example that drifts
-from what the package returns fails the suite."""
+"""The Python examples of the READMEs and the guide, run: every ```pycon
+block of python/README.md, of the repository's README.md and of every page
+under docs/ is a doctest, so an example that drifts from what the package
+returns fails the suite."""
 
 import doctest
 import pathlib
@@ -9,8 +10,10 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-READMES = [ROOT / "python" / "README.md", ROOT / "README.md"]
 BLOCK = re.compile(r"^```pycon\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+# Pages that must keep Python examples: a renamed fence (```python) would
+# silently drop them from the test.
+MUST = [ROOT / "python" / "README.md", ROOT / "docs" / "python.md"]
 
 
 def blocks(readme):
@@ -22,16 +25,23 @@ def blocks(readme):
     ]
 
 
-def test_every_readme_has_python_examples():
-    # A renamed fence (```python) would silently drop a README from the test.
-    for readme in READMES:
+def pages():
+    """Every page with a pycon block: the READMEs and the guide."""
+    candidates = [ROOT / "README.md", ROOT / "python" / "README.md"]
+    candidates += sorted((ROOT / "docs").rglob("*.md"))
+    return [page for page in candidates if blocks(page)]
+
+
+def test_the_python_pages_have_python_examples():
+    for readme in MUST:
         assert blocks(readme), f"{readme} has no ```pycon block"
+    assert set(MUST) <= set(pages())
 
 
-@pytest.mark.parametrize("readme", READMES, ids=lambda p: p.parent.name + "/" + p.name)
+@pytest.mark.parametrize("readme", pages(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_readme_python_examples(readme, tmp_path, monkeypatch):
     # The examples write files (dom8.cnf, …): into a fresh directory. The
-    # blocks of one README share their names, as in one session.
+    # blocks of one page share their names, as in one session.
     monkeypatch.chdir(tmp_path)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
