@@ -3,7 +3,7 @@
 # would) into a virtual environment, with pytest and PySAT, and runs
 # python/tests. The environment is python/.venv (gitignored; set
 # BOARDSAT_VENV to use another); the package is rebuilt and reinstalled on
-# every run. Ends with one line "python: N passed, M failed".
+# every run. Ends with one line "python: N passed, M failed, K skipped".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,8 +33,8 @@ set +e
 (cd python/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider .) 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-# pytest's last line, e.g. "130 passed, 2 failed, 1 error in 9.1s".
+# pytest's last line, e.g. "130 passed, 2 failed, 1 skipped, 1 error in 9.1s".
 summary=$(tail -n 1 "$log")
 count() { { grep -Eo "[0-9]+ ($1)" <<<"$summary" || true; } | awk '{s += $1} END {print s + 0}'; }
-echo "python: $(count passed) passed, $(count 'failed|errors?') failed"
+echo "python: $(count passed) passed, $(count 'failed|errors?') failed, $(count skipped) skipped"
 exit "$status"

@@ -1,0 +1,72 @@
+"""What the results scripts (result-json.py, results-table.py) share: bad
+input answered as the binary answers it — one line on stderr starting with
+"error:", exit 2 (1 for a result that is not verified), never a traceback —
+and the readers that say which file is wrong and how."""
+import json
+import os
+import stat
+import sys
+
+
+class Refused(Exception):
+    """Bad input: one line on stderr, exit 2 (or `code`)."""
+
+    def __init__(self, message, code=2):
+        super().__init__(message)
+        self.code = code
+
+
+def fail(message, code=2):
+    raise Refused(message, code)
+
+
+def read_text(path, what):
+    """The text of `path`, which must be a regular file: `what` names it."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        fail(f"{path}: cannot read {what}: {(e.strerror or str(e)).lower()}")
+    if not stat.S_ISREG(mode):
+        fail(f"{path}: {what} is not a regular file")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"{path}: cannot read {what}: {e}")
+
+
+def read_json(path, what):
+    """The JSON object in `path`."""
+    text = read_text(path, what)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        fail(f"{path}: {what} is not JSON ({e.msg}, line {e.lineno})")
+    if not isinstance(value, dict):
+        fail(f"{path}: {what} is not a JSON object")
+    return value
+
+
+def field(obj, key, where, *kinds):
+    """`obj[key]`, of one of `kinds` when given (a number is never a
+    boolean); `where` names the file."""
+    if key not in obj:
+        fail(f"{where}: no '{key}'")
+    value = obj[key]
+    if kinds and (not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds):
+        fail(f"{where}: '{key}' is not {' or '.join(k.__name__ for k in kinds)}: {value!r}")
+    return value
+
+
+def run(main):
+    """Runs `main`, its bad input answered in one line with its exit code."""
+    try:
+        main()
+    except Refused as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(e.code)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as e:  # a bug of the script: still one line, never a traceback
+        print(f"error: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        sys.exit(2)
