@@ -147,7 +147,9 @@ fn write_split(
             Some(Budget { time, max_depth })
         }
         None if max_depth.is_some() => {
-            return Err(invalid("max_depth says how deep a job budget splits: give job_budget=…"))
+            return Err(invalid(
+                "max_depth says how deep a job budget splits: give job_budget=…",
+            ))
         }
         None => None,
     };

@@ -16,10 +16,7 @@ use boardsat_jobs::{
     run::{CountProof, ProveJob},
 };
 use boardsat_solve::{
-    backend::Backend,
-    error::SolveError,
-    formula::dimacs::Formula,
-    search::count::End,
+    backend::Backend, error::SolveError, formula::dimacs::Formula, search::count::End,
     stop::Interrupter,
 };
 
@@ -57,9 +54,10 @@ impl<'a> DimacsProving<'a> {
         stop: &'a Interrupter,
     ) -> Result<Self, ProofError> {
         let witnesses = match prover {
-            Some(_) => Some(Witnesses::new().map_err(|e| {
-                ProofError::Dir(format!("cannot make a temporary file: {e}"))
-            })?),
+            Some(_) => Some(
+                Witnesses::new()
+                    .map_err(|e| ProofError::Dir(format!("cannot make a temporary file: {e}")))?,
+            ),
             None => None,
         };
         Ok(DimacsProving {
