@@ -114,8 +114,8 @@ pub trait RoundRunner: fmt::Debug + Send + Sync {
     /// Runs `round` to its end: submits its lines, waits until every
     /// task ended, and stops them when `stop` is raised (the jobs write
     /// what they have). Returns how the tasks that did not end well
-    /// ended, by job id ([`line_id`]); the driver reads each job's answer
-    /// from the directory itself.
+    /// ended, by job id (a line's last word); the driver reads each
+    /// job's answer from the directory itself.
     ///
     /// # Errors
     ///
