@@ -15,7 +15,8 @@
 //! | [`Budget`], [`write_pieces`] | a job's budget, and the pieces of a job split past it (the jobs of the next round) |
 //! | [`read_manifest`], [`parse_manifest`], [`tree::Tree`], [`merge`], [`JobResult`] | the answers read back as a tree of jobs and their pieces, summed, every cube checked answered |
 //! | [`rounds`] | what is done, split, running, failed and left, and the next round's job list (`boardsat jobs`) |
-//! | [`engine`] | the rounds handed to an engine — this machine's cores, GNU parallel, Slurm — until every job is answered |
+//! | [`engine`], [`engine::RoundRunner`] | the rounds handed to an engine — this machine's cores, GNU parallel, Slurm — until every job is answered; one module per engine behind one trait, each task's end reported as data ([`engine::TaskEnd`]); adding an engine is one new module and its line in the registry (see [`engine`]) |
+//! | [`slurm_script`] | `slurm.sbatch`, the Slurm engine's array script, which every split carries, and the exit files its tasks write |
 //! | [`in_process::run_rounds`] | the rounds run in this process on this machine's cores, without a `boardsat` binary (Python's `boardsat.jobs.run_rounds`) |
 //! | [`estimate::estimate`] | a random sample of cubes solved as their jobs would, and the projected CPU time |
 //! | [`report`] | the JSON of `cubes`, `merge`, `cubes --estimate` and `jobs` |
@@ -26,7 +27,7 @@
 //! (checked by `tests/tests/layers.rs`):
 //!
 //! 1. `split` — what a split is
-//! 2. `layout` — the names in a split directory
+//! 2. `layout`, `slurm_script` — the names in a split directory; the Slurm array script every split carries (the Slurm engine's, low so that `write` can write it)
 //! 3. `error` — what can go wrong, as data
 //! 4. `manifest` — what a split's MANIFEST and a job's answer say
 //! 5. `write`, `tree` — the split written; its answers read back as a tree, merged
@@ -78,6 +79,7 @@ pub mod manifest;
 pub mod report;
 pub mod rounds;
 pub mod run;
+pub mod slurm_script;
 pub mod split;
 pub mod tree;
 pub mod write;

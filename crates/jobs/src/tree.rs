@@ -30,7 +30,7 @@ use crate::{
     error::{JobsError, RoundProblem},
     layout::{self, RESULTS},
     manifest::{read_manifest, Entry, JobResult, Manifest},
-    split::{SplitSpec, LEX_LEADER_COMMENT},
+    split::{PieceCube, SplitSpec, LEX_LEADER_COMMENT},
 };
 
 /// The most bytes of a cube file's header comments read for
@@ -277,33 +277,40 @@ fn check_pieces(
         let Some(want) = expected.iter().find(|p| p.id == piece.id) else {
             return Err(bad(RoundProblem::NotAPiece(piece.id.clone())));
         };
-        let description = want.cube.to_string();
-        if piece.description != description {
-            return Err(bad(RoundProblem::WrongCube {
-                piece: piece.id.clone(),
-                listed: piece.description.clone(),
-                expected: description,
-            }));
-        }
-        if piece.weight != want.weight {
-            return Err(bad(RoundProblem::Weight {
-                piece: piece.id.clone(),
-                listed: piece.weight,
-                expected: want.weight,
-            }));
-        }
-        if piece.file != format!("{}.cnf", piece.id) || piece.index.is_some() {
-            return Err(bad(RoundProblem::File {
-                piece: piece.id.clone(),
-                file: piece.file.clone(),
-            }));
-        }
+        check_piece(piece, want).map_err(bad)?;
     }
     if let Some(missing) = expected.iter().find(|p| !seen.contains(p.id.as_str())) {
         return Err(bad(RoundProblem::Lacks {
             missing: missing.id.clone(),
             pieces: expected.len(),
         }));
+    }
+    Ok(())
+}
+
+/// Checks that `piece`, listed in a job's answer, is the piece `want`
+/// the job's cube has: its cube, its weight, its file.
+fn check_piece(piece: &Entry, want: &PieceCube) -> Result<(), RoundProblem> {
+    let description = want.cube.to_string();
+    if piece.description != description {
+        return Err(RoundProblem::WrongCube {
+            piece: piece.id.clone(),
+            listed: piece.description.clone(),
+            expected: description,
+        });
+    }
+    if piece.weight != want.weight {
+        return Err(RoundProblem::Weight {
+            piece: piece.id.clone(),
+            listed: piece.weight,
+            expected: want.weight,
+        });
+    }
+    if piece.file != format!("{}.cnf", piece.id) || piece.index.is_some() {
+        return Err(RoundProblem::File {
+            piece: piece.id.clone(),
+            file: piece.file.clone(),
+        });
     }
     Ok(())
 }

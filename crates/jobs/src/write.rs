@@ -19,6 +19,7 @@ use crate::{
     error::JobsError,
     layout::{self, JOBS, MANIFEST, MANIFEST_HEADER, PROOFS, RESULTS, SLURM_SCRIPT},
     manifest::{Budget, Entry},
+    slurm_script,
     split::{CubeJob, Split, ICNF},
 };
 
@@ -170,48 +171,11 @@ pub fn write_split(
         }
         other => return Err(JobsError::CubeFormat(other)),
     }
-    files.text(SLURM_SCRIPT, SLURM_ARRAY)?;
+    files.text(SLURM_SCRIPT, slurm_script::SCRIPT)?;
     files.text(MANIFEST, &listing.manifest)?;
     files.text(JOBS, &listing.jobs)?;
     Ok(())
 }
-
-/// `slurm.sbatch`: array task T runs line OFFSET + T + 1 of a round's job
-/// list ([`engine`] submits it).
-const SLURM_ARRAY: &str = r#"#!/bin/sh
-# The Slurm array job of a boardsat split: array task T runs line
-# OFFSET + T + 1 of the job list LIST (jobs.txt for round 0, rounds/R.txt
-# after), from inside the split's directory. Usage: slurm.sbatch LIST
-# [OFFSET [EXIT]]: with EXIT, the task's exit status is written to
-# EXIT-T.exit.
-#
-# 'boardsat jobs DIR --run slurm' submits it once per round, as
-#   sbatch --wait --array=0-<N-1>%<cap> --chdir=DIR slurm.sbatch LIST OFFSET
-# and lists the next round when the round ends. By hand, from inside DIR:
-#   sbatch --array=0-$(( $(wc -l < jobs.txt) - 1 ))%64 slurm.sbatch jobs.txt
-# then 'boardsat jobs .' for the next round's list, until none is left.
-#
-# Edit the #SBATCH lines for your cluster (partition, account, time,
-# memory): each task is one single-threaded solver. A task's job may be
-# run again at any time: a finished job keeps its answer.
-#SBATCH --job-name=boardsat
-#SBATCH --ntasks=1
-#SBATCH --cpus-per-task=1
-set -u
-list=$1
-n=$(( ${2:-0} + SLURM_ARRAY_TASK_ID + 1 ))
-line=$(sed -n "${n}p" "$list")
-if [ -z "$line" ]; then
-  echo "slurm.sbatch: $list has no line $n" >&2
-  exit 2
-fi
-sh -c "$line"
-status=$?
-echo "slurm.sbatch: line $n of $list exited with $status" >&2
-# The task's exit as data, beside its output, for the driver.
-if [ -n "${3:-}" ]; then echo "$status" > "$3-$SLURM_ARRAY_TASK_ID.exit"; fi
-exit $status
-"#;
 
 /// Writes the files of `pieces`, the pieces of job `parent` of split
 /// `split_id` ([`SplitSpec::piece_split`]), into `dir`: one DIMACS file

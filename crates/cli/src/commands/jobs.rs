@@ -37,7 +37,7 @@ pub fn run(args: &JobsArgs) -> Result<Outcome> {
             None => bail!("no engine '{name}' ({})", Engine::NAMES.join(", ")),
         },
     };
-    if args.sshloginfile.is_some() && !matches!(engine, Engine::Parallel { .. }) {
+    if args.sshloginfile.is_some() && !engine.takes_hosts() {
         bail!("--sshloginfile is GNU parallel's: it needs --run parallel");
     }
     let how = Drive {
