@@ -64,7 +64,7 @@ impl Keywords {
             Setting::JobBudget => ("job_budget", false),
             Setting::LexLeader => ("lex_leader", true),
             Setting::Split => ("boardsat.jobs.write_split()", false),
-            Setting::Rounds => ("boardsat.jobs.run()", false),
+            Setting::Rounds => ("boardsat.jobs.run_rounds()", false),
         }
     }
 }

@@ -13,6 +13,7 @@
 //! | `check` | the independent checker, [`boardsat_encode::check()`] |
 //! | `Placement`, `draw` | a placement that draws itself (`_repr_svg_`), [`boardsat_encode::draw`] |
 //! | `proof=`, `verify` | [`proofs`]: the command line's `--proof DIR` and `verify DIR`, through `boardsat-proof` |
+//! | `jobs` ([`jobs`]) | the `boardsat.jobs` submodule: a split written, a job run, the rounds run on this machine's cores, the answers merged (and verified), as `cubes`, `job`, `jobs --run local` and `merge` do |
 //! | [`args`] | keyword arguments to library objects, checked as the command line checks flags |
 //! | [`errors`] | library errors to Python exceptions, messages in this package's keywords |
 //! | [`wait`] | solving on a worker thread with the GIL released, Ctrl-C obeyed |
@@ -27,6 +28,7 @@
 //!
 //! 1. `errors`, `json`, `wait` — exceptions, dicts, the worker thread
 //! 2. `args`, `encoding`, `placements`, `proofs` — keywords to library objects, the CNF class, the lazy iterator and the placement that draws itself, proofs
+//! 3. `jobs` — a count as cube jobs, the `boardsat.jobs` submodule
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
@@ -34,6 +36,7 @@
 pub mod args;
 pub mod encoding;
 pub mod errors;
+pub mod jobs;
 pub mod json;
 pub mod placements;
 pub mod proofs;
@@ -680,6 +683,7 @@ fn boardsat_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<placements::Placements>()?;
     m.add("SolverError", py.get_type::<SolverError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    jobs::module(m)?;
     m.add("FAMILIES", PyTuple::new(py, Family::NAMES)?)?;
     m.add("PIECES", PyTuple::new(py, Piece::NAMES)?)?;
     m.add("AMO_ENCODINGS", PyTuple::new(py, Amo::NAMES)?)?;

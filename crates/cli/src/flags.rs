@@ -664,7 +664,7 @@ pub struct JobsArgs {
     pub sshloginfile: Option<PathBuf>,
     /// With --run: list a job that failed in this many more rounds before
     /// giving it up.
-    #[arg(long, value_name = "N", default_value_t = 0, requires = "run")]
+    #[arg(long, value_name = "N", default_value_t = boardsat_jobs::rounds::RETRIES, requires = "run")]
     pub retries: usize,
     /// One JSON object on stdout.
     #[arg(long)]

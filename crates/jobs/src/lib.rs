@@ -17,6 +17,7 @@
 //! | [`rounds`] | what is done, split, running, failed and left, and the next round's job list (`boardsat jobs`) |
 //! | [`engine`], [`engine::RoundRunner`] | the rounds handed to an engine — this machine's cores, GNU parallel, Slurm — until every job is answered; one module per engine behind one trait, each task's end reported as data ([`engine::TaskEnd`]); adding an engine is one new module and its line in the registry (see [`engine`]) |
 //! | [`slurm_script`] | `slurm.sbatch`, the Slurm engine's array script, which every split carries, and the exit files its tasks write |
+//! | [`in_process::run_rounds`] | the rounds run in this process on this machine's cores, without a `boardsat` binary (Python's `boardsat.jobs.run_rounds`) |
 //! | [`estimate::estimate`] | a random sample of cubes solved as their jobs would, and the projected CPU time |
 //! | [`report`] | the JSON of `cubes`, `merge`, `cubes --estimate` and `jobs` |
 //!
@@ -32,7 +33,7 @@
 //! 5. `write`, `tree` — the split written; its answers read back as a tree, merged
 //! 6. `job`, `run`, `estimate` — one job's files and lock; running it; sizing a split
 //! 7. `rounds` — the state of every job, the next round's list
-//! 8. `engine` — the rounds run by an engine
+//! 8. `engine`, `in_process` — the rounds run by an engine, or in this process
 //! 9. `report` — the JSON reports
 //!
 //! [`write_split`] writes a directory: the cubes, one DIMACS file each
@@ -71,6 +72,7 @@
 pub mod engine;
 pub mod error;
 pub mod estimate;
+pub mod in_process;
 pub mod job;
 pub mod layout;
 pub mod manifest;

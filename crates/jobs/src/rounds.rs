@@ -35,6 +35,10 @@ use crate::{
     tree::{JobAnswer, Tree, Unanswered},
 };
 
+/// How many more rounds a job that failed is listed in, unless the
+/// caller says (`jobs --run --retries`, Python's `retries=`): none.
+pub const RETRIES: usize = 0;
+
 /// The state of one job (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {

@@ -84,6 +84,7 @@
 //! | [`prover`] | [`prover::Prover`]: claims written with their proofs |
 //! | [`tasks`] | the claims behind what `boardsat_solve::task` found |
 //! | [`proven_count`] | [`proven_count::CountTask`]: a count with its proof, the one road of `boardsat count` and Python's `boardsat.count` |
+//! | [`job_proof`] | [`job_proof::DimacsProving`]: a DIMACS count's proof; [`job_proof::JobProofs`]: the proofs of a split's jobs, the one prover of `count-dimacs --proof`, `job` and Python's `boardsat.jobs.run_job` |
 //! | [`verify`] | [`verify::verify`]: every claim checked by the module of its kind, with a [`verify::Verdict`] each; [`verify::jobs::verify_jobs`]: a split run as jobs (`cubes --proof`), verified whole; [`verify::json`]: its JSON report |
 //! | [`split_prover`] | [`split_prover::SplitProver`]: certified domination splits, the prover as the split solvers' `Certify` |
 //! | [`sentences`] | every claim's sentence, written and derived again |
@@ -103,13 +104,14 @@
 //! 3. `prover`, `verify` — claims written; claims checked, by their kind
 //! 4. `split_prover` — certified splits: each proven cube a claim
 //! 5. `tasks` — the claims behind the tasks
-//! 6. `proven_count` — a count with its proof, for every caller
+//! 6. `proven_count`, `job_proof` — a count with its proof, for every caller; a DIMACS count's and a job's proof
 
 // User input must not reach a panic: no unwrap or expect outside tests.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod compress;
 pub mod external;
+pub mod job_proof;
 pub mod manifest;
 pub mod proven_count;
 pub mod prover;

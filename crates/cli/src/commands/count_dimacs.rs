@@ -1,20 +1,18 @@
 //! `boardsat count-dimacs`: the projected models of any DIMACS file, or of
-//! one cube of an iCNF file, by blocking clauses; [`Counting`] is the same
-//! count for `boardsat job` too ([`crate::commands::job`]).
+//! one cube of an iCNF file, by blocking clauses, proven with `--proof` by
+//! the library's [`DimacsProving`] (which `boardsat job` uses too).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use boardsat_encode::words::plural;
-use boardsat_jobs::{error::JobsError, run::CountProof, JobResult};
+use boardsat_jobs::JobResult;
 use boardsat_proof::{
-    prover::{DimacsSource, Prover, Task},
-    tasks::{begin_dimacs_proof, prove_dimacs_count, record_models, DimacsProof},
-    witness::Witnesses,
+    job_proof::DimacsProving,
+    prover::{Prover, Task},
 };
 use boardsat_solve::{
-    backend::{spec::SolverSpec, Backend, Mode},
-    error::SolveError,
+    backend::{spec::SolverSpec, Mode},
     formula::dimacs::{Format, Formula},
     search::count::{End, Progress},
     stop::{Interrupter, StopReason},
@@ -74,7 +72,7 @@ pub fn run(args: &CountDimacsArgs) -> Result<Outcome> {
     Ok(Outcome::of_end(counted.end, counted.reason))
 }
 
-/// One count of a formula file, as `count-dimacs` and `job` run it: the
+/// One count of a formula file, as `count-dimacs` runs it: the
 /// library's count ([`boardsat_jobs::run::Counting`]) with the progress
 /// line and, with `--proof`, the prover.
 pub struct Counting<'a> {
@@ -139,9 +137,9 @@ impl Counting<'_> {
             .with_context(|| self.name.clone())?;
         progress.borrow_mut().finish();
         let proven = match counted.proven {
-            Some(Ok(proven)) => proven,
+            Some(Ok(concluded)) => Proven::of(concluded, self.stop),
             Some(Err(e)) => return Err(e.into()),
-            None => Proven::make(None, self.stop, |_| Ok(None)),
+            None => Proven::of(None, self.stop),
         };
         Ok(Counted {
             result: counted.result,
@@ -149,101 +147,5 @@ impl Counting<'_> {
             reason: counted.reason,
             proven,
         })
-    }
-}
-
-/// The proof of a DIMACS count (`--proof`, or a job's in a split with
-/// proofs): the counting solver's own trace when it makes one, else a
-/// re-run, with every model as a witness.
-pub struct DimacsProving<'a> {
-    prover: Option<Prover>,
-    how: Option<DimacsProof>,
-    witnesses: Option<Witnesses>,
-    file: PathBuf,
-    cube: Option<usize>,
-    stop: &'a Interrupter,
-}
-
-impl<'a> DimacsProving<'a> {
-    /// The proof of the count of `file` (its iCNF `cube`) by `prover`, if
-    /// any.
-    pub fn new(
-        prover: Option<Prover>,
-        file: &Path,
-        cube: Option<usize>,
-        stop: &'a Interrupter,
-    ) -> Result<Self> {
-        let witnesses = match prover {
-            Some(_) => Some(Witnesses::new().context("cannot make a temporary file")?),
-            None => None,
-        };
-        Ok(DimacsProving {
-            prover,
-            how: None,
-            witnesses,
-            file: file.to_path_buf(),
-            cube,
-            stop,
-        })
-    }
-}
-
-impl CountProof for DimacsProving<'_> {
-    type Proven = Proven;
-
-    fn begin(&mut self, backend: &mut dyn Backend, formula: &Formula) -> Result<(), SolveError> {
-        if self.prover.is_none() {
-            return Ok(());
-        }
-        // The counting solver traces its own proof when it can.
-        let how = begin_dimacs_proof(backend).map_err(|e| SolveError::Caller(Box::new(e)))?;
-        // The blocking clauses are over the projection: a traced solver
-        // keeps those variables (an LRAT proof cannot state restored
-        // clauses).
-        if let (DimacsProof::Traced(_), Some(tracer)) = (&how, backend.trace_proof()) {
-            tracer.keep(&formula.projection_or_all())?;
-        }
-        self.how = Some(how);
-        Ok(())
-    }
-
-    fn model(&mut self, model: &[bool]) {
-        if let Some(w) = self.witnesses.as_mut() {
-            w.push(model);
-        }
-    }
-
-    fn finish(
-        self,
-        end: End,
-        backend: &mut dyn Backend,
-        formula: &Formula,
-        digest: &str,
-    ) -> Result<Proven, JobsError> {
-        let DimacsProving {
-            prover,
-            how,
-            mut witnesses,
-            file,
-            cube,
-            stop,
-        } = self;
-        Ok(Proven::make(prover, stop, |p| {
-            let how = how.unwrap_or(DimacsProof::Rerun);
-            let Some(found) = witnesses.as_mut() else {
-                return Ok(None);
-            };
-            let source = DimacsSource {
-                path: &file,
-                digest,
-                icnf_cube: cube,
-            };
-            match end {
-                End::Exhausted => prove_dimacs_count(p, how, backend, formula, &source, found),
-                // The models found are their own certificate.
-                End::Limit => record_models(p, &source, found),
-                End::Stopped => Ok(None),
-            }
-        }))
     }
 }

@@ -4,31 +4,22 @@
 //! command parses its arguments, hands in the prover of a split with
 //! proofs, and prints what was done.
 
-use std::{cell::RefCell, path::Path};
+use std::cell::RefCell;
 
 use anyhow::Result;
 use boardsat_encode::words::plural;
 use boardsat_jobs::{
-    error::JobsError,
-    job::Job,
-    run::{run_job, CountProof, JobRun, ProveJob, RunJob},
+    run::{run_job, JobRun, RunJob},
     JobResult,
 };
-use boardsat_proof::prover::Task;
-use boardsat_solve::{
-    backend::Backend,
-    error::SolveError,
-    formula::dimacs::Formula,
-    search::count::{End, Progress},
-    stop::Interrupter,
-};
+use boardsat_proof::{job_proof::JobProofs, prover::Concluded};
+use boardsat_solve::{search::count::Progress, stop::Interrupter};
 
 use crate::{
-    commands::count_dimacs::DimacsProving,
-    flags::{CubeJobArgs, ProofArgs, ProofCompression, ProofFormat},
+    flags::CubeJobArgs,
     hiargs,
     outcome::Outcome,
-    output::{note, ProgressLine, Stdout},
+    output::{note, ProgressLine, Proven, Stdout},
 };
 
 /// Runs `job DIR ID`: the count of job ID of the split in DIR, written
@@ -48,7 +39,10 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
             )
         });
     };
-    let prove = JobProofs { stop: &stop };
+    let prove = JobProofs {
+        stop: &stop,
+        command: format!("boardsat {}", hiargs::command_line()),
+    };
     let how = RunJob {
         solver: &solver,
         stop: &stop,
@@ -63,7 +57,7 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
         .join(boardsat_jobs::layout::result_name(&args.id))
         .display()
         .to_string();
-    let (answer, outcome) = told(&args.id, ran?, &result_path);
+    let (answer, outcome) = told(&args.id, ran?, &result_path, &stop)?;
     let mut out = Stdout::new();
     if args.json {
         out.json(&answer)?;
@@ -72,9 +66,15 @@ pub fn run(args: &CubeJobArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
-/// Says on stderr what the job did: its answer and the command's outcome.
-fn told(id: &str, ran: JobRun<Option<Outcome>>, result_path: &str) -> (JobResult, Outcome) {
-    match ran {
+/// Says on stderr what the job did: its answer and the command's outcome
+/// (a stop of its proofs is the command's outcome).
+fn told(
+    id: &str,
+    ran: JobRun<Option<Concluded>>,
+    result_path: &str,
+    stop: &Interrupter,
+) -> Result<(JobResult, Outcome)> {
+    Ok(match ran {
         JobRun::Kept(answer) => {
             let what = match &answer.pieces {
                 Some(pieces) => format!("split into {} pieces", pieces.len()),
@@ -101,7 +101,8 @@ fn told(id: &str, ran: JobRun<Option<Outcome>>, result_path: &str) -> (JobResult
             (answer, Outcome::Done)
         }
         JobRun::Counted(counted) => {
-            let stopped = counted.proven.and_then(Result::ok).flatten();
+            let concluded = counted.proven.and_then(Result::ok).flatten();
+            let stopped = Proven::of(concluded, stop).finish()?;
             note(counted_note(
                 id,
                 &counted.result,
@@ -111,7 +112,7 @@ fn told(id: &str, ran: JobRun<Option<Outcome>>, result_path: &str) -> (JobResult
             let outcome = stopped.unwrap_or(Outcome::of_end(counted.end, counted.reason));
             (counted.result, outcome)
         }
-    }
+    })
 }
 
 /// What a counted job says on stderr.
@@ -124,59 +125,4 @@ fn counted_note(id: &str, result: &JobResult, mark: String, result_path: &str) -
             plural(p, "placement", "placements")
         )),
     )
-}
-
-/// The proofs of a job of a split with proofs: the prover of its proof
-/// directory (a previous attempt's files there are the job's to
-/// replace), in the split's proof format.
-struct JobProofs<'a> {
-    stop: &'a Interrupter,
-}
-
-impl<'a> ProveJob for JobProofs<'a> {
-    type Proof = JobProving<'a>;
-
-    fn start(&self, job: &Job, dir: &Path) -> Result<JobProving<'a>, JobsError> {
-        let proof = ProofArgs {
-            proof: Some(dir.to_path_buf()),
-            replace: true,
-            resume: false,
-            proof_format: ProofFormat::from(job.proof_format),
-            proof_compression: ProofCompression::from(job.proof_compression),
-        };
-        let source = job.source();
-        let task = Task::count_dimacs(&source, job.entry.index, None);
-        let started = hiargs::prover(&proof, self.stop, &task)
-            .and_then(|prover| DimacsProving::new(prover, &source, job.entry.index, self.stop));
-        started
-            .map(JobProving)
-            .map_err(|e| JobsError::Proof(e.into()))
-    }
-}
-
-/// A job's proof: its count's, whose end is settled (noted, and an error
-/// when it failed) before the job writes its answer.
-struct JobProving<'a>(DimacsProving<'a>);
-
-impl CountProof for JobProving<'_> {
-    type Proven = Option<Outcome>;
-
-    fn begin(&mut self, backend: &mut dyn Backend, formula: &Formula) -> Result<(), SolveError> {
-        self.0.begin(backend, formula)
-    }
-
-    fn model(&mut self, model: &[bool]) {
-        self.0.model(model);
-    }
-
-    fn finish(
-        self,
-        end: End,
-        backend: &mut dyn Backend,
-        formula: &Formula,
-        digest: &str,
-    ) -> Result<Option<Outcome>, JobsError> {
-        let proven = self.0.finish(end, backend, formula, digest)?;
-        proven.finish().map_err(|e| JobsError::Proof(e.into()))
-    }
 }

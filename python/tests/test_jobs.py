@@ -1,0 +1,108 @@
+"""boardsat.jobs and the command line take one road: a split written both
+ways has the same MANIFEST and cube files (jobs.txt differs only in the
+program its lines call: the binary's path, or the `boardsat` on the PATH
+for Python), a job run both ways writes the same answer (but for its
+timing and backend), rounds run in Python merge to the known count, and
+bad input raises the command's one-line error."""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from boardsat import jobs
+from binary import binary
+from oeis import MINIMUM_DOMINATING_SETS
+
+# Fields of an answer that say how long, or on what, it ran.
+TIMING = ("elapsed", "backend")
+
+
+def cli(*args, cwd=None, ok=(0,)):
+    run = subprocess.run([binary(), *args], capture_output=True, text=True, timeout=300, cwd=cwd)
+    assert run.returncode in ok, run.stderr
+    return run
+
+
+def files(dir):
+    """Every file of a split but jobs.txt, by name: its bytes."""
+    return {p.relative_to(dir).as_posix(): p.read_bytes() for p in Path(dir).rglob("*") if p.is_file() and p.name != "jobs.txt"}
+
+
+def answer(path):
+    data = json.loads(Path(path).read_text())
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+def test_a_split_written_both_ways_is_the_same(tmp_path):
+    report = jobs.write_split("domination", 7, tmp_path / "py", k=4)
+    cli("cubes", "domination", "7", "-k", "4", "-o", str(tmp_path / "cli"))
+    assert report["cubes"] > 1
+    assert files(tmp_path / "py") == files(tmp_path / "cli")
+    py_lines = (tmp_path / "py" / "jobs.txt").read_text().splitlines()
+    cli_lines = (tmp_path / "cli" / "jobs.txt").read_text().splitlines()
+    # Only the program differs: each line ends "job . <id>" alike.
+    assert [l.split(" job ")[1] for l in py_lines] == [l.split(" job ")[1] for l in cli_lines]
+
+
+def test_a_job_run_both_ways_writes_the_same_answer(tmp_path):
+    for d in ("py", "cli"):
+        cli("cubes", "domination", "7", "-k", "4", "-o", str(tmp_path / d))
+    first = (tmp_path / "py" / "jobs.txt").read_text().split()[-1]
+    got = jobs.run_job(tmp_path / "py", first)
+    printed = json.loads(cli("job", str(tmp_path / "cli"), first, "--json").stdout)
+    strip = lambda d: {k: v for k, v in d.items() if k not in TIMING}
+    assert strip(got) == strip(printed)
+    name = next((tmp_path / "py" / "results").iterdir()).name
+    assert answer(tmp_path / "py" / "results" / name) == answer(tmp_path / "cli" / "results" / name)
+
+
+def test_rounds_run_in_python_merge_to_the_count(tmp_path):
+    d = tmp_path / "split"
+    jobs.write_split("domination", 7, d, k=4, depth=0, job_budget=0.001, max_depth=2, proof=True)
+    ran = jobs.run_rounds(d, workers=2)
+    assert ran["finished"], ran
+    assert len(ran["driven"]) > 1, "the budget splits jobs into rounds"
+    merged = jobs.merge(d, verify=True)
+    assert merged["verified"] and merged["count"] == MINIMUM_DOMINATING_SETS[6]
+    counted = json.loads(cli("count", "domination", "7", "-k", "4", "--json").stdout)
+    assert merged["count"] == counted["count"]
+    printed = json.loads(cli("merge", str(d), "--verify", "--json").stdout)
+    assert printed == merged
+
+
+def error_words(*args):
+    run = cli(*args, ok=(1, 2))
+    line = run.stderr.strip().splitlines()[-1]
+    assert line.startswith("error: ")
+    return line[len("error: "):]
+
+
+def test_a_directory_that_is_no_split(tmp_path):
+    words = error_words("job", str(tmp_path), "cube-00000")
+    with pytest.raises(ValueError) as raised:
+        jobs.run_job(tmp_path, "cube-00000")
+    # The command is named in each caller's terms.
+    assert str(raised.value) == words.replace("'boardsat cubes'", "boardsat.jobs.write_split()")
+    with pytest.raises(ValueError):
+        jobs.merge(tmp_path)
+    with pytest.raises(ValueError):
+        jobs.run_rounds(tmp_path)
+
+
+def test_a_finished_cube_keeps_its_answer(tmp_path):
+    jobs.write_split("queens", 6, tmp_path / "s", depth=1)
+    first = (tmp_path / "s" / "jobs.txt").read_text().split()[-1]
+    once = jobs.run_job(tmp_path / "s", first)
+    again = jobs.run_job(tmp_path / "s", first)
+    assert once == again
+    assert cli("job", str(tmp_path / "s"), first).returncode == 0
+
+
+def test_an_unknown_job(tmp_path):
+    jobs.write_split("queens", 6, tmp_path / "s", depth=1)
+    words = error_words("job", str(tmp_path / "s"), "no-such-cube")
+    with pytest.raises(ValueError, match="no cube 'no-such-cube'") as raised:
+        jobs.run_job(tmp_path / "s", "no-such-cube")
+    assert str(raised.value) == words
