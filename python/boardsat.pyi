@@ -7,6 +7,7 @@ dicts its ``--json`` prints.
 """
 
 import os
+import types
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "solve",
     "verify",
     "__version__",
+    "jobs",
 ]
 
 __version__: str
@@ -317,3 +319,8 @@ class Placements(Iterator[Placement]):
     @property
     def optimum(self) -> Optional[int]:
         """Without ``k``: the proven optimum whose placements are listed."""
+
+# The job road (write_split, run_job, run_rounds, merge, RETRIES, DEPTH):
+# a submodule of the extension, typed as a module until its own stub
+# (a boardsat/ package stub with jobs.pyi) is written.
+jobs: types.ModuleType

@@ -6,6 +6,7 @@ timing and backend), rounds run in Python merge to the known count, and
 bad input raises the command's one-line error."""
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -15,8 +16,9 @@ from boardsat import jobs
 from binary import binary
 from oeis import MINIMUM_DOMINATING_SETS
 
-# Fields of an answer that say how long, or on what, it ran.
-TIMING = ("elapsed", "backend")
+# Fields of an answer that say how long, or on what, it ran, and those
+# that name the split and its cube file's digest: new at every write.
+TIMING = ("elapsed", "backend", "split", "digest")
 
 
 def cli(*args, cwd=None, ok=(0,)):
@@ -25,9 +27,25 @@ def cli(*args, cwd=None, ok=(0,)):
     return run
 
 
+def split_id(dir):
+    """The split's name, different for every write (MANIFEST's "# split")."""
+    return next(l.split()[2] for l in (Path(dir) / "MANIFEST").read_text().splitlines() if l.startswith("# split "))
+
+
 def files(dir):
-    """Every file of a split but jobs.txt, by name: its bytes."""
-    return {p.relative_to(dir).as_posix(): p.read_bytes() for p in Path(dir).rglob("*") if p.is_file() and p.name != "jobs.txt"}
+    """Every file of a split but jobs.txt, by name: its text, with the
+    split's name (new at every write, so two writes never share it) and
+    the cube files' digests in MANIFEST (which cover that name) put aside;
+    the cube files themselves are compared whole."""
+    name = split_id(dir)
+    out = {}
+    for p in Path(dir).rglob("*"):
+        if p.is_file() and p.name != "jobs.txt":
+            text = p.read_text().replace(name, "SPLIT")
+            if p.name == "MANIFEST":
+                text = re.sub(r"\b[0-9a-f]{64}\b", "DIGEST", text)
+            out[p.relative_to(dir).as_posix()] = text
+    return out
 
 
 def answer(path):
