@@ -124,3 +124,22 @@ def test_an_unknown_job(tmp_path):
     with pytest.raises(ValueError, match="no cube 'no-such-cube'") as raised:
         jobs.run_job(tmp_path / "s", "no-such-cube")
     assert str(raised.value) == words
+
+
+def test_a_locked_cube(tmp_path):
+    """A job another process runs (its lock held) is refused both ways,
+    in the same words: BlockingIOError in Python."""
+    import fcntl
+
+    d = tmp_path / "s"
+    jobs.write_split("queens", 6, d, depth=1)
+    first = (d / "jobs.txt").read_text().split()[-1]
+    with open(d / "results" / f"{first}.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        words = error_words("job", str(d), first)
+        with pytest.raises(BlockingIOError) as raised:
+            jobs.run_job(d, first)
+        assert str(raised.value) == words
+    assert not (d / "results" / f"{first}.json").exists()
+    # Let go, the job runs.
+    assert jobs.run_job(d, first)["count"] >= 0
