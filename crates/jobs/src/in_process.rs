@@ -25,17 +25,16 @@ use std::{
         atomic::{AtomicUsize, Ordering},
         Mutex, PoisonError,
     },
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use boardsat_solve::{backend::spec::SolverSpec, search::count::Progress, stop::Interrupter};
 
 use crate::{
-    engine::{driving, Driven, RoundEvent, RoundRun},
+    engine::{driving, summarise, Driven, RoundEvent},
     error::{EngineError, JobsError},
-    rounds::{write_round, Round, SplitStatus, State},
+    rounds::{write_round, Round, SplitStatus},
     run::{run_job, ProveJob, RunJob},
-    tree::JobAnswer,
 };
 
 /// The name of this road in a round's report (where an engine's name
@@ -113,7 +112,13 @@ pub fn run_rounds<H: ProveJob + Sync>(
             *attempts.entry(id.clone()).or_default() += 1;
         }
         status = SplitStatus::read(dir)?;
-        let run = summarise(&status, round, &said, start.elapsed());
+        let run = summarise(
+            &status,
+            round,
+            NAME,
+            |id| said.get(id).cloned(),
+            start.elapsed(),
+        );
         for (id, reason) in &run.failed {
             why.insert(id.clone(), reason.clone());
         }
@@ -180,50 +185,4 @@ fn run_round<H: ProveJob + Sync>(
         }
     });
     errors.into_inner().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// What `round` did, from the status read after it and the errors its
-/// jobs' calls returned (`said`).
-fn summarise(
-    status: &SplitStatus,
-    round: Round,
-    said: &BTreeMap<String, String>,
-    elapsed: Duration,
-) -> RoundRun {
-    let mut run = RoundRun {
-        round,
-        engine: NAME,
-        done: 0,
-        split: 0,
-        pieces: 0,
-        failed: Vec::new(),
-        seconds: elapsed.as_secs_f64(),
-    };
-    for id in &run.round.ids {
-        let Some(i) = status.tree.nodes.iter().position(|n| &n.entry.id == id) else {
-            continue;
-        };
-        match (&status.states[i], &status.tree.nodes[i].answer) {
-            (State::Done, _) => run.done += 1,
-            (State::Split, JobAnswer::Split(n)) => {
-                run.split += 1;
-                run.pieces += n;
-            }
-            (state, _) => {
-                let mut reason = match state {
-                    State::Failed(why) => why.clone(),
-                    State::Running(pid) => format!(
-                        "still running in another process{}",
-                        pid.map_or(String::new(), |p| format!(" (pid {p})"))
-                    ),
-                    _ => "no trace of it: it did not start".to_string(),
-                };
-                if let Some(error) = said.get(id) {
-                    reason = format!("{reason}; {error}");
-                }
-                run.failed.push((id.clone(), reason));
-            }
-        }
-    }
-    run
 }

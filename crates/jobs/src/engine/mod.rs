@@ -341,7 +341,13 @@ pub fn drive(
         let said = run_round(dir, how, &round, stop)?;
         attempts.ran(&round);
         status = SplitStatus::read(dir)?;
-        let run = summarise(&status, round, how.engine.name(), &said, start.elapsed());
+        let run = summarise(
+            &status,
+            round,
+            how.engine.name(),
+            |id| said.get(id).map(TaskEnd::words),
+            start.elapsed(),
+        );
         attempts.failed(&run);
         progress(RoundEvent::Ended(&run));
         rounds.push(run);
@@ -421,13 +427,15 @@ fn check_engine(engine: &Engine) -> Result<(), JobsError> {
     engine.runner.check()
 }
 
-/// What round `round` did, from the status read after it and what the
-/// engine `said` of its failed lines.
-fn summarise(
+/// What round `round` did, from the status read after it and what was
+/// `said` of a failed job (by the engine of its task's end, or by the call
+/// that ran it in-process), by id. Shared by every engine and
+/// [`crate::in_process`].
+pub(crate) fn summarise(
     status: &SplitStatus,
     round: Round,
     engine: &'static str,
-    said: &TaskEnds,
+    said: impl Fn(&str) -> Option<String>,
     elapsed: Duration,
 ) -> RoundRun {
     let mut run = RoundRun {
@@ -458,8 +466,8 @@ fn summarise(
                     ),
                     _ => "no trace of it: it did not start".to_string(),
                 };
-                if let Some(end) = said.get(id) {
-                    reason = format!("{reason}; {}", end.words());
+                if let Some(words) = said(id) {
+                    reason = format!("{reason}; {words}");
                 }
                 run.failed.push((id.clone(), reason));
             }
