@@ -735,6 +735,9 @@ fn estimates_project_the_sampled_cubes() {
             s["complete"].as_bool(),
             Some(s["complete"].as_bool().unwrap())
         );
+        // Exported cubes past the limit run as deeper jobs, on fresh
+        // solvers as their pieces are: not deflated.
+        assert_eq!(s["deflation"].as_f64(), Some(1.0), "{s}");
     }
     // Bad input.
     for (args, what) in [

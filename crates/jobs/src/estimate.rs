@@ -22,11 +22,15 @@
 //! number of pieces it was drawn from (Knuth's estimator of a tree's
 //! size). That is an unbiased estimate of the cube's pieces run as jobs
 //! of a deeper split (`--depth` one ring more for that cube), the way a
-//! cluster would run a cube too long for one job; the cube run whole
-//! takes at least the limit, and is not what is projected. Only when the
-//! rings run out (every row and column fixed) does the limit stand in,
-//! and the projection become a lower bound. N-queens splits are not
-//! refined.
+//! cluster would run a cube too long for one job: what [`estimate`]
+//! projects for an exported split. The in-process run solves such a cube
+//! whole on one solver instead, which learns across its pieces and costs
+//! less than the pieces on fresh solvers; [`estimate_in_process`] measures
+//! that difference one ring below the piece it solved (a few of the
+//! piece's own pieces against the piece) and divides the projection by it
+//! once per ring ([`INFLATION_SAMPLE`]). Only when the rings run out
+//! (every row and column fixed) does the limit stand in, and the
+//! projection become a lower bound. N-queens splits are not refined.
 //!
 //! The times are CPU times of each cube's solver (its thread's, from the
 //! kernel: [`boardsat_solve::stop::thread_cpu`]), and the per-cube limit
@@ -106,8 +110,8 @@ pub struct EstimateOptions {
 pub struct Sampled {
     /// The cube's id (`cube-00042`).
     pub id: String,
-    /// Its projected time: its solver's wall time when it was solved
-    /// whole, else the piece's times `pieces`.
+    /// Its projected time: its solver's CPU time when it was solved
+    /// whole, else the piece's times `pieces`, divided by `deflation`.
     pub seconds: f64,
     /// Projected models found.
     pub count: u64,
@@ -122,6 +126,10 @@ pub struct Sampled {
     pub piece: String,
     /// The wall time spent on the cube: its solver's, and its pieces'.
     pub spent: f64,
+    /// What the pieces' projection was divided by to stand for the cube
+    /// solved whole, as the in-process run solves it (1: not deflated;
+    /// see [`INFLATION_SAMPLE`]).
+    pub deflation: f64,
 }
 
 /// Solves a cube's formula, given how many rings its cube fixes: what the
@@ -427,7 +435,7 @@ pub fn estimate_in_process(
     let cubes = split_cubes(&problem.board, depth, Cubes::OnePerOrbit);
     let id = |i: usize| format!("cube-{i:05}");
     let one = |i: usize, seed: u64, solve: &SolveCube<'_>| {
-        knuth(id(i), &tree, cubes[i].clone(), seed, solve)
+        knuth(id(i), &tree, cubes[i].clone(), seed, solve, true)
     };
     run_sample(
         cubes.len(),
@@ -709,25 +717,39 @@ fn sample(
     solve: &SolveCube<'_>,
 ) -> Result<Option<Sampled>, SolveError> {
     let id = split.cubes[i].id.clone();
-    knuth(id, &Exported { split, i }, None, seed, solve)
+    knuth(id, &Exported { split, i }, None, seed, solve, false)
 }
+
+/// How many pieces of the last piece solved [`knuth`] also solves, for a
+/// cube the run solves whole, to measure what one ring of splitting costs
+/// over solving whole. Pieces on fresh solvers cost more than their cube
+/// on one solver, which learns across them; a projection from the pieces
+/// of `j` rings is divided by that measured ratio to the power `j`
+/// (never multiplied: a ratio below 1 counts as 1). Why, and what it
+/// changed against the certified runs: docs/bench/estimates.md, "The
+/// pieces' overshoot".
+pub const INFLATION_SAMPLE: usize = 3;
 
 /// `first` solved by `solve`, or when the limit stopped it, projected from
 /// a random piece of it, drawn with `seed`, as many rings deeper as it
 /// takes (Knuth's estimator, see the module doc); `None` when `solve` was
-/// stopped from outside.
+/// stopped from outside. With `whole` (the run solves the cube whole on
+/// one solver, as in-process runs do) the projection is deflated by the
+/// ring's measured overshoot ([`INFLATION_SAMPLE`]).
 fn knuth<T: Refined>(
     id: String,
     tree: &T,
     first: T::Node,
     seed: u64,
     solve: &SolveCube<'_>,
+    whole: bool,
 ) -> Result<Option<Sampled>, SolveError> {
     let Some(mut solved) = solve(&tree.formula(&first)?, tree.depth(&first))? else {
         return Ok(None);
     };
     let mut spent = solved.seconds;
     let mut pieces = 1u64;
+    let mut rings = 0i32;
     let mut piece = tree.name(&first);
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut parent = first;
@@ -742,19 +764,65 @@ fn knuth<T: Refined>(
         };
         spent += next.seconds;
         pieces *= children.len() as u64;
+        rings += 1;
         piece = tree.name(&child);
         solved = next;
         parent = child;
     }
+    let mut deflation = 1.0;
+    if whole && rings > 0 && solved.complete {
+        let Some((ratio, seconds)) = overshoot(tree, &parent, solved.seconds, &mut rng, solve)?
+        else {
+            return Ok(None);
+        };
+        spent += seconds;
+        deflation = ratio.max(1.0).powi(rings);
+    }
     Ok(Some(Sampled {
         id,
-        seconds: solved.seconds * pieces as f64,
+        seconds: solved.seconds * pieces as f64 / deflation,
         count: solved.count.saturating_mul(pieces),
         complete: solved.complete,
         pieces,
         piece,
         spent,
+        deflation,
     }))
+}
+
+/// How much more `node`'s next ring of pieces costs, each on a fresh
+/// solver, than `node` solved whole in `seconds`: up to
+/// [`INFLATION_SAMPLE`] of its pieces drawn with `rng` and projected to
+/// all of them, over `seconds`; 1 when it has no pieces or a piece was
+/// stopped by the limit. With it, the seconds spent on the pieces; `None`
+/// when `solve` was stopped from outside.
+fn overshoot<T: Refined>(
+    tree: &T,
+    node: &T::Node,
+    seconds: f64,
+    rng: &mut fastrand::Rng,
+    solve: &SolveCube<'_>,
+) -> Result<Option<(f64, f64)>, SolveError> {
+    let children = tree.children(node)?;
+    let mut drawn: Vec<usize> = (0..children.len()).collect();
+    rng.shuffle(&mut drawn);
+    drawn.truncate(INFLATION_SAMPLE);
+    let (mut spent, mut complete) = (0.0, true);
+    for &i in &drawn {
+        let Some(s) = solve(&tree.formula(&children[i])?, tree.depth(&children[i]))? else {
+            return Ok(None);
+        };
+        spent += s.seconds;
+        complete &= s.complete;
+        if !complete {
+            break;
+        }
+    }
+    if drawn.is_empty() || !complete || seconds <= 0.0 {
+        return Ok(Some((1.0, spent)));
+    }
+    let split = spent / drawn.len() as f64 * children.len() as f64;
+    Ok(Some((split / seconds, spent)))
 }
 
 /// `sample` distinct indices below `cubes` (all of them, in order, when
@@ -785,6 +853,7 @@ mod tests {
                 pieces: 1,
                 piece: "-".to_string(),
                 spent: s,
+                deflation: 1.0,
             })
             .collect()
     }
@@ -1008,15 +1077,51 @@ mod tests {
         let children = representatives(&board, &first.cube, &first.stabilizer, first.orbit);
         let all = first.cube.children(&board).len();
         assert!(children.len() < all, "{} of {all}", children.len());
-        let s = knuth("c".to_string(), &tree, first, 1, &stopped_above(3))
-            .unwrap()
-            .unwrap();
+        let s = knuth(
+            "c".to_string(),
+            &tree,
+            first.clone(),
+            1,
+            &stopped_above(3),
+            false,
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(s.pieces, children.len() as u64);
         assert!(s.complete);
+        assert_eq!(s.deflation, 1.0);
+        let piece = children
+            .iter()
+            .find(|c| c.cube.to_string() == s.piece)
+            .unwrap_or_else(|| panic!("{s:?}"));
+        // Solved whole, as the in-process run solves it: the piece's own
+        // pieces (2 s each, as the piece) cost their number times the
+        // piece, and the one ring's projection is divided by that.
+        let grandchildren = representatives(&board, &piece.cube, &piece.stabilizer, piece.orbit);
+        let whole = knuth("c".to_string(), &tree, first, 1, &stopped_above(3), true)
+            .unwrap()
+            .unwrap();
+        assert_eq!(whole.piece, s.piece, "the same piece drawn");
         assert!(
-            children.iter().any(|c| c.cube.to_string() == s.piece),
-            "{s:?}"
+            (whole.deflation - grandchildren.len() as f64).abs() < 1e-9,
+            "{whole:?}"
         );
+        assert!((whole.seconds - s.seconds / whole.deflation).abs() < 1e-9);
+        let sampled = INFLATION_SAMPLE.min(grandchildren.len()) as f64;
+        assert!(
+            (whole.spent - (s.spent + 2.0 * sampled)).abs() < 1e-9,
+            "{whole:?}"
+        );
+        // A cube solved whole is not deflated.
+        let at_once = knuth(
+            "c".to_string(),
+            &tree,
+            cubes[0].clone(),
+            1,
+            &stopped_above(0),
+            true,
+        );
+        assert_eq!(at_once.unwrap().unwrap().deflation, 1.0);
     }
 
     #[test]

@@ -27,8 +27,8 @@ pub struct CubesReport {
 pub struct SampledReport {
     /// The cube's id.
     pub id: String,
-    /// Its projected time in seconds: its solver's wall time when solved
-    /// whole, else its piece's times `pieces`.
+    /// Its projected time in seconds: its solver's CPU time when solved
+    /// whole, else its piece's times `pieces`, divided by `deflation`.
     pub seconds: f64,
     /// Projected models found.
     pub count: u64,
@@ -41,6 +41,9 @@ pub struct SampledReport {
     pub piece: String,
     /// Wall seconds spent on the cube and its pieces.
     pub spent_seconds: f64,
+    /// What the pieces' projection was divided by to stand for the cube
+    /// solved whole (1: not deflated; in-process cubes only).
+    pub deflation: f64,
 }
 
 impl From<&crate::estimate::Sampled> for SampledReport {
@@ -53,6 +56,7 @@ impl From<&crate::estimate::Sampled> for SampledReport {
             pieces: s.pieces,
             piece: s.piece.clone(),
             spent_seconds: s.spent,
+            deflation: s.deflation,
         }
     }
 }

@@ -172,11 +172,16 @@ fn run_estimate(
             (1, true) => String::new(),
             (1, false) => " (stopped by --cube-limit)".to_string(),
             (p, complete) => format!(
-                " projected from one of its {p} pieces, {}, {} in {:.3} s{}",
+                " projected from one of its {p} pieces, {}, {} in {:.3} s{}{}",
                 s.piece,
                 if complete { "solved" } else { "stopped" },
-                s.seconds / p as f64,
-                if complete { "" } else { " (no ring left)" }
+                s.seconds * s.deflation / p as f64,
+                if complete { "" } else { " (no ring left)" },
+                if s.deflation > 1.0 {
+                    format!(", divided by {:.2} for the cube solved whole", s.deflation)
+                } else {
+                    String::new()
+                }
             ),
         };
         note(format!(
