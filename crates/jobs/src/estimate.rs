@@ -793,7 +793,7 @@ fn knuth<T: Refined>(
 /// How much more `node`'s next ring of pieces costs, each on a fresh
 /// solver, than `node` solved whole in `seconds`: up to
 /// [`INFLATION_SAMPLE`] of its pieces drawn with `rng` and projected to
-/// all of them, over `seconds`; 1 when it has no pieces or a piece was
+/// all of them, over `seconds`; 1 when it has no pieces, `seconds` is 0 or a piece was
 /// stopped by the limit. With it, the seconds spent on the pieces; `None`
 /// when `solve` was stopped from outside.
 fn overshoot<T: Refined>(
@@ -804,22 +804,21 @@ fn overshoot<T: Refined>(
     solve: &SolveCube<'_>,
 ) -> Result<Option<(f64, f64)>, SolveError> {
     let children = tree.children(node)?;
+    if children.is_empty() || seconds <= 0.0 {
+        return Ok(Some((1.0, 0.0)));
+    }
     let mut drawn: Vec<usize> = (0..children.len()).collect();
     rng.shuffle(&mut drawn);
     drawn.truncate(INFLATION_SAMPLE);
-    let (mut spent, mut complete) = (0.0, true);
+    let mut spent = 0.0;
     for &i in &drawn {
         let Some(s) = solve(&tree.formula(&children[i])?, tree.depth(&children[i]))? else {
             return Ok(None);
         };
         spent += s.seconds;
-        complete &= s.complete;
-        if !complete {
-            break;
+        if !s.complete {
+            return Ok(Some((1.0, spent)));
         }
-    }
-    if drawn.is_empty() || !complete || seconds <= 0.0 {
-        return Ok(Some((1.0, spent)));
     }
     let split = spent / drawn.len() as f64 * children.len() as f64;
     Ok(Some((split / seconds, spent)))
@@ -1094,9 +1093,10 @@ mod tests {
             .iter()
             .find(|c| c.cube.to_string() == s.piece)
             .unwrap_or_else(|| panic!("{s:?}"));
-        // Solved whole, as the in-process run solves it: the piece's own
-        // pieces (2 s each, as the piece) cost their number times the
-        // piece, and the one ring's projection is divided by that.
+        // Solved whole, as the in-process run solves it: the scripted
+        // solver answers the piece's own pieces as it answers the piece,
+        // so they cost their number times the piece, and the one ring's
+        // projection is divided by that.
         let grandchildren = representatives(&board, &piece.cube, &piece.stabilizer, piece.orbit);
         let whole = knuth("c".to_string(), &tree, first, 1, &stopped_above(3), true)
             .unwrap()
