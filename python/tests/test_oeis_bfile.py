@@ -59,6 +59,11 @@ def certified_ns():
                   if json.loads(p.read_text())["sequence"] == "A002564")
 
 
+def orbits(n):
+    """A002563(n) as the A002564-n results file gives it."""
+    return json.loads((RESULTS / f"A002564-{n}.json").read_text())["orbits"]
+
+
 def test_b002564_is_the_oeis_data_and_stops_at_the_gap(tmp_path):
     report, b64, _ = written(tmp_path)
     assert b64[:19] == list(enumerate(A002564, start=1))
@@ -150,7 +155,11 @@ def test_the_disagreement_at_a002563_16_is_flagged_never_chosen(tmp_path):
     out.mkdir()
     report, b64, b63 = written(out, "--prefer", "certified")
     assert b64 == list(enumerate(A002564, start=1))
-    assert b63 == [(n, 371 if n == 16 else v) for n, v in enumerate(A002563, start=1)]
+    oeis = [(n, 371 if n == 16 else v) for n, v in enumerate(A002563, start=1)]
+    assert b63[:len(oeis)] == oeis
+    # Past OEIS's last term, each line is a results file's orbits, consecutively.
+    assert b63[len(oeis):] == [(n, orbits(n)) for n in range(len(oeis) + 1, len(b63) + 1)]
+    assert len(b63) + 1 not in certified_ns()
     assert any(l.startswith("correction: A002563(16) = 371 written, not OEIS's 43") for l in report.splitlines())
     assert "a(16) = 371 corrects OEIS's 43" in (out / "b002563.txt").read_text().splitlines()[0]
     # A002563(19) = 11 was certified by a run whose results file was never written.
