@@ -23,8 +23,9 @@ disagree, the report says so with the argument (a count of orbits below
 A002564(n)/8 is impossible: an orbit holds at most 8 sets), and the file
 stops before that n unless `--prefer certified` asks for the certified
 value, which it then marks as a correction. Terms boardsat certified by a
-run whose results file was never written (listed in published.json) are
-reported as needing a results file; they are not written.
+run whose results file was never written (published.json's optional
+`certified_without_file`, empty since A002564(17..19) got their files)
+are reported as needing a results file; they are not written.
 
 Exit codes: 0 the b-files are written; 1 a results file's result is not
 verified; 2 bad input (a file missing, unreadable, not JSON, or not what

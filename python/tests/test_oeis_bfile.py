@@ -162,10 +162,29 @@ def test_the_disagreement_at_a002563_16_is_flagged_never_chosen(tmp_path):
     assert len(b63) + 1 not in certified_ns()
     assert any(l.startswith("correction: A002563(16) = 371 written, not OEIS's 43") for l in report.splitlines())
     assert "a(16) = 371 corrects OEIS's 43" in (out / "b002563.txt").read_text().splitlines()[0]
-    # A002563(19) = 11 was certified by a run whose results file was never written.
-    if 19 not in certified_ns():
-        assert "A002563: ends at n = 18: a(19) is missing" in report
-        assert "needs a results file: A002563(19) = 11" in report
+
+
+def test_a_term_without_a_results_file_is_named_never_written(tmp_path):
+    """A term certified by a run whose results file was never written
+    (published.json's `certified_without_file`) is reported as needing one
+    and is not written: the file still ends before it."""
+    results = tmp_path / "results"
+    results.mkdir()
+    shutil.copy(RESULTS / "A002564-16.json", results)
+    data = json.loads((OEIS / "published.json").read_text())
+    data["A002564"]["terms"] = A002564[:16]
+    data["A002563"]["terms"] = A002563[:15]
+    data["certified_without_file"] = {"source": "a test", "A002564": {"17": 124}, "A002563": {"17": 22}}
+    published = tmp_path / "published.json"
+    published.write_text(json.dumps(data))
+    out = tmp_path / "out"
+    out.mkdir()
+    report, b64, b63 = written(out, "--results", results, "--published", published, "--prefer", "certified")
+    assert b64 == list(enumerate(A002564[:16], start=1))
+    assert b63 == [(n, 371 if n == 16 else v) for n, v in enumerate(A002563[:16], start=1)]
+    assert "A002564: ends at n = 16: a(17) is missing (certified by an earlier run: it needs a results file)" in report
+    assert "needs a results file: A002564(17) = 124, certified by an earlier run without one" in report
+    assert "needs a results file: A002563(17) = 22" in report
 
 
 def test_every_disagreement_is_reported(tmp_path):
