@@ -121,3 +121,20 @@ fn every_published_result_holds_on_its_board() {
         }
     }
 }
+
+/// γ(Q_26) ≤ 14 by boardsat's own placement (found by local search, issue
+/// 52): 14 distinct queens that dominate the 26×26 board. With the proof
+/// that 13 cannot (docs/results/gamma-26.md), γ(Q_26) = 14.
+#[test]
+fn the_placement_of_14_queens_dominates_26x26() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/results/gamma-26/placement-14.json");
+    let r: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(r["n"], 26);
+    assert_eq!(r["queens"], 14);
+    let p = placement(26, &r["placement"]);
+    let distinct: BTreeSet<_> = p.squares().iter().map(|s| (s.row, s.col)).collect();
+    assert_eq!(distinct.len(), 14, "repeated squares");
+    let problem = Problem::new(Board::square(26).unwrap(), Piece::Queen, Kind::Domination);
+    check(&problem, Some(Bound::Exactly(14)), &p).unwrap_or_else(|v| panic!("{v}"));
+}
