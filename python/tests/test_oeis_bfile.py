@@ -90,21 +90,28 @@ def test_the_committed_b_files_are_the_script_s(tmp_path):
         assert (OEIS / name).read_text() == (tmp_path / name).read_text(), name
 
 
-def test_a_gap_holds_back_every_term_after_it(tmp_path):
-    """OEIS knows 1..14 only, boardsat certified 16: the file ends at 14
-    and names 15 as missing; 16 is not written."""
+def written_from_16(tmp_path, known64, known63, without, *args):
+    """The b-files written from A002564-16.json alone as the results, OEIS's
+    first `known64` and `known63` terms, and `without` as the terms
+    certified without a results file."""
     results = tmp_path / "results"
     results.mkdir()
     shutil.copy(RESULTS / "A002564-16.json", results)
     data = json.loads((OEIS / "published.json").read_text())
-    data["A002564"]["terms"] = A002564[:14]
-    data["A002563"]["terms"] = A002563[:14]
-    data["certified_without_file"] = {"source": "none", "A002564": {}, "A002563": {}}
+    data["A002564"]["terms"] = A002564[:known64]
+    data["A002563"]["terms"] = A002563[:known63]
+    data["certified_without_file"] = {"source": "a test", **without}
     published = tmp_path / "published.json"
     published.write_text(json.dumps(data))
     out = tmp_path / "out"
     out.mkdir()
-    report, b64, b63 = written(out, "--results", results, "--published", published)
+    return written(out, "--results", results, "--published", published, *args)
+
+
+def test_a_gap_holds_back_every_term_after_it(tmp_path):
+    """OEIS knows 1..14 only, boardsat certified 16: the file ends at 14
+    and names 15 as missing; 16 is not written."""
+    report, b64, b63 = written_from_16(tmp_path, 14, 14, {"A002564": {}, "A002563": {}})
     assert b64 == list(enumerate(A002564[:14], start=1))
     assert b63 == list(enumerate(A002563[:14], start=1))
     assert "A002564: ends at n = 14: a(15) is missing" in report
@@ -168,18 +175,8 @@ def test_a_term_without_a_results_file_is_named_never_written(tmp_path):
     """A term certified by a run whose results file was never written
     (published.json's `certified_without_file`) is reported as needing one
     and is not written: the file still ends before it."""
-    results = tmp_path / "results"
-    results.mkdir()
-    shutil.copy(RESULTS / "A002564-16.json", results)
-    data = json.loads((OEIS / "published.json").read_text())
-    data["A002564"]["terms"] = A002564[:16]
-    data["A002563"]["terms"] = A002563[:15]
-    data["certified_without_file"] = {"source": "a test", "A002564": {"17": 124}, "A002563": {"17": 22}}
-    published = tmp_path / "published.json"
-    published.write_text(json.dumps(data))
-    out = tmp_path / "out"
-    out.mkdir()
-    report, b64, b63 = written(out, "--results", results, "--published", published, "--prefer", "certified")
+    without = {"A002564": {"17": 124}, "A002563": {"17": 22}}
+    report, b64, b63 = written_from_16(tmp_path, 16, 15, without, "--prefer", "certified")
     assert b64 == list(enumerate(A002564[:16], start=1))
     assert b63 == [(n, 371 if n == 16 else v) for n, v in enumerate(A002563[:16], start=1)]
     assert "A002564: ends at n = 16: a(17) is missing (certified by an earlier run: it needs a results file)" in report
