@@ -346,8 +346,9 @@ fn run_rounds(
 }
 
 /// Sums the answers of the split in ``dir`` as ``boardsat merge DIR
-/// --json`` does: ``count`` (the weighted total), ``cubes``, ``jobs`` and
-/// ``depth``. With ``verify=True`` (a split written with ``proof=True``)
+/// --json`` does: ``count`` (the weighted total), ``orbits`` (in a split
+/// written with ``lex_leader=True``: the orbits under the board's
+/// symmetries), ``cubes``, ``jobs`` and ``depth``. With ``verify=True`` (a split written with ``proof=True``)
 /// the split is verified first, as ``merge --verify`` does: every cube's
 /// formula re-derived, the cover checked and every job's proof checked;
 /// when that fails, the verification's report is returned instead (the
@@ -369,17 +370,7 @@ fn merge(py: Python<'_>, dir: PathBuf, verify: bool) -> PyResult<Py<PyAny>> {
         }
     }
     let merged = jobs::merge(&dir).map_err(|e| jobs_error(&e))?;
-    json::to_python(
-        py,
-        &MergeReport {
-            command: "merge",
-            count: merged.count,
-            cubes: merged.cubes,
-            jobs: merged.jobs,
-            depth: merged.rounds,
-            verified: verify,
-        },
-    )
+    json::to_python(py, &MergeReport::new(&merged, verify))
 }
 
 /// The `boardsat.jobs` submodule, registered in `sys.modules` so that

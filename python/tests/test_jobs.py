@@ -14,7 +14,7 @@ import pytest
 
 from boardsat import jobs
 from binary import binary
-from oeis import MINIMUM_DOMINATING_SETS
+from oeis import MINIMUM_DOMINATING_ORBITS, MINIMUM_DOMINATING_SETS
 
 # Fields of an answer that say how long, or on what, it ran, and those
 # that name the split and its cube file's digest: new at every write.
@@ -76,9 +76,12 @@ def test_a_job_run_both_ways_writes_the_same_answer(tmp_path):
     assert answer(tmp_path / "py" / "results" / name) == answer(tmp_path / "cli" / "results" / name)
 
 
-def test_rounds_run_in_python_merge_to_the_count(tmp_path):
+@pytest.mark.parametrize("lex_leader", [False, True])
+def test_rounds_run_in_python_merge_to_the_count(tmp_path, lex_leader):
     d = tmp_path / "split"
-    jobs.write_split("domination", 7, d, k=4, depth=0, job_budget=0.001, max_depth=2, proof=True)
+    jobs.write_split(
+        "domination", 7, d, k=4, depth=0, job_budget=0.001, max_depth=2, proof=True, lex_leader=lex_leader
+    )
     ran = jobs.run_rounds(d, workers=2)
     assert ran["finished"], ran
     assert len(ran["driven"]) > 1, "the budget splits jobs into rounds"
@@ -86,6 +89,8 @@ def test_rounds_run_in_python_merge_to_the_count(tmp_path):
     assert merged["verified"] and merged["count"] == MINIMUM_DOMINATING_SETS[6]
     counted = json.loads(cli("count", "domination", "7", "-k", "4", "--json").stdout)
     assert merged["count"] == counted["count"]
+    # Orbits only where the jobs counted one representative per orbit.
+    assert merged.get("orbits") == (MINIMUM_DOMINATING_ORBITS[6] if lex_leader else None)
     printed = json.loads(cli("merge", str(d), "--verify", "--json").stdout)
     assert printed == merged
 

@@ -784,7 +784,9 @@ fn models(dir: &Path) -> u64 {
 /// representatives, fewer models than the split without; each answer says
 /// how many placements its models stand for, and the merge of those (with
 /// rounds of pieces too) is A002564(n) (OEIS: 4860 for 8×8, 114 for 9×9,
-/// 8 for 10×10), as the split without the constraints merges. `merge
+/// 8 for 10×10), as the split without the constraints merges, and its
+/// orbit representatives add up to A002563(n) (638, 21, 1), which `merge`
+/// reports as `orbits` (absent without the constraints). `merge
 /// --verify` checks each leaf's models against its proof: a result whose
 /// placements were edited is not verified, one without them is no answer.
 /// Not with --format icnf or --no-halve: one-line errors.
@@ -792,10 +794,10 @@ fn models(dir: &Path) -> u64 {
 fn lex_leader_splits_count_orbit_representatives_and_verify() {
     // The 8×8 split with the constraints, kept for the tampering below.
     let mut eight = None;
-    for (n, k, want, extra) in [
-        ("8", "5", "4860", &["--depth", "1"][..]),
-        ("9", "5", "114", &[][..]),
-        ("10", "5", "8", &[][..]),
+    for (n, k, want, orbits, extra) in [
+        ("8", "5", "4860", 638, &["--depth", "1"][..]),
+        ("9", "5", "114", 21, &[][..]),
+        ("10", "5", "8", 1, &[][..]),
     ] {
         let plain = tempfile::tempdir().unwrap();
         let lexed = tempfile::tempdir().unwrap();
@@ -821,6 +823,22 @@ fn lex_leader_splits_count_orbit_representatives_and_verify() {
             let out = run_in(tmp, &["merge", "--verify", "split"]);
             assert_eq!(out.status.code(), Some(0), "{n} {lex}: {}", stdout(&out));
             assert_eq!(stdout(&out).trim(), want, "{n} {lex}");
+            let up_to_symmetry = format!("weighted total {want} ({orbits} up to symmetry)");
+            assert_eq!(
+                stderr(&out).contains(&up_to_symmetry),
+                lex,
+                "{}",
+                stderr(&out)
+            );
+            let out = run_in(tmp, &["merge", "--json", "split"]);
+            let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            assert_eq!(v["count"].to_string(), want, "{v}");
+            let expected = if lex {
+                Value::from(orbits)
+            } else {
+                Value::Null
+            };
+            assert_eq!(v["orbits"], expected, "{n} {lex}: {v}");
         }
         let (few, all) = (
             models(&lexed.path().join("split")),

@@ -109,6 +109,11 @@ pub struct MergeReport {
     pub command: &'static str,
     /// The weighted total.
     pub count: u128,
+    /// In a split with lex-leader constraints (`cubes --lex-leader`): the
+    /// orbits under the board's symmetries ([`crate::Merged::orbits`]);
+    /// absent without them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orbits: Option<u128>,
     /// The split's cubes.
     pub cubes: usize,
     /// Jobs answered: the cubes and the pieces of those split.
@@ -118,6 +123,23 @@ pub struct MergeReport {
     /// Whether the split and every cube's proof were verified
     /// (`--verify`).
     pub verified: bool,
+}
+
+impl MergeReport {
+    /// The report of `merged`, `verified` when the split and every
+    /// cube's proof were verified before it was summed.
+    #[must_use]
+    pub fn new(merged: &crate::Merged, verified: bool) -> Self {
+        MergeReport {
+            command: "merge",
+            count: merged.count,
+            orbits: merged.orbits,
+            cubes: merged.cubes,
+            jobs: merged.jobs,
+            depth: merged.rounds,
+            verified,
+        }
+    }
 }
 
 /// One job named in a `jobs` report.

@@ -353,6 +353,13 @@ pub fn locate(dir: &Path, manifest: &Manifest, id: &str) -> Result<(Entry, usize
 pub struct Merged {
     /// The sum of every counted job's share.
     pub count: u128,
+    /// In a split with lex-leader constraints: the orbits of the board's
+    /// symmetries the placements fall into, the sum of the counted jobs'
+    /// own counts (each job counts one representative per orbit of its
+    /// cube's stabilizer, and a split's cubes and pieces are one per orbit
+    /// of their patterns, so every orbit is counted once). `None` without
+    /// the constraints, where a job counts placements.
+    pub orbits: Option<u128>,
     /// The split's cubes (round 0).
     pub cubes: usize,
     /// Jobs in all: the cubes and the pieces of those split.
@@ -376,14 +383,16 @@ pub struct Merged {
 pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     let tree = Tree::read(dir)?;
     let mut total: u128 = 0;
+    let mut representatives: u128 = 0;
     let mut missing = Vec::new();
     let mut incomplete = Vec::new();
     let mut foreign = Vec::new();
     for node in &tree.nodes {
         let id = node.entry.id.clone();
         match &node.answer {
-            JobAnswer::Counted(_) => {
+            JobAnswer::Counted(own) => {
                 total = total.checked_add(node.share).ok_or(JobsError::Overflow)?;
+                representatives += u128::from(*own);
             }
             JobAnswer::Split(_) => {}
             JobAnswer::Unanswered(Unanswered::Missing) => missing.push(id),
@@ -423,6 +432,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     }
     Ok(Merged {
         count: total,
+        orbits: lex.then_some(representatives),
         cubes: tree.manifest.entries.len(),
         jobs: tree.nodes.len(),
         rounds: tree.rounds(),

@@ -298,14 +298,7 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     }
     let merged = jobs::merge(&args.dir)?;
     if args.json {
-        out.json(&MergeReport {
-            command: "merge",
-            count: merged.count,
-            cubes: merged.cubes,
-            jobs: merged.jobs,
-            depth: merged.rounds,
-            verified: args.verify,
-        })?;
+        out.json(&MergeReport::new(&merged, args.verify))?;
     } else {
         out.line(merged.count)?;
     }
@@ -317,8 +310,11 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
             plural(merged.rounds - 1, "round", "rounds")
         ),
     };
+    let orbits = merged
+        .orbits
+        .map_or(String::new(), |o| format!(" ({o} up to symmetry)"));
     note(format!(
-        "{} answered{pieces}; weighted total {}{}{checked_by}",
+        "{} answered{pieces}; weighted total {}{orbits}{}{checked_by}",
         plural(merged.jobs, "job", "jobs"),
         merged.count,
         if args.verify {
