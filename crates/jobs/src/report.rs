@@ -110,7 +110,7 @@ pub struct MergeReport {
     /// The weighted total.
     pub count: u128,
     /// In a split with lex-leader constraints (`cubes --lex-leader`): the
-    /// orbits under the board's symmetries ([`crate::Merged::orbits`]);
+    /// orbits under the board's symmetries ([`crate::tree::Merged::orbits`]);
     /// absent without them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub orbits: Option<u128>,
@@ -129,7 +129,7 @@ impl MergeReport {
     /// The report of `merged`, `verified` when the split and every
     /// cube's proof were verified before it was summed.
     #[must_use]
-    pub fn new(merged: &crate::Merged, verified: bool) -> Self {
+    pub fn new(merged: &crate::tree::Merged, verified: bool) -> Self {
         MergeReport {
             command: "merge",
             count: merged.count,
