@@ -720,7 +720,7 @@ fn sample(
     knuth(id, &Exported { split, i }, None, seed, solve, false)
 }
 
-/// How many pieces of the last piece solved [`knuth`] also solves, for a
+/// How many pieces of the last piece solved (Knuth's estimator, `knuth`) also solves, for a
 /// cube the run solves whole, to measure what one ring of splitting costs
 /// over solving whole. Pieces on fresh solvers cost more than their cube
 /// on one solver, which learns across them; a projection from the pieces

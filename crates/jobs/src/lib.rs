@@ -38,7 +38,7 @@
 //!
 //! [`write_split`] writes a directory: the cubes, one DIMACS file each
 //! (the cube's literals as unit clauses) or one iCNF file for them all
-//! ([`Format::Inccnf`]: the base formula once, `p inccnf`, a `c cube` line
+//! ([`boardsat_encode::dimacs::Format::Inccnf`]: the base formula once, `p inccnf`, a `c cube` line
 //! per cube with its id and weight, then one `a` line per cube); a
 //! `MANIFEST` with each cube's id, weight, description and file; a
 //! `jobs.txt` with one `boardsat job . <id>` command per cube; and

@@ -97,7 +97,7 @@ pub struct JobResult {
     /// is then what it had found when stopped, and counts for nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<Entry>>,
-    /// In a split with lex-leader constraints ([`split::SplitSpec::lex`]),
+    /// In a split with lex-leader constraints ([`crate::split::SplitSpec::lex`]),
     /// a job counted to its end: the placements its models (orbit
     /// representatives) stand for, each model's orbit under the board's
     /// symmetries summed. That is the job's share of the count; its

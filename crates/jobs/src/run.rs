@@ -4,7 +4,7 @@
 //! proof when the split has proofs), and write its answer, or its pieces
 //! when it runs past the split's budget (see [`crate::job`]). The
 //! command line's `job`, Python's `boardsat.jobs.run_job` and the
-//! estimator's sampled cubes ([`count`]) all count this way.
+//! estimator's sampled cubes ([`Counting::count`]) all count this way.
 //!
 //! Proofs are made by a crate above this one (`boardsat-proof`): a count
 //! is proven through the [`CountProof`] its caller hands in, and a job

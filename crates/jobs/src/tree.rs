@@ -46,7 +46,7 @@ pub fn lex_leader_in<'a>(comments: impl IntoIterator<Item = &'a str>) -> bool {
 
 /// Whether the cube file `path` (a regular file) says in its header
 /// comments that it ends with lex-leader constraints; nothing past its
-/// `p` line (or its first [`HEADER_LIMIT`] bytes) is read.
+/// `p` line (or its first MiB) is read.
 ///
 /// # Errors
 ///

@@ -75,7 +75,7 @@ pub fn job_program(program: &str) -> Result<String, JobsError> {
 }
 
 /// How the lines of `jobs.txt` run a cube: `<program> job . <id>`, from
-/// inside the split's directory ([`job`] says what a job does).
+/// inside the split's directory ([`crate::job`] says what a job does).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JobLines {
     /// How they call boardsat ([`job_program`]).
@@ -178,7 +178,7 @@ pub fn write_split(
 }
 
 /// Writes the files of `pieces`, the pieces of job `parent` of split
-/// `split_id` ([`SplitSpec::piece_split`]), into `dir`: one DIMACS file
+/// `split_id` ([`crate::split::SplitSpec::piece_split`]), into `dir`: one DIMACS file
 /// each, `<id>.cnf`, carrying the split's id and the piece's as the cube
 /// files of `write_split` do. Their entries, for the parent's answer.
 ///
