@@ -452,3 +452,22 @@ def test_an_exported_split_records_its_sessions_and_manifest(split, tmp_path):
     assert r["manifest_sha256"] == sha256(directory / "MANIFEST")
     assert [c["name"] for c in r["checkers"]] == ["boardsat"]
     assert r["verify_command"] == "boardsat verify DIR --json"
+
+
+def test_cube_costs_reads_a_count_s_cubes(tmp_path):
+    """scripts/cube-costs.py (item 3): the cubes of a certified count of
+    domination 8 hold A002563(8)'s orbit representatives, and a manifest
+    with no count split is refused in one line."""
+    from oeis import MINIMUM_DOMINATING_ORBITS
+
+    boardsat("count", "domination", "8", "--depth", "1", "--proof", tmp_path / "count")
+    run = script("cube-costs.py", tmp_path / "count", "--rows", "2")
+    assert run.returncode == 0, run.stderr
+    summary = re.search(r"(\d+) cubes proven, \d+ CPU s, (\d+) sets", run.stdout)
+    assert summary, run.stdout
+    assert int(summary.group(2)) == MINIMUM_DOMINATING_ORBITS[8 - 1]
+    rows = [l for l in run.stdout.splitlines() if l.strip().startswith("| r")]
+    assert len(rows) == 2, run.stdout
+    boardsat("solve", "domination", "6", "--proof", tmp_path / "solve")
+    refused(script("cube-costs.py", tmp_path / "solve"), "not the manifest of a count split into cubes")
+    refused(script("cube-costs.py", tmp_path / "missing"), "missing")
