@@ -15,24 +15,16 @@ search that finds there are no more? Times are the solver's CPU time
 bad input.
 """
 import argparse
-import json
 import os
-import sys
 
-
-def fail(why):
-    print(f"error: {why}", file=sys.stderr)
-    sys.exit(2)
+from results_io import fail, read_json, run
 
 
 def load(path):
+    """The proof manifest of `path`, a proof directory or its MANIFEST.json."""
     if os.path.isdir(path):
         path = os.path.join(path, "MANIFEST.json")
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:
-        fail(f"{path}: {e}")
+    return read_json(path, "a proof manifest")
 
 
 def cubes_of(manifest, path):
@@ -57,15 +49,14 @@ def rate(models, seconds):
     return f"{models / seconds:.3f}" if seconds > 0 else "-"
 
 
-def report(path, rows, top):
-    manifest_task = load(path).get("task", "")
+def report(path, task, rows, top):
     wall = any(w for *_, w in rows)
     unit = "wall s (no cpu_millis)" if wall else "CPU s"
     total = sum(t for _, _, t, _ in rows)
     models = sum(m for _, m, _, _ in rows)
     empty = [(c, m, t) for c, m, t, _ in rows if m == 0]
     empty_s = sum(t for *_, t in empty)
-    print(f"{path}: {manifest_task}")
+    print(f"{path}: {task}")
     print(f"  {len(rows)} cubes proven, {total:.0f} {unit}, {models} sets (orbit representatives)")
     share = 100 * empty_s / total if total else 0
     print(f"  {len(empty)} cubes held none: {empty_s:.0f} s ({share:.0f} % of the time)")
@@ -87,10 +78,12 @@ def main():
     parser.add_argument("--rows", type=int, default=10, help="costliest cubes listed (default 10)")
     args = parser.parse_args()
     for path in args.manifests:
-        rows = cubes_of(load(path), path)
+        manifest = load(path)
+        rows = cubes_of(manifest, path)
         if not rows:
             fail(f"{path}: no cube of the count is proven yet")
-        report(path, rows, args.rows)
+        report(path, manifest.get("task", ""), rows, args.rows)
 
 
-main()
+if __name__ == "__main__":
+    run(main)

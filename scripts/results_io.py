@@ -1,7 +1,8 @@
-"""What the results scripts (result-json.py, results-table.py) share: bad
-input answered as the binary answers it — one line on stderr starting with
-"error:", exit 2 (1 for a result that is not verified), never a traceback —
-and the readers that say which file is wrong and how."""
+"""What the results scripts (result-json.py, results-table.py,
+cube-costs.py) share: bad input answered as the binary answers it — one
+line on stderr starting with "error:", exit 2 (1 for a result that is not
+verified), never a traceback — and the readers that say which file is
+wrong and how."""
 import json
 import os
 import stat
