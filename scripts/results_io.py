@@ -68,6 +68,11 @@ def run(main):
         sys.exit(e.code)
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader went away (`| head`): what it read stands, the rest is
+        # not wanted. Point stdout at /dev/null so the exit's flush is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)
     except Exception as e:  # a bug of the script: still one line, never a traceback
         print(f"error: internal error: {type(e).__name__}: {e}", file=sys.stderr)
         sys.exit(2)
