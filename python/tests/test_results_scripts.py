@@ -471,3 +471,13 @@ def test_cube_costs_reads_a_count_s_cubes(tmp_path):
     boardsat("solve", "domination", "6", "--proof", tmp_path / "solve")
     refused(script("cube-costs.py", tmp_path / "solve"), "not the manifest of a count split into cubes")
     refused(script("cube-costs.py", tmp_path / "missing"), "missing")
+    # A reader that leaves (`| head`): exit 141 as a shell's, nothing on stderr.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        closed = subprocess.run(
+            [sys.executable, str(REPO / "scripts" / "cube-costs.py"), str(tmp_path / "count")],
+            stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert closed.returncode == 141 and closed.stderr == "", closed.stderr
