@@ -476,7 +476,7 @@ def test_cube_costs_reads_a_count_s_cubes(tmp_path):
     os.close(read)
     try:
         closed = subprocess.run(
-            [sys.executable, str(REPO / "scripts" / "cube-costs.py"), str(tmp_path / "count")],
+            [sys.executable, str(SCRIPTS / "cube-costs.py"), str(tmp_path / "count")],
             stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
     finally:
         os.close(write)
