@@ -42,6 +42,12 @@ What a referee needs to re-run and re-check it (issue 52), from files too:
         provenance is kept under `second_route`
 
 A `/usr/bin/time` output is `-v`'s or run.sh's one line `-f "%e %U %S %M"`.
+A sitting killed before /usr/bin/time wrote (its file empty) is given as
+`--time unrecorded`: it is kept in `per_sitting` as `"recorded": false`, and
+the sums are then `wall_seconds_recorded` / `cpu_seconds_recorded` with
+`unrecorded_sittings`, never a `wall_seconds` / `cpu_seconds` that would
+pass for the whole run's. `claims_cpu_seconds` is always the solver CPU
+the proof's claims record (MANIFEST.json), whatever the sittings' times.
 verify's output is its text or its `--json` report; the checkers recorded
 are boardsat's (with the verifying binary's version line) and the external
 checker verify names (`--checker`: its name, path, SHA-256 — the text
@@ -81,11 +87,17 @@ def clock(text, where):
     return seconds
 
 
+UNRECORDED = "unrecorded"
+
+
 def timed(path):
     """One sitting's wall and CPU seconds, peak RSS and, when not 0, its
     exit status, from what /usr/bin/time said of it: `-v`'s lines, or the
     one line of `-f "%e %U %S %M"` (run.sh's NAME.time.K), maybe after
-    "Command exited with non-zero status N"."""
+    "Command exited with non-zero status N". `unrecorded` (UNRECORDED) is a
+    sitting whose time was never written: `{"recorded": False}`."""
+    if path == UNRECORDED:
+        return {"recorded": False}
     text = read_text(path, "the output of /usr/bin/time")
     status = re.search(r"Command (?:exited with non-zero status|terminated by signal) (\d+)", text)
     if "Elapsed (wall clock) time" in text:
@@ -579,6 +591,17 @@ class Parser(argparse.ArgumentParser):
         fail(message)
 
 
+def claims_cpu(manifest):
+    """`claims_cpu_seconds`: the solver CPU the proof's claims record (each
+    cube's `cpu_millis`), when they record it: the work behind the proof,
+    without what interrupted sittings lost or proved again."""
+    claims = manifest.get("claims") if isinstance(manifest, dict) else None
+    millis = [c["split"].get("cpu_millis") for c in claims or [] if isinstance(c, dict) and isinstance(c.get("split"), dict)]
+    if not millis or not all(isinstance(m, (int, float)) for m in millis):
+        return {}
+    return {"claims_cpu_seconds": round(sum(millis) / 1000, 1)}
+
+
 def run_result(a):
     """The result of a run in one process, from its JSON, times, proof and verify's output."""
     if not (a.run and a.time and a.proof):
@@ -590,9 +613,16 @@ def run_result(a):
     if field(run, "cols", a.run, int) != n:
         fail("square boards only")
     sittings = [timed(t) for t in a.time]
-    wall = round(sum(t["wall_seconds"] for t in sittings), 1)
-    cpu = round(sum(t["cpu_seconds"] for t in sittings), 1)
-    rss = max(t["max_rss_kb"] for t in sittings)
+    timed_ones = [t for t in sittings if t.get("recorded", True)]
+    if not timed_ones:
+        fail("every --time is 'unrecorded': at least one sitting's time is needed")
+    wall = round(sum(t["wall_seconds"] for t in timed_ones), 1)
+    cpu = round(sum(t["cpu_seconds"] for t in timed_ones), 1)
+    rss = max(t["max_rss_kb"] for t in timed_ones)
+    # Only what was timed is summed, under names that say so.
+    untimed = len(sittings) - len(timed_ones)
+    times = ({"wall_seconds": wall, "cpu_seconds": cpu} if not untimed else
+             {"wall_seconds_recorded": wall, "cpu_seconds_recorded": cpu, "unrecorded_sittings": untimed})
     if not os.path.isdir(a.proof):
         fail(f"{a.proof}: not a proof directory")
     manifest_path = os.path.join(a.proof, "MANIFEST.json")
@@ -627,8 +657,8 @@ def run_result(a):
         "command": portable(field(manifest, "command", manifest_path, str)),
         "commit": a.commit,
         "machine": f"{os.cpu_count()} cores, {platform.machine()}, Linux {platform.release()}",
-        "wall_seconds": wall,
-        "cpu_seconds": cpu,
+        **times,
+        **claims_cpu(manifest),
         "max_rss_kb": rss,
         **({"sittings": len(sittings),
             "resume": "each sitting after the first: the same command with --resume"}
@@ -646,7 +676,8 @@ def run_result(a):
 
 # What a second route's file contributes: how it ran and what checked it
 # (its value, orbits and placements must be the first route's).
-ROUTE = ("command", "commit", "machine", "wall_seconds", "cpu_seconds", "max_rss_kb", "job_seconds",
+ROUTE = ("command", "commit", "machine", "wall_seconds", "cpu_seconds", "wall_seconds_recorded",
+         "cpu_seconds_recorded", "unrecorded_sittings", "claims_cpu_seconds", "max_rss_kb", "job_seconds",
          "jobs", "sittings", "resume", "per_sitting", "sessions", "binary_version", "rustc", "cpu_model",
          "cores", "solver", "proof_bytes", "proof_claims", "verify", "verify_command", "verify_commit",
          "checkers", "verify_wall_seconds", "verify_cpu_seconds", "verify_max_rss_kb", "manifest_sha256")
@@ -674,7 +705,8 @@ def main():
     ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--sequence", required=True)
     ap.add_argument("--run")
-    ap.add_argument("--time", action="append", help="repeated for a run resumed over sittings: the times add up")
+    ap.add_argument("--time", action="append",
+                    help="repeated for a run resumed over sittings: the times add up ('unrecorded': a sitting never timed)")
     ap.add_argument("--verify", required=True)
     ap.add_argument("--proof")
     ap.add_argument("--split", help="an exported split's directory, instead of --run, --time, --proof")

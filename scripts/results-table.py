@@ -58,7 +58,12 @@ def row(path):
     how = "`" + " ".join("DIR" if i and words[i - 1] == "--proof" and not w.startswith("-") else w for i, w in enumerate(words)) + "`"
     mb = field(r, "proof_bytes", path, *NUMBER) / 1e6
     claims = field(r, "proof_claims", path, int)
-    if r.get("wall_seconds") is None:
+    if r.get("unrecorded_sittings") is not None:
+        # A sitting never timed: what was timed is a floor, the claims' own CPU the work behind the proof.
+        took = (f"≥ {field(r, 'wall_seconds_recorded', path, *NUMBER):.0f} s / "
+                f"{field(r, 'claims_cpu_seconds', path, *NUMBER):.0f} s in the claims over "
+                f"{field(r, 'sittings', path, int)} sittings ({field(r, 'unrecorded_sittings', path, int)} untimed)")
+    elif r.get("wall_seconds") is None:
         # Exported jobs over several sessions: no one wall time.
         took = f"{field(r, 'job_seconds', path, *NUMBER):.0f} s in {field(r, 'jobs', path, int)} jobs"
     else:

@@ -281,7 +281,7 @@ def result_json(counted, out, verify, *extra, times=("run.time.0", "run.time.1")
     args = ["--sequence", "A002564", "--run", counted / run, "--verify", verify,
             "--proof", proof or counted / "proof", "--commit", commit or commit_of(counted / "run.env.0"), "-o", out]
     for t in times:
-        args += ["--time", counted / t]
+        args += ["--time", t if t == "unrecorded" else counted / t]
     for e in envs:
         args += ["--env", counted / e]
     return script("result-json.py", *args, *extra)
@@ -393,6 +393,36 @@ def test_provenance_that_does_not_fit_is_refused(counted, tmp_path):
     refused(result_json(counted, out, tmp_path / "gone.txt"), "cannot hash the external checker")
     (tmp_path / "bad.time").write_text("Command exited with non-zero status 130\n1.0 2.0\n")
     refused(result_json(counted, out, verify, times=(tmp_path / "bad.time",), envs=()), "'%e %U %S %M'")
+
+
+def test_a_sitting_never_timed_is_no_part_of_a_total(counted, tmp_path):
+    """A sitting killed before /usr/bin/time wrote is `--time unrecorded`:
+    kept as a sitting, its time in no sum that would pass for the run's,
+    and the table says the timed part is a floor."""
+    out = tmp_path / "out.json"
+    run = result_json(counted, out, counted / "verify.json", times=("unrecorded", "run.time.1"))
+    assert run.returncode == 0, run.stderr
+    r = json.loads(out.read_text())
+    assert "wall_seconds" not in r and "cpu_seconds" not in r
+    assert (r["wall_seconds_recorded"], r["cpu_seconds_recorded"], r["unrecorded_sittings"], r["sittings"]) == (
+        2.5, 1.8, 1, 2)
+    assert r["per_sitting"][0]["recorded"] is False and "wall_seconds" not in r["per_sitting"][0]
+    assert r["per_sitting"][0]["start"] == "2026-11-28T02:10:08Z"
+    # The claims' own CPU: what the proof's MANIFEST records, cube by cube.
+    claims = json.loads((counted / "proof" / "MANIFEST.json").read_text())["claims"]
+    millis = [c["split"]["cpu_millis"] for c in claims if "split" in c]
+    assert millis and r["claims_cpu_seconds"] == round(sum(millis) / 1000, 1)
+    row = table(out)
+    assert row.returncode == 0, row.stderr
+    assert "| ≥ 2 s / " in row.stdout and "over 2 sittings (1 untimed)" in row.stdout, row.stdout
+    # A timed run has the plain sums, and the claims' CPU beside them.
+    run = result_json(counted, out, counted / "verify.json")
+    assert run.returncode == 0, run.stderr
+    r = json.loads(out.read_text())
+    assert (r["wall_seconds"], r["cpu_seconds"]) == (13.0, 9.8) and "unrecorded_sittings" not in r
+    assert "claims_cpu_seconds" in r
+    refused(result_json(counted, out, counted / "verify.json", times=("unrecorded",), envs=("run.env.0",)),
+            "at least one sitting's time is needed")
 
 
 def test_two_routes_record_each_route_s_manifest(counted, tmp_path):
