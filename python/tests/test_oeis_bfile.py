@@ -59,6 +59,11 @@ def certified_ns():
                   if json.loads(p.read_text())["sequence"] == "A002564")
 
 
+def value(n):
+    """A002564(n) as the A002564-n results file gives it."""
+    return json.loads((RESULTS / f"A002564-{n}.json").read_text())["value"]
+
+
 def orbits(n):
     """A002563(n) as the A002564-n results file gives it."""
     return json.loads((RESULTS / f"A002564-{n}.json").read_text())["orbits"]
@@ -161,7 +166,10 @@ def test_the_disagreement_at_a002563_16_is_flagged_never_chosen(tmp_path):
     out = tmp_path / "certified"
     out.mkdir()
     report, b64, b63 = written(out, "--prefer", "certified")
-    assert b64 == list(enumerate(A002564, start=1))
+    assert b64[:len(A002564)] == list(enumerate(A002564, start=1))
+    # Past OEIS's last term, each line is a results file's value, consecutively.
+    assert b64[len(A002564):] == [(n, value(n)) for n in range(len(A002564) + 1, len(b64) + 1)]
+    assert len(b64) + 1 not in certified_ns()
     oeis = [(n, 371 if n == 16 else v) for n, v in enumerate(A002563, start=1)]
     assert b63[:len(oeis)] == oeis
     # Past OEIS's last term, each line is a results file's orbits, consecutively.
