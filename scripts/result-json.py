@@ -591,12 +591,11 @@ class Parser(argparse.ArgumentParser):
         fail(message)
 
 
-def claims_cpu(manifest):
+def claims_cpu(claims):
     """`claims_cpu_seconds`: the solver CPU the proof's claims record (each
     cube's `cpu_millis`), when they record it: the work behind the proof,
     without what interrupted sittings lost or proved again."""
-    claims = manifest.get("claims") if isinstance(manifest, dict) else None
-    millis = [c["split"].get("cpu_millis") for c in claims or [] if isinstance(c, dict) and isinstance(c.get("split"), dict)]
+    millis = [c["split"].get("cpu_millis") for c in claims if isinstance(c, dict) and isinstance(c.get("split"), dict)]
     if not millis or not all(isinstance(m, (int, float)) for m in millis):
         return {}
     return {"claims_cpu_seconds": round(sum(millis) / 1000, 1)}
@@ -632,6 +631,7 @@ def run_result(a):
         for f in os.listdir(a.proof)
         if os.path.isfile(os.path.join(a.proof, f))
     )
+    claims = field(manifest, "claims", manifest_path, list)
     command = field(run, "command", a.run, str)
     if command == "solve":
         if run.get("status") != "sat" or not run.get("optimal"):
@@ -658,13 +658,13 @@ def run_result(a):
         "commit": a.commit,
         "machine": f"{os.cpu_count()} cores, {platform.machine()}, Linux {platform.release()}",
         **times,
-        **claims_cpu(manifest),
+        **claims_cpu(claims),
         "max_rss_kb": rss,
         **({"sittings": len(sittings),
             "resume": "each sitting after the first: the same command with --resume"}
            if len(sittings) > 1 else {}),
         "proof_bytes": proof_bytes,
-        "proof_claims": len(field(manifest, "claims", manifest_path, list)),
+        "proof_claims": len(claims),
         "verify": last,
     }
     if a.note:
