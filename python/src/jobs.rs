@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use boardsat_encode::{dimacs::Format, Amo, Family};
+use boardsat_encode::{dimacs::Format, Amo, Card, Family};
 use boardsat_jobs::{
     self as jobs,
     in_process::{default_workers, run_rounds as rounds_in_process, InProcess},
@@ -78,7 +78,8 @@ pub fn jobs_error(e: &JobsError) -> PyErr {
 /// ``family`` is ``"queens"`` (all n-queens placements) or
 /// ``"domination"`` (with ``k``); the keywords are the command's options,
 /// with its defaults: ``depth`` (the rings fixed per cube), ``no_halve``
-/// (every cube, not one per orbit), ``lex_leader``, ``amo``, ``format``,
+/// (every cube, not one per orbit), ``lex_leader``, ``amo``, ``card`` (the
+/// cardinality encoding of domination's bound), ``format``,
 /// ``proof`` (each job proves its count, for ``merge(dir, verify=True)``)
 /// with ``proof_format`` and ``proof_compression``, ``job_budget``
 /// (seconds before a domination job is split into the next round's
@@ -90,7 +91,7 @@ pub fn jobs_error(e: &JobsError) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (
     family, n, out, *, k=None, depth=None, no_halve=false, lex_leader=false,
-    amo=None, format="cnf", proof=false, proof_format=None, proof_compression=None,
+    amo=None, card=None, format="cnf", proof=false, proof_format=None, proof_compression=None,
     job_budget=None, max_depth=None, replace=false
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -104,6 +105,7 @@ fn write_split(
     no_halve: bool,
     lex_leader: bool,
     amo: Option<&str>,
+    card: Option<&str>,
     format: &str,
     proof: bool,
     proof_format: Option<&str>,
@@ -123,6 +125,10 @@ fn write_split(
         .unwrap_or(EXPORT_DEPTH);
     let amo = amo
         .map(|a| a.parse::<Amo>().map_err(|e| encode_error(&e)))
+        .transpose()?
+        .unwrap_or_default();
+    let card = card
+        .map(|c| c.parse::<Card>().map_err(|e| encode_error(&e)))
         .transpose()?
         .unwrap_or_default();
     let format = match Format::from_name(format) {
@@ -164,6 +170,7 @@ fn write_split(
             Cubes::OnePerOrbit
         },
         amo,
+        card,
         format,
         lex: lex_leader,
     };

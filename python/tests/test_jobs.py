@@ -53,9 +53,13 @@ def answer(path):
     return {k: v for k, v in data.items() if k not in TIMING}
 
 
-def test_a_split_written_both_ways_is_the_same(tmp_path):
-    report = jobs.write_split("domination", 7, tmp_path / "py", k=4)
-    cli("cubes", "domination", "7", "-k", "4", "-o", str(tmp_path / "cli"))
+@pytest.mark.parametrize("card", [None, "seqcounter"])
+def test_a_split_written_both_ways_is_the_same(tmp_path, card):
+    report = jobs.write_split("domination", 7, tmp_path / "py", k=4, card=card)
+    extra = ["--card", card] if card else []
+    cli("cubes", "domination", "7", "-k", "4", *extra, "-o", str(tmp_path / "cli"))
+    spec = next(l for l in (tmp_path / "py" / "MANIFEST").read_text().splitlines() if l.startswith("# spec "))
+    assert ("card=seqcounter" in spec) == bool(card), spec
     assert report["cubes"] > 1
     assert files(tmp_path / "py") == files(tmp_path / "cli")
     py_lines = (tmp_path / "py" / "jobs.txt").read_text().splitlines()
@@ -76,11 +80,11 @@ def test_a_job_run_both_ways_writes_the_same_answer(tmp_path):
     assert answer(tmp_path / "py" / "results" / name) == answer(tmp_path / "cli" / "results" / name)
 
 
-@pytest.mark.parametrize("lex_leader", [False, True])
-def test_rounds_run_in_python_merge_to_the_count(tmp_path, lex_leader):
+@pytest.mark.parametrize("lex_leader,card", [(False, None), (True, None), (True, "seqcounter")])
+def test_rounds_run_in_python_merge_to_the_count(tmp_path, lex_leader, card):
     d = tmp_path / "split"
     jobs.write_split(
-        "domination", 7, d, k=4, depth=0, job_budget=0.001, max_depth=2, proof=True, lex_leader=lex_leader
+        "domination", 7, d, k=4, depth=0, job_budget=0.001, max_depth=2, proof=True, lex_leader=lex_leader, card=card
     )
     ran = jobs.run_rounds(d, workers=2)
     assert ran["finished"], ran
@@ -100,6 +104,17 @@ def error_words(*args):
     line = run.stderr.strip().splitlines()[-1]
     assert line.startswith("error: ")
     return line[len("error: "):]
+
+
+def test_a_cardinality_encoding_for_n_queens_is_refused_alike(tmp_path):
+    words = error_words("cubes", "queens", "6", "--card", "seqcounter", "-o", str(tmp_path / "cli"))
+    assert "N-queens has no bound" in words
+    with pytest.raises(ValueError) as raised:
+        jobs.write_split("queens", 6, tmp_path / "py", card="seqcounter")
+    assert "N-queens has no bound" in str(raised.value)
+    assert not (tmp_path / "cli").exists() and not (tmp_path / "py").exists()
+    with pytest.raises(ValueError):
+        jobs.write_split("domination", 6, tmp_path / "py", k=3, card="ladder")
 
 
 def test_a_directory_that_is_no_split(tmp_path):

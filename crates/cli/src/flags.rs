@@ -529,6 +529,12 @@ pub struct CubesArgs {
     /// At-most-one encoding.
     #[arg(long, default_value = "auto", value_parser = parse::<Amo>)]
     pub amo: Amo,
+    /// Domination: the cardinality encoding of the bound k: seqcounter,
+    /// totalizer, mtotalizer, cardnetwork (recorded in the MANIFEST, so
+    /// `merge --verify` re-derives the same formulas; a second route to a
+    /// count takes another one).
+    #[arg(long, default_value = "totalizer", value_parser = parse::<Card>)]
+    pub card: Card,
     /// The directory for the cube files, MANIFEST, jobs.txt and results/
     /// (needed unless --estimate is given).
     #[arg(

@@ -469,6 +469,23 @@ fn proven_splits_verify_whole() {
             &["domination", "8", "-k", "5", "--depth", "2", "--proof"][..],
             "4860",
         ),
+        // A second route's formulas: another split, another cardinality
+        // encoding, orbit representatives counted.
+        (
+            &[
+                "domination",
+                "8",
+                "-k",
+                "5",
+                "--depth",
+                "1",
+                "--lex-leader",
+                "--card",
+                "seqcounter",
+                "--proof",
+            ][..],
+            "4860",
+        ),
         (
             &[
                 "domination",

@@ -5,7 +5,7 @@
 use boardsat_encode::{
     dimacs::{CubeTag, Format, Header},
     setting::{LibraryWords, Names, Setting},
-    Amo, Board, Config, Family, Kind, Piece, Problem, Symmetry,
+    Amo, Board, Card, Config, Family, Kind, Piece, Problem, Symmetry,
 };
 use rustsat::{
     instances::{BasicVarManager, Cnf, ManageVars},
@@ -41,6 +41,10 @@ pub enum SplitError {
     /// Lex-leader constraints in a split that cannot take them.
     #[error("{}", self.message(&LibraryWords))]
     LexLeaderNotApplicable,
+    /// A cardinality encoding other than the default asked of an N-queens
+    /// split, which has no bound k to encode.
+    #[error("{}", self.message(&LibraryWords))]
+    CardWithoutBound,
     /// Pieces asked of a split that is not a domination count.
     #[error("only the cubes of a domination split are split again")]
     NotSplitAgain,
@@ -66,6 +70,10 @@ impl SplitError {
                 "lex-leader constraints go into the cube files of a domination split, one per orbit, one file per cube ({} with {split} domination N {k} K, one cube per orbit, {})",
                 names.name(Setting::LexLeader, None),
                 names.name(Setting::Format, Some("cnf")),
+            ),
+            SplitError::CardWithoutBound => format!(
+                "{} encodes the bound of a domination split ({split} domination N {k} K): N-queens has no bound",
+                names.name(Setting::Card, None),
             ),
             SplitError::Solve(e) => e.message(names),
             other => other.to_string(),
@@ -525,6 +533,9 @@ pub struct SplitSpec {
     pub cubes: Cubes,
     /// The at-most-one encoding.
     pub amo: Amo,
+    /// Domination: the cardinality encoding of the bound k (a second
+    /// route's formulas differ from the first's by it).
+    pub card: Card,
     /// One DIMACS file per cube, or one iCNF file.
     pub format: Format,
     /// Domination, one per orbit: each cube's file carries the
@@ -537,10 +548,11 @@ pub struct SplitSpec {
 
 impl SplitSpec {
     /// The encoding's options: boardsat's defaults with the spec's
-    /// at-most-one encoding.
+    /// at-most-one and cardinality encodings.
     pub(crate) fn config(&self) -> Config {
         Config {
             amo: self.amo,
+            card: self.card,
             ..Config::default()
         }
     }
@@ -563,8 +575,16 @@ impl SplitSpec {
             Cubes::All => "all",
             Cubes::OnePerOrbit => "one-per-orbit",
         };
+        // The cardinality encoding is written only when it is not the
+        // default, so the spec lines of splits written before it keep
+        // their meaning and their split ids.
+        let card = if self.card == Card::default() {
+            String::new()
+        } else {
+            format!(" card={}", self.card)
+        };
         format!(
-            "family={} n={} k={k} depth={} cubes={cubes} amo={} format={}{}",
+            "family={} n={} k={k} depth={} cubes={cubes} amo={}{card} format={}{}",
             self.family,
             self.n,
             self.depth,
@@ -601,6 +621,10 @@ impl SplitSpec {
             _ => return Err(bad("cubes")),
         };
         let amo = value("amo")?.parse().map_err(|_| bad("amo"))?;
+        let card = match value("card") {
+            Ok(name) => name.parse().map_err(|_| bad("card"))?,
+            Err(_) => Card::default(),
+        };
         let format = Format::from_name(value("format")?).ok_or_else(|| bad("format"))?;
         // Written only when set: a spec without it breaks no symmetry.
         let lex = match value("lex") {
@@ -615,6 +639,7 @@ impl SplitSpec {
             depth,
             cubes,
             amo,
+            card,
             format,
             lex,
         })
@@ -642,6 +667,9 @@ impl Split {
             ..
         } = *spec;
         let mut split = match (spec.family, spec.k) {
+            (Family::Queens, None) if spec.card != Card::default() => {
+                Err(SplitError::CardWithoutBound)
+            }
             (Family::Queens, None) => Ok(Split::queens(n, depth, cubes, config, format)?),
             (Family::Domination, Some(k)) => {
                 Split::domination(&spec.problem()?, k, depth, cubes, config, format)
@@ -755,6 +783,7 @@ mod tests {
             depth,
             cubes,
             amo: Amo::default(),
+            card: Card::default(),
             format: Format::Cnf,
             lex: false,
         }
@@ -845,6 +874,48 @@ mod tests {
         };
         assert!(queens.job_cube(0, "3,5").unwrap().is_none());
         assert!(queens.piece_split("cube-00000", &pieces).is_err());
+    }
+
+    /// A split's cardinality encoding is the spec's: the spec line names
+    /// one that is not the default and reads back (a line without the word
+    /// is the totalizer's, as every split written before it), each cube's
+    /// formula is another formula than the totalizer's, and the pieces of
+    /// a job split again keep it.
+    #[test]
+    fn a_split_in_another_cardinality_encoding_says_so_and_keeps_it() {
+        let totalizer = SplitSpec {
+            lex: true,
+            ..spec(8, 1, Cubes::OnePerOrbit)
+        };
+        assert!(!totalizer.line().contains("card="));
+        for card in [
+            Card::SequentialCounter,
+            Card::ModuloTotalizer,
+            Card::CardinalityNetwork,
+        ] {
+            let other = SplitSpec { card, ..totalizer };
+            let line = other.line();
+            assert!(line.contains(&format!(" card={card} ")), "{line}");
+            assert_eq!(SplitSpec::parse(&line).unwrap(), other);
+            let (a, b) = (Split::of(&totalizer).unwrap(), Split::of(&other).unwrap());
+            assert_eq!(a.cubes.len(), b.cubes.len());
+            assert_ne!(a.base, b.base, "{card}");
+            let board = Board::square(8).unwrap();
+            let (_, cube) = other.job_cube(0, &b.cubes[1].description).unwrap().unwrap();
+            let pieces = other.pieces(&board, &b.cubes[1].id, &cube, b.cubes[1].weight);
+            let deeper = other.piece_split(&b.cubes[1].id, &pieces).unwrap();
+            assert_eq!(deeper.spec.map(|s| s.card), Some(card));
+        }
+        assert!(SplitSpec::parse(&format!("{} card=nonsense", totalizer.line())).is_err());
+        let queens = SplitSpec {
+            family: Family::Queens,
+            k: None,
+            lex: false,
+            card: Card::SequentialCounter,
+            ..totalizer
+        };
+        let e = Split::of(&queens).unwrap_err();
+        assert!(matches!(e, SplitError::CardWithoutBound), "{e}");
     }
 
     /// With lex-leader constraints, each cube's formula is the split's

@@ -49,6 +49,7 @@ pub fn run(args: &CubesArgs) -> Result<Outcome> {
         depth,
         cubes,
         amo: a.amo,
+        card: a.card,
         format: a.format,
         lex: a.lex_leader,
     };

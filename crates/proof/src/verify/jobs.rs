@@ -922,6 +922,7 @@ mod tests {
             depth: 1,
             cubes: Cubes::OnePerOrbit,
             amo: boardsat_encode::Amo::default(),
+            card: boardsat_encode::Card::default(),
             format: boardsat_encode::dimacs::Format::Cnf,
             lex: false,
         };
