@@ -292,6 +292,9 @@ def split_command(manifest):
         words.append("--lex-leader")
     if spec.get("amo", "auto") != "auto":
         words += ["--amo", spec["amo"]]
+    # Written only when not the totalizer (a second route's encoding).
+    if "card" in spec:
+        words += ["--card", spec["card"]]
     if spec.get("format", "cnf") != "cnf":
         words += ["--format", spec["format"]]
     if manifest["proofs"]:

@@ -48,6 +48,7 @@ def boardsat(*args, cwd=None):
 SPLITS = {
     "lex": ["--lex-leader", "--job-budget", "0.001", "--max-depth", "2"],
     "binary": ["--proof-format", "binary", "--proof-compression", "zstd"],
+    "card": ["--lex-leader", "--card", "seqcounter"],
 }
 
 
