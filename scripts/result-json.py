@@ -41,6 +41,13 @@ What a referee needs to re-run and re-check it (issue 52), from files too:
         same term by another route: same value, orbits and placements; its
         provenance is kept under `second_route`
 
+or, to add a second route to a file already published, whose first
+route's proof need not be on disk any more (its MANIFEST's SHA-256 is in
+the file):
+
+    scripts/result-json.py --add-to docs/results/A002564-20.json \
+        --second-route ROUTE2.json [--note NOTE] -o docs/results/A002564-20.json
+
 A `/usr/bin/time` output is `-v`'s or run.sh's one line `-f "%e %U %S %M"`.
 A sitting killed before /usr/bin/time wrote (its file empty) is given as
 `--time unrecorded`: it is kept in `per_sitting` as `"recorded": false`, and
@@ -704,13 +711,37 @@ def second_route(path, result):
     return {key: other[key] for key in ROUTE if key in other}
 
 
+def add_second_route(a):
+    """`--add-to`: a published file with `--second-route` added (and
+    `--note`, if given, replacing its note); nothing else of it changes.
+    The options that describe a run do not apply."""
+    run_options = ("sequence", "run", "time", "verify", "proof", "split", "commit", "env",
+                   "verify_env", "verify_time")
+    given = [name for name in run_options if getattr(a, name) is not None]
+    if given:
+        fail(f"--add-to takes --second-route and --note only, not --{given[0].replace('_', '-')}")
+    if not a.second_route:
+        fail("--add-to needs --second-route")
+    result = read_json(a.add_to, "the published result file")
+    if "second_route" in result:
+        fail(f"{a.add_to}: it has a second route already")
+    if not field(result, "verify", a.add_to, str).startswith("verified: "):
+        fail(f"{a.add_to}: not verified: {result['verify']}", 1)
+    placements = field(result, "placements", a.add_to, list)
+    result["second_route"] = second_route(a.second_route, result)
+    if a.note:
+        result["note"] = a.note
+    write(a.output, {k: v for k, v in result.items()}, placements)
+
+
 def main():
     ap = Parser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sequence", required=True)
+    ap.add_argument("--sequence")
     ap.add_argument("--run")
     ap.add_argument("--time", action="append",
                     help="repeated for a run resumed over sittings: the times add up ('unrecorded': a sitting never timed)")
-    ap.add_argument("--verify", required=True)
+    ap.add_argument("--verify")
+    ap.add_argument("--add-to", help="a published result file to add --second-route to, instead of a run")
     ap.add_argument("--proof")
     ap.add_argument("--split", help="an exported split's directory, instead of --run, --time, --proof")
     ap.add_argument("--commit", help="the commit of the binary that ran (default: the one the first --env names)")
@@ -726,6 +757,12 @@ def main():
     folder = os.path.dirname(os.path.abspath(a.output))
     if not os.path.isdir(folder):
         fail(f"{a.output}: the directory {folder} does not exist")
+    if a.add_to:
+        add_second_route(a)
+        return
+    for required in ("sequence", "verify"):
+        if getattr(a, required) is None:
+            fail(f"the following arguments are required: --{required} (or --add-to)")
     if not a.commit:
         if not a.env:
             fail("the following arguments are required: --commit (or --env, whose binary names it)")

@@ -461,6 +461,22 @@ def test_two_routes_record_each_route_s_manifest(counted, tmp_path):
     (tmp_path / "more.json").write_text(json.dumps(other))
     refused(result_json(counted, out, counted / "verify.json", "--second-route", tmp_path / "more.json"),
             "the second route's value is")
+    # Added to a file already published, the same file, with no need of
+    # the first route's proof (long deleted, for a large one).
+    first = tmp_path / "first.json"
+    assert result_json(counted, first, counted / "verify.json").returncode == 0
+    added = tmp_path / "added.json"
+    run = script("result-json.py", "--add-to", first, "--second-route", route2, "-o", added)
+    assert run.returncode == 0, run.stderr
+    assert added.read_text() == out.read_text()
+    refused(script("result-json.py", "--add-to", added, "--second-route", route2, "-o", tmp_path / "x.json"),
+            "it has a second route already")
+    refused(script("result-json.py", "--add-to", first, "--second-route", tmp_path / "other.json",
+                   "-o", tmp_path / "x.json"), "the second route's placements are not this route's")
+    refused(script("result-json.py", "--add-to", first, "--second-route", route2, "--proof", second,
+                   "-o", tmp_path / "x.json"), "--add-to takes --second-route and --note only, not --proof")
+    refused(script("result-json.py", "--add-to", first, "-o", tmp_path / "x.json"), "--add-to needs --second-route")
+    assert not (tmp_path / "x.json").exists()
 
 
 def test_an_exported_split_records_its_sessions_and_manifest(split, tmp_path):
