@@ -586,6 +586,20 @@ fn tampered_proven_splits_are_rejected() {
     rejected("cube-00002: NOT verified");
     std::fs::write(&file, &text).unwrap();
     ok();
+    // A spec naming another cardinality encoding than the cubes were
+    // written in: no cube is the rebuilt split's.
+    assert!(listed.contains(" amo=auto format=cnf"), "{listed}");
+    std::fs::write(
+        &manifest,
+        listed.replace(
+            " amo=auto format=cnf",
+            " amo=auto card=seqcounter format=cnf",
+        ),
+    )
+    .unwrap();
+    rejected("cubes are not verified");
+    std::fs::write(&manifest, &listed).unwrap();
+    ok();
     // Without proofs, or without a spec: nothing to verify.
     std::fs::write(&manifest, listed.replace("# proofs proofs\n", "")).unwrap();
     let out = run_in(tmp.path(), &["merge", "--verify", "split"]);
