@@ -501,6 +501,40 @@ def test_an_exported_split_records_its_sessions_and_manifest(split, tmp_path):
     assert r["verify_command"] == "boardsat verify DIR --json"
 
 
+def test_cube_costs_prices_a_second_route_by_the_first(tmp_path):
+    """`cube-costs.py ROUTE2 --priced-by ROUTE1 --cubes SPLIT`: a second
+    route stopped after some cubes is priced by a finished first route of
+    the same board, split less deep: every cube of the split is counted,
+    and what is left at the first route's prices is no more than what the
+    cubes priced did not spend."""
+    boardsat("count", "domination", "8", "--depth", "1", "--proof", tmp_path / "one")
+    stopped = subprocess.run(
+        [binary(), "count", "domination", "8", "--depth", "2", "--card", "seqcounter",
+         "--stop-after-cubes", "20", "--threads", "1", "--proof", str(tmp_path / "two")],
+        capture_output=True, text=True, timeout=300)
+    assert stopped.returncode == 130, stopped.stderr
+    boardsat("cubes", "domination", "8", "-k", "5", "--depth", "2", "--lex-leader", "-o", tmp_path / "split")
+    every = [l for l in (tmp_path / "split" / "MANIFEST").read_text().splitlines() if l and not l.startswith("#")]
+    run = script("cube-costs.py", tmp_path / "two", "--priced-by", tmp_path / "one", "--cubes", tmp_path / "split")
+    assert run.returncode == 0, run.stderr
+    head = re.search(r"(\d+) of (\d+) cubes proven", run.stdout)
+    assert head and int(head.group(2)) == len(every), run.stdout
+    assert 20 <= int(head.group(1)) < len(every), run.stdout
+    priced = re.search(r"pieces are all proven: [\d.]+ CPU s against (\d+)", run.stdout)
+    left = re.search(r"left: (\d+) CPU s at", run.stdout)
+    if priced:
+        total = sum(c["split"]["cpu_millis"] for c in json.loads((tmp_path / "one" / "MANIFEST.json").read_text())["claims"]
+                    if c.get("kind") == "complete" and c["split"]["split"] == "split-1") / 1000
+        # What is left is what the priced cubes did not spend, less the
+        # proven share of the cubes partly done.
+        assert left and 0 < int(left.group(1)) <= total - int(priced.group(1)) + 1, run.stdout
+    else:
+        assert "nothing to price by" in run.stdout, run.stdout
+    refused(script("cube-costs.py", tmp_path / "two", "--priced-by", tmp_path / "one"), "--priced-by and --cubes go together")
+    refused(script("cube-costs.py", tmp_path / "two", "--priced-by", tmp_path / "one", "--cubes", tmp_path / "one" / "MANIFEST.json"),
+            "not the MANIFEST of an exported domination split")
+
+
 def test_cube_costs_reads_a_count_s_cubes(tmp_path):
     """scripts/cube-costs.py (item 3): the cubes of a certified count of
     domination 8 hold A002563(8)'s orbit representatives, and a manifest
