@@ -33,7 +33,7 @@ import os
 import re
 from collections import defaultdict
 
-from results_io import fail, read_json, run
+from results_io import fail, read_json, run, split_manifest
 
 
 def load(path):
@@ -62,22 +62,14 @@ def cubes_of(manifest, path):
 
 
 def split_cubes(path):
-    """The side, the depth and every cube of an exported split's MANIFEST."""
-    if os.path.isdir(path):
-        path = os.path.join(path, "MANIFEST")
-    try:
-        with open(path) as f:
-            lines = f.read().splitlines()
-    except OSError as e:
-        fail(f"{path}: cannot read: {(e.strerror or str(e)).lower()}")
-    spec = next((l for l in lines if l.startswith("# spec ")), None)
-    words = dict(w.split("=", 1) for w in (spec or "").split()[2:] if "=" in w)
-    if words.get("family") != "domination" or "n" not in words or "depth" not in words:
-        fail(f"{path}: not the MANIFEST of an exported domination split (no '# spec' line naming one)")
-    cubes = [l.split()[2] for l in lines if l and not l.startswith("#") and len(l.split()) >= 3]
-    if not cubes:
+    """The side, the depth and every cube of an exported domination split."""
+    manifest = split_manifest(path, "domination")
+    spec = manifest["spec"]
+    if "n" not in spec or "depth" not in spec:
+        fail(f"{path}: the split's spec names no side or depth")
+    if not manifest["cubes"]:
         fail(f"{path}: lists no cube")
-    return int(words["n"]), int(words["depth"]), cubes
+    return int(spec["n"]), int(spec["depth"]), manifest["cubes"]
 
 
 def outer(cube, n, depth):

@@ -76,7 +76,7 @@ import os
 import platform
 import re
 
-from results_io import fail, field, read_json, read_text, run
+from results_io import fail, field, read_json, read_text, run, split_manifest
 
 
 def number(text, where):
@@ -244,40 +244,6 @@ def split_placements(split, n):
                     fail(f"{models}: '{line}' is not a model")
                 expanded.add([((v - 1) // n, (v - 1) % n) for v in true if 0 < v <= n * n])
     return expanded.placements(), expanded.orbits, round(seconds, 1), len(jobs), proven
-
-
-def split_manifest(split):
-    """An exported split's MANIFEST: its spec (`key=value` words), whether
-    its jobs prove their counts, their proof format and compression, its
-    budget and max depth."""
-    path = os.path.join(split, "MANIFEST")
-    if not os.path.exists(path):
-        fail(f"{split}: not a split directory (no MANIFEST written by 'boardsat cubes')")
-    text = read_text(path, "the split's MANIFEST")
-    if not text.startswith("# boardsat cubes MANIFEST"):
-        fail(f"{path}: not a MANIFEST written by 'boardsat cubes'")
-    found = {"spec": None, "proofs": False, "format": None, "compression": None,
-             "budget": None, "max_depth": None}
-    for line in text.splitlines():
-        words = line.split()
-        if words[:2] == ["#", "spec"]:
-            pairs = [w.split("=", 1) for w in words[2:]]
-            if not all(len(p) == 2 for p in pairs):
-                fail(f"{path}: '{line}' is not a spec line")
-            found["spec"] = dict(pairs)
-        elif words[:3] == ["#", "proofs", "proofs"]:
-            found["proofs"] = True
-        elif words[:2] == ["#", "proof-format"] and len(words) == 3:
-            found["format"] = words[2]
-        elif words[:2] == ["#", "proof-compression"] and len(words) == 3:
-            found["compression"] = words[2]
-        elif words[:2] == ["#", "budget"] and len(words) >= 3:
-            found["budget"] = words[2]
-            if words[3:4] == ["max-depth"] and len(words) == 5:
-                found["max_depth"] = words[4]
-    if found["spec"] is None:
-        fail(f"{path}: no '# spec' line (a split written by an older boardsat?)")
-    return found
 
 
 def split_command(manifest):
@@ -731,7 +697,7 @@ def add_second_route(a):
     result["second_route"] = second_route(a.second_route, result)
     if a.note:
         result["note"] = a.note
-    write(a.output, {k: v for k, v in result.items()}, placements)
+    write(a.output, result, placements)
 
 
 def main():

@@ -59,6 +59,46 @@ def field(obj, key, where, *kinds):
     return value
 
 
+def split_manifest(split, family=None):
+    """An exported split's MANIFEST (`split` its directory, or the file):
+    its spec (`key=value` words), whether its jobs prove their counts,
+    their proof format and compression, its budget and max depth, and its
+    cubes' descriptions in order; with `family`, a split of that family."""
+    path = os.path.join(split, "MANIFEST") if os.path.isdir(split) else split
+    if not os.path.exists(path):
+        fail(f"{split}: not a split directory (no MANIFEST written by 'boardsat cubes')")
+    kind = f"{family} split" if family else "split"
+    text = read_text(path, "the split's MANIFEST")
+    if not text.startswith("# boardsat cubes MANIFEST"):
+        fail(f"{path}: not the MANIFEST of an exported {kind} (written by 'boardsat cubes')")
+    found = {"spec": None, "proofs": False, "format": None, "compression": None,
+             "budget": None, "max_depth": None, "cubes": []}
+    for line in text.splitlines():
+        words = line.split()
+        if words[:2] == ["#", "spec"]:
+            pairs = [w.split("=", 1) for w in words[2:]]
+            if not all(len(p) == 2 for p in pairs):
+                fail(f"{path}: '{line}' is not a spec line")
+            found["spec"] = dict(pairs)
+        elif words[:3] == ["#", "proofs", "proofs"]:
+            found["proofs"] = True
+        elif words[:2] == ["#", "proof-format"] and len(words) == 3:
+            found["format"] = words[2]
+        elif words[:2] == ["#", "proof-compression"] and len(words) == 3:
+            found["compression"] = words[2]
+        elif words[:2] == ["#", "budget"] and len(words) >= 3:
+            found["budget"] = words[2]
+            if words[3:4] == ["max-depth"] and len(words) == 5:
+                found["max_depth"] = words[4]
+        elif words and not words[0].startswith("#") and len(words) >= 3:
+            found["cubes"].append(words[2])
+    if found["spec"] is None:
+        fail(f"{path}: no '# spec' line (a split written by an older boardsat?)")
+    if family and found["spec"].get("family") != family:
+        fail(f"{path}: not the MANIFEST of an exported {kind}")
+    return found
+
+
 def run(main):
     """Runs `main`, its bad input answered in one line with its exit code."""
     try:
