@@ -28,7 +28,7 @@ written.
 
 What a referee needs to re-run and re-check it (issue 52), from files too:
 
-    --env RUN.env [--env RUN.env.1 ...]   one per sitting, as /work/runs/run.sh
+    --env RUN.env [--env RUN.env.1 ...]   one per sitting, as scripts/sitting.sh
         writes NAME.env.K: the binary's `--version` line (its commit), rustc's,
         the CPU model and cores; each sitting's time and environment are kept
         in `per_sitting` beside the sums
@@ -48,7 +48,7 @@ the file):
     scripts/result-json.py --add-to docs/results/A002564-20.json \
         --second-route ROUTE2.json [--note NOTE] -o docs/results/A002564-20.json
 
-A `/usr/bin/time` output is `-v`'s or run.sh's one line `-f "%e %U %S %M"`.
+A `/usr/bin/time` output is `-v`'s or scripts/sitting.sh's one line `-f "%e %U %S %M"`.
 A sitting killed before /usr/bin/time wrote (its file empty) is given as
 `--time unrecorded`: it is kept in `per_sitting` as `"recorded": false`, and
 the sums are then `wall_seconds_recorded` / `cpu_seconds_recorded` with
@@ -100,7 +100,7 @@ UNRECORDED = "unrecorded"
 def timed(path):
     """One sitting's wall and CPU seconds, peak RSS and, when not 0, its
     exit status, from what /usr/bin/time said of it: `-v`'s lines, or the
-    one line of `-f "%e %U %S %M"` (run.sh's NAME.time.K), maybe after
+    one line of `-f "%e %U %S %M"` (scripts/sitting.sh's DIR.time.K), maybe after
     "Command exited with non-zero status N". `unrecorded` (UNRECORDED) is a
     sitting whose time was never written: `{"recorded": False}`."""
     if path == UNRECORDED:
@@ -389,14 +389,14 @@ def verify_times(path, result):
 
 def environment(path, needs=(("version", "boardsat --version"), ("rustc", "rustc --version"),
                                ("cpu_model", "model name"), ("cores", "cores: N"))):
-    """A sitting's environment, as run.sh writes NAME.env.K: the lines
+    """A sitting's environment, as scripts/sitting.sh writes DIR.env.K: the lines
     "binary: PATH", the binary's `--version` line ("boardsat …"), rustc's
     (`rustc --version`), /proc/cpuinfo's "model name", "cores: N", `uname
     -srm`, "start: TIME" and, optionally, "command: …" (the command as
     run). The binary's commit is read from its version line ("(commit
     HASH, …)"), or else from the binary's name (boardsat-HASH), or is
     unknown (None)."""
-    text = read_text(path, "a sitting's environment (run.sh's NAME.env.K)")
+    text = read_text(path, "a sitting's environment (scripts/sitting.sh's DIR.env.K)")
     env = {}
     for line in text.splitlines():
         key = line.split(":", 1)[0].strip()
@@ -413,7 +413,7 @@ def environment(path, needs=(("version", "boardsat --version"), ("rustc", "rustc
             env["kernel"] = line.strip()
     for key, line in needs:
         if key not in env:
-            fail(f"{path}: no '{line}' line (an environment as run.sh writes it?)")
+            fail(f"{path}: no '{line}' line (an environment as scripts/sitting.sh writes it?)")
     if "cores" in env:
         if not env["cores"].isdigit():
             fail(f"{path}: 'cores: {env['cores']}' is not a number of cores")
@@ -712,7 +712,7 @@ def main():
     ap.add_argument("--split", help="an exported split's directory, instead of --run, --time, --proof")
     ap.add_argument("--commit", help="the commit of the binary that ran (default: the one the first --env names)")
     ap.add_argument("--env", action="append",
-                    help="a sitting's environment (run.sh's NAME.env.K), one per --time, in the same order")
+                    help="a sitting's environment (scripts/sitting.sh's DIR.env.K), one per --time, in the same order")
     ap.add_argument("--verify-env", help="the verifying binary's environment, as --env (its version line names its commit)")
     ap.add_argument("--verify-time", help="what /usr/bin/time said of verify, when not in its output")
     ap.add_argument("--second-route", help="the result file this script wrote for the same term by another route")

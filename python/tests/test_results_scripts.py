@@ -221,7 +221,7 @@ def sha256(path):
 
 
 def environment(path, start="2026-11-28T02:10:08Z"):
-    """A sitting's environment as /work/runs/run.sh writes it, of the binary the tests run."""
+    """A sitting's environment as scripts/sitting.sh writes it, of the binary the tests run."""
     version = boardsat("--version").strip()
     rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip() or "rustc 1.95.0"
     path.write_text(
@@ -234,7 +234,7 @@ def environment(path, start="2026-11-28T02:10:08Z"):
 V_TIME = ("\tUser time (seconds): 1.50\n\tSystem time (seconds): 0.25\n"
           "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:02.50\n"
           "\tMaximum resident set size (kbytes): 4096\n\tExit status: 0\n")
-# run.sh's `/usr/bin/time -f "%e %U %S %M"` of a sitting stopped by its limit.
+# scripts/sitting.sh's `/usr/bin/time -f "%e %U %S %M"` of a sitting stopped by its limit.
 SHORT_TIME = "Command exited with non-zero status 130\n10.50 7.50 0.50 8192\n"
 
 
@@ -270,7 +270,7 @@ def checked_by(counted, which, request):
 
 def commit_of(env):
     """The commit the version line of an environment file names (an older
-    binary's: its name, boardsat-HASH, as run.sh's binaries are named)."""
+    binary's: its name, boardsat-HASH, as scripts/sitting.sh names the binaries it copies)."""
     binary_line, version = env.read_text().splitlines()[:2]
     found = re.search(r"\(commit ([0-9a-f]+(?:-dirty)?)", version) or re.search(r"boardsat-([0-9a-f]{7,40})$", binary_line)
     assert found, f"{env}: no commit in the version line or the binary's name"
@@ -366,7 +366,7 @@ def test_provenance_that_does_not_fit_is_refused(counted, tmp_path):
     old = tmp_path / "old.env"
     old.write_text("binary: /usr/bin/boardsat\nboardsat 0.1.0\nrustc 1.95.0\nmodel name\t: X\ncores: 2\n")
     refused(result_json(counted, out, verify, "--verify-env", old), "names no commit of the verifying binary")
-    # An older binary without a commit in its version line: its name says it (run.sh's bin/boardsat-HASH).
+    # An older binary without a commit in its version line: its name says it (scripts/sitting.sh's boardsat-HASH).
     named = tmp_path / "named.env"
     named.write_text(old.read_text().replace("/usr/bin/boardsat", "/work/runs/bin/boardsat-8948ea7"))
     run = result_json(counted, out, verify, "--verify-env", named)
@@ -477,6 +477,52 @@ def test_two_routes_record_each_route_s_manifest(counted, tmp_path):
                    "-o", tmp_path / "x.json"), "--add-to takes --second-route and --note only, not --proof")
     refused(script("result-json.py", "--add-to", first, "-o", tmp_path / "x.json"), "--add-to needs --second-route")
     assert not (tmp_path / "x.json").exists()
+
+
+def sitting(directory, *args, checker):
+    """scripts/sitting.sh DIR ARGS with the tests' binary and `checker`."""
+    env = {**os.environ, "BOARDSAT": binary(), "CHECKER": str(checker)}
+    return subprocess.run(["bash", str(SCRIPTS / "sitting.sh"), str(directory), *map(str, args)],
+                          capture_output=True, text=True, timeout=600, env=env)
+
+
+def test_a_sitting_writes_what_result_json_reads(tmp_path, cake_lpr):
+    """The files scripts/sitting.sh writes for each sitting of a long run
+    (environment, time, --json, progress; verify and its environment when
+    the run ends) are the ones result-json.py reads, numbered on from the
+    sittings already there: a first sitting stopped by its time limit, a
+    second that resumes it to the verified count."""
+    proof = tmp_path / "d6"
+    first = sitting(proof, "count", "domination", "6", "--time-limit", "0.001", checker=cake_lpr)
+    assert first.returncode == 3, first.stderr
+    assert not (tmp_path / "d6.verify").exists(), "a sitting that stopped at its limit was verified"
+    assert "non-zero status 3" in (tmp_path / "d6.time.1").read_text()
+    second = sitting(proof, "count", "domination", "6", "--resume", checker=cake_lpr)
+    assert second.returncode == 0, second.stderr
+    for name in ("env.1", "time.1", "json.1", "progress.1", "env.2", "time.2", "json.2", "verify", "verify.env"):
+        assert (tmp_path / f"d6.{name}").is_file(), name
+    assert not (tmp_path / "d6.env.3").exists()
+    verdict = [l for l in (tmp_path / "d6.verify").read_text().splitlines() if l.startswith("verified")]
+    assert len(verdict) == 1 and "cake_lpr" in verdict[0], (tmp_path / "d6.verify").read_text()
+    env = tmp_path / "d6.env.1"
+    assert "command: boardsat --progress count domination 6 --proof" in env.read_text()
+    out = tmp_path / "result.json"
+    args = ["--sequence", "A002564", "--run", tmp_path / "d6.json.2", "--verify", tmp_path / "d6.verify",
+            "--verify-env", tmp_path / "d6.verify.env", "--proof", proof, "--commit", commit_of(env), "-o", out]
+    for k in (1, 2):
+        args += ["--time", tmp_path / f"d6.time.{k}", "--env", tmp_path / f"d6.env.{k}"]
+    run = script("result-json.py", *args)
+    assert run.returncode == 0, run.stderr
+    r = json.loads(out.read_text())
+    assert r["value"] == 4 and r["sittings"] == 2 and len(r["per_sitting"]) == 2
+    assert [c["name"] for c in r["checkers"]] == ["boardsat", "cake_lpr"]
+    assert all(s["cores"] == len(os.sched_getaffinity(0)) for s in r["per_sitting"])
+
+
+def test_a_sitting_refuses_a_missing_checker_in_one_line(tmp_path):
+    run = sitting(tmp_path / "d6", "count", "domination", "6", checker=tmp_path / "nothing")
+    assert run.returncode == 2 and run.stderr.strip().splitlines()[-1].startswith("error: "), run.stderr
+    assert not list(tmp_path.iterdir())
 
 
 def test_an_exported_split_records_its_sessions_and_manifest(split, tmp_path):
