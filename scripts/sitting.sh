@@ -33,6 +33,7 @@ dir=$(realpath -m "$1"); shift
 parent=$(dirname "$dir")
 [ -d "$parent" ] || { echo "error: $parent is not a directory" >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)
+[ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing (Debian's package 'time')" >&2; exit 2; }
 
 if [ -z "${BOARDSAT:-}" ]; then
   (cd "$top" && cargo build --release --locked -p boardsat >&2)
