@@ -505,7 +505,8 @@ def test_a_sitting_writes_what_result_json_reads(tmp_path, cake_lpr):
     verdict = [l for l in (tmp_path / "d6.verify").read_text().splitlines() if l.startswith("verified")]
     assert len(verdict) == 1 and "cake_lpr" in verdict[0], (tmp_path / "d6.verify").read_text()
     env = tmp_path / "d6.env.1"
-    assert "command: boardsat --progress count domination 6 --proof" in env.read_text()
+    assert "command: boardsat --progress count domination 6 --time-limit 0.001 --proof" in env.read_text()
+    assert "command: boardsat --progress count domination 6 --resume --proof" in (tmp_path / "d6.env.2").read_text()
     out = tmp_path / "result.json"
     args = ["--sequence", "A002564", "--run", tmp_path / "d6.json.2", "--verify", tmp_path / "d6.verify",
             "--verify-env", tmp_path / "d6.verify.env", "--proof", proof, "--commit", commit_of(env), "-o", out]
