@@ -25,9 +25,16 @@
 #
 # Exit codes: the run's own when it fails; else verify's (0 verified,
 # 1 not verified); 2 bad usage, one line on stderr.
+# The body is one function, read whole before it runs: editing this file
+# during a sitting (hours) cannot change what the running sitting does next.
 set -euo pipefail
 
-usage() { echo "error: usage: scripts/sitting.sh DIR SUBCOMMAND ARGS... (see the head of the script)" >&2; exit 2; }
+main() {
+
+usage() {
+  echo "error: usage: scripts/sitting.sh DIR SUBCOMMAND ARGS... (see the head of the script)" >&2
+  exit 2
+}
 [ $# -ge 2 ] || usage
 dir=$(realpath -m "$1"); shift
 parent=$(dirname "$dir")
@@ -81,3 +88,6 @@ status=0
 nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" > "$dir.verify" 2>&1 || status=$?
 grep '^verified\|^not verified' "$dir.verify" >&2 || tail -n 1 "$dir.verify" >&2
 exit "$status"
+}
+
+main "$@"
