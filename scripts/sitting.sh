@@ -30,64 +30,63 @@
 set -euo pipefail
 
 main() {
+  usage() {
+    echo "error: usage: scripts/sitting.sh DIR SUBCOMMAND ARGS... (see the head of the script)" >&2
+    exit 2
+  }
+  [ $# -ge 2 ] || usage
+  dir=$(realpath -m "$1"); shift
+  parent=$(dirname "$dir")
+  [ -d "$parent" ] || { echo "error: $parent is not a directory" >&2; exit 2; }
+  top=$(cd "$(dirname "$0")/.." && pwd)
+  [ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing (Debian's package 'time')" >&2; exit 2; }
 
-usage() {
-  echo "error: usage: scripts/sitting.sh DIR SUBCOMMAND ARGS... (see the head of the script)" >&2
-  exit 2
-}
-[ $# -ge 2 ] || usage
-dir=$(realpath -m "$1"); shift
-parent=$(dirname "$dir")
-[ -d "$parent" ] || { echo "error: $parent is not a directory" >&2; exit 2; }
-top=$(cd "$(dirname "$0")/.." && pwd)
-[ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing (Debian's package 'time')" >&2; exit 2; }
-
-if [ -z "${BOARDSAT:-}" ]; then
-  (cd "$top" && cargo build --release --locked -p boardsat >&2)
-  commit=$("$top/target/release/boardsat" --version | sed -n 's/.*(commit \([0-9a-f]*\(-dirty\)\?\).*/\1/p')
-  [ -n "$commit" ] || { echo "error: the binary's --version names no commit" >&2; exit 2; }
-  BOARDSAT="$parent/boardsat-$commit"
-  [ -x "$BOARDSAT" ] || cp "$top/target/release/boardsat" "$BOARDSAT"
-fi
-[ -x "$BOARDSAT" ] || { echo "error: $BOARDSAT is not an executable" >&2; exit 2; }
-
-if [ -z "${CHECKER:-}" ]; then
-  CHECKER="$parent/cake_lpr"
-  if [ ! -x "$CHECKER" ]; then
-    peer="$top/../shared/peers/cake_lpr"
-    [ -f "$peer/cake_lpr.S" ] || { echo "error: no CHECKER given and no $peer to build cake_lpr from" >&2; exit 2; }
-    gcc -O2 "$peer/basis_ffi.c" "$peer/cake_lpr.S" -o "$CHECKER" -std=c99 2> /dev/null
+  if [ -z "${BOARDSAT:-}" ]; then
+    (cd "$top" && cargo build --release --locked -p boardsat >&2)
+    commit=$("$top/target/release/boardsat" --version | sed -n 's/.*(commit \([0-9a-f]*\(-dirty\)\?\).*/\1/p')
+    [ -n "$commit" ] || { echo "error: the binary's --version names no commit" >&2; exit 2; }
+    BOARDSAT="$parent/boardsat-$commit"
+    [ -x "$BOARDSAT" ] || cp "$top/target/release/boardsat" "$BOARDSAT"
   fi
-fi
-[ -x "$CHECKER" ] || { echo "error: $CHECKER is not an executable" >&2; exit 2; }
+  [ -x "$BOARDSAT" ] || { echo "error: $BOARDSAT is not an executable" >&2; exit 2; }
 
-k=1
-while [ -e "$dir.env.$k" ]; do k=$((k + 1)); done
+  if [ -z "${CHECKER:-}" ]; then
+    CHECKER="$parent/cake_lpr"
+    if [ ! -x "$CHECKER" ]; then
+      peer="$top/../shared/peers/cake_lpr"
+      [ -f "$peer/cake_lpr.S" ] || { echo "error: no CHECKER given and no $peer to build cake_lpr from" >&2; exit 2; }
+      gcc -O2 "$peer/basis_ffi.c" "$peer/cake_lpr.S" -o "$CHECKER" -std=c99 2> /dev/null
+    fi
+  fi
+  [ -x "$CHECKER" ] || { echo "error: $CHECKER is not an executable" >&2; exit 2; }
 
-environment() {
-  echo "binary: $BOARDSAT"
-  "$BOARDSAT" --version
-  rustc --version 2> /dev/null || echo "rustc unknown"
-  grep -m1 'model name' /proc/cpuinfo
-  echo "cores: $(nproc)"
-  uname -srm
-  echo "start: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-}
+  k=1
+  while [ -e "$dir.env.$k" ]; do k=$((k + 1)); done
 
-command=(--progress "$@" --proof "$dir" --json)
-{ environment; echo "command: boardsat ${command[*]}"; } > "$dir.env.$k"
-echo "sitting $k of $dir: boardsat ${command[*]} (progress in $dir.progress.$k)" >&2
-status=0
-nice -n "${NICE:-0}" /usr/bin/time -f "%e %U %S %M" -o "$dir.time.$k" \
-  "$BOARDSAT" "${command[@]}" > "$dir.json.$k" 2> "$dir.progress.$k" || status=$?
-echo "sitting $k ended with exit $status: $(tail -n 1 "$dir.time.$k" 2> /dev/null || true) (wall user system kB)" >&2
-[ "$status" -eq 0 ] || exit "$status"
+  environment() {
+    echo "binary: $BOARDSAT"
+    "$BOARDSAT" --version
+    rustc --version 2> /dev/null || echo "rustc unknown"
+    grep -m1 'model name' /proc/cpuinfo
+    echo "cores: $(nproc)"
+    uname -srm
+    echo "start: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  }
 
-{ environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")"; } > "$dir.verify.env"
-status=0
-nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" > "$dir.verify" 2>&1 || status=$?
-grep '^verified\|^not verified' "$dir.verify" >&2 || tail -n 1 "$dir.verify" >&2
-exit "$status"
+  command=(--progress "$@" --proof "$dir" --json)
+  { environment; echo "command: boardsat ${command[*]}"; } > "$dir.env.$k"
+  echo "sitting $k of $dir: boardsat ${command[*]} (progress in $dir.progress.$k)" >&2
+  status=0
+  nice -n "${NICE:-0}" /usr/bin/time -f "%e %U %S %M" -o "$dir.time.$k" \
+    "$BOARDSAT" "${command[@]}" > "$dir.json.$k" 2> "$dir.progress.$k" || status=$?
+  echo "sitting $k ended with exit $status: $(tail -n 1 "$dir.time.$k" 2> /dev/null || true) (wall user system kB)" >&2
+  [ "$status" -eq 0 ] || exit "$status"
+
+  { environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")"; } > "$dir.verify.env"
+  status=0
+  nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" > "$dir.verify" 2>&1 || status=$?
+  grep -i '^verified\|^not verified' "$dir.verify" >&2 || tail -n 1 "$dir.verify" >&2
+  exit "$status"
 }
 
 main "$@"
