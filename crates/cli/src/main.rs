@@ -103,8 +103,17 @@ fn one_line(e: &anyhow::Error) -> String {
         true => c.escape_debug().to_string(),
         false => c.to_string(),
     };
-    let text: Vec<String> = e.chain().map(in_flags).collect();
-    text.join(": ").chars().map(escape).collect()
+    // A cause that its error's own message already ends with (thiserror's
+    // `{source}` in the text and as the source) is said once.
+    let mut text = String::new();
+    for cause in e.chain().map(in_flags) {
+        if text.is_empty() {
+            text = cause;
+        } else if !text.ends_with(&cause) {
+            text = format!("{text}: {cause}");
+        }
+    }
+    text.chars().map(escape).collect()
 }
 
 /// One cause of an error in the command line's words: a library error

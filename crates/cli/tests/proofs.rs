@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{run, text};
+use common::{assert_no_repeated_cause, run, text};
 
 use std::path::Path;
 
@@ -1349,4 +1349,23 @@ fn compressed_proofs_verify_and_are_rejected_when_cut() {
     // --proof-compression means nothing without --proof.
     let o = run(&["count", "domination", "6", "--proof-compression", "zstd"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// A formula and proof that verify cannot read: its last line names the
+/// formula once, with the reason (the claim's line and the result's once
+/// said the path twice).
+#[test]
+fn a_file_pair_s_rejection_names_the_formula_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (cnf, proof) = (tmp.path().join("bad.cnf"), tmp.path().join("bad.lrat"));
+    std::fs::write(&cnf, "1 2 0\n").unwrap();
+    std::fs::write(&proof, "").unwrap();
+    let o = run(&["verify", cnf.to_str().unwrap(), proof.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    let last = out.lines().last().unwrap_or("");
+    let named = format!("NOT verified: {}: line 1: ", cnf.display());
+    assert!(last.starts_with(&named), "{out}");
+    assert_no_repeated_cause(last);
+    assert_eq!(last.matches("bad.cnf").count(), 1, "{out}");
 }

@@ -135,6 +135,22 @@ pub fn one_line_error(o: &Output, what: &str) {
         "{what}: {err}"
     );
     assert_eq!(err.matches("error:").count(), 1, "{err}");
+    assert_no_repeated_cause(last);
+}
+
+/// `line` says no part twice in a row ("X: Y: Y", a cause given in its
+/// error's text and again as its source).
+pub fn assert_no_repeated_cause(line: &str) {
+    let parts: Vec<&str> = line.split(": ").collect();
+    for len in 1..=parts.len() / 2 {
+        for start in 0..=parts.len() - 2 * len {
+            assert_ne!(
+                parts[start..start + len],
+                parts[start + len..start + 2 * len],
+                "a cause said twice: {line}"
+            );
+        }
+    }
 }
 
 /// Whether `binary` is on the `PATH`.

@@ -179,7 +179,11 @@ impl Rejection {
     /// The same reason, its message naming `what` it is about first.
     #[must_use]
     pub fn about(self, what: &str) -> Self {
-        let named = |why: String| format!("{what}: {why}");
+        // A reason that already names its subject is not named twice.
+        let named = |why: String| match why.starts_with(&format!("{what}: ")) {
+            true => why,
+            false => format!("{what}: {why}"),
+        };
         match self {
             Rejection::Unreadable(why) => Rejection::Unreadable(named(why)),
             Rejection::ProofRejected { at, message } => Rejection::ProofRejected {
