@@ -247,7 +247,7 @@ fn ctrl_c_to_the_process_group_interrupts_an_external_solver() {
         .unwrap();
     // Ready when the solver runs: its temporary directory exists.
     let started = Instant::now();
-    while !solver_running() {
+    while !solver_running_under(child.id()) {
         assert!(
             started.elapsed() < Duration::from_secs(20),
             "the solver never started"
@@ -278,7 +278,6 @@ fn ctrl_c_to_the_process_group_interrupts_an_external_solver() {
     assert!(out.contains("interrupted"), "{out}");
 }
 
-/// Whether some `hang.sh` fake solver process is running.
 /// `timeout -s INT` sends its signal to the command and again to the
 /// command's process group: two signals at once are one stop, and the
 /// count reports how far it got (a lost 35-minute count once showed it).
@@ -397,11 +396,22 @@ fn a_fifo_no_one_writes_is_refused_by_a_job_and_a_signal_ends_a_read_of_it() {
     }
 }
 
-fn solver_running() -> bool {
+/// Whether a `hang.sh` fake solver runs as a child of the process
+/// `parent` (the test's own boardsat: other tests of this file run
+/// `hang.sh` at the same time, and one of theirs once stood in for this
+/// one's; the solver has a process group of its own).
+fn solver_running_under(parent: u32) -> bool {
+    let child_of = |stat: String| {
+        // "pid (comm) state ppid …": comm may hold spaces.
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1).map(str::to_string))
+            .is_some_and(|ppid| ppid == parent.to_string())
+    };
     std::fs::read_dir("/proc").is_ok_and(|list| {
         list.filter_map(Result::ok).any(|e| {
             std::fs::read_to_string(e.path().join("cmdline"))
                 .is_ok_and(|c| c.contains("fake/hang.sh") && c.contains("input.cnf"))
+                && std::fs::read_to_string(e.path().join("stat")).is_ok_and(child_of)
         })
     })
 }
