@@ -142,14 +142,15 @@ def count(cube, way):
     """(models, CPU s, conflicts) of counting the cube's orbits one way."""
     n = cube.n
     clauses = cube.cnf.clauses if way == "orbit-blocking" else lex_clauses(cube, way)
+    syms = symmetries(n)
     start = time.process_time()
     models = 0
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         while solver.solve():
             model = solver.get_model()
             placed = [divmod(v - 1, n) for v in range(1, n * n + 1) if model[v - 1] > 0]
-            images = {frozenset([(r, c)for r, c in placed])} if way != "orbit-blocking" else \
-                {frozenset(g(r, c) for r, c in placed) for g in symmetries(n)}
+            images = {frozenset(placed)} if way != "orbit-blocking" else \
+                {frozenset(g(r, c) for r, c in placed) for g in syms}
             for image in images:
                 solver.add_clause(sorted(-cube.square(r, c) for r, c in image))
             models += 1

@@ -109,7 +109,7 @@ fn one_line(e: &anyhow::Error) -> String {
     for cause in e.chain().map(in_flags) {
         if text.is_empty() {
             text = cause;
-        } else if !text.ends_with(&cause) {
+        } else if !text.ends_with(&format!(": {cause}")) {
             text = format!("{text}: {cause}");
         }
     }

@@ -245,7 +245,7 @@ fn ctrl_c_to_the_process_group_interrupts_an_external_solver() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Ready when the solver runs: its temporary directory exists.
+    // Ready when this boardsat's solver runs.
     let started = Instant::now();
     while !solver_running_under(child.id()) {
         assert!(
