@@ -20,6 +20,13 @@ stabilizer in one PySAT CaDiCaL per cube and way:
   with all its images under the board's symmetries (those outside the
   cube are excluded by its units anyway).
 
+`--private` also times each way with the private-neighbour constraints
+added: in a minimum dominating set every queen q has a square s of its
+closed neighbourhood N[q] that no other queen dominates (else the set
+without q would dominate with fewer), so x_q → ∨_s p_{q,s} and
+p_{q,s} → x_q ∧ ¬x_t for every other t of N[s]. They hold only at the
+optimum k (the split's -k must be the proven minimum).
+
 Each way counts each orbit once, so every way must give each cube the
 same number; a row where they differ says so and the script exits 1.
 Prints one line per cube and way (models, CPU s, conflicts) and the total
@@ -138,10 +145,38 @@ def lex_clauses(cube, order):
     return clauses
 
 
+def attacks(n, a, b):
+    """Whether a queen on square a dominates square b (a == b included)."""
+    (r, c), (s, t) = a, b
+    return r == s or c == t or abs(r - s) == abs(c - t)
+
+
+def private_clauses(cube, top):
+    """The private-neighbour constraints of the cube's board, over fresh
+    variables after top."""
+    n = cube.n
+    squares = [(r, c) for r in range(n) for c in range(n)]
+    near = {s: [t for t in squares if attacks(n, s, t)] for s in squares}
+    clauses = []
+    for q in squares:
+        options = []
+        for s in near[q]:
+            top += 1
+            options.append(top)
+            clauses.append([-top, cube.square(*q)])
+            clauses.extend([-top, -cube.square(*t)] for t in near[s] if t != q)
+        clauses.append([-cube.square(*q)] + options)
+    return clauses
+
+
 def count(cube, way):
     """(models, CPU s, conflicts) of counting the cube's orbits one way."""
     n = cube.n
-    clauses = cube.cnf.clauses if way == "orbit-blocking" else lex_clauses(cube, way)
+    base, private = way.split("+")[0], way.endswith("+private")
+    clauses = list(cube.cnf.clauses) if base == "orbit-blocking" else lex_clauses(cube, base)
+    if private:
+        top = max(abs(lit) for clause in clauses for lit in clause)
+        clauses += private_clauses(cube, top)
     syms = symmetries(n)
     start = time.process_time()
     models = 0
@@ -149,7 +184,7 @@ def count(cube, way):
         while solver.solve():
             model = solver.get_model()
             placed = [divmod(v - 1, n) for v in range(1, n * n + 1) if model[v - 1] > 0]
-            images = {frozenset(placed)} if way != "orbit-blocking" else \
+            images = {frozenset(placed)} if base != "orbit-blocking" else \
                 {frozenset(g(r, c) for r, c in placed) for g in syms}
             for image in images:
                 solver.add_clause(sorted(-cube.square(r, c) for r, c in image))
@@ -163,6 +198,7 @@ def main():
     parser.add_argument("split", type=Path, help="a split written by `boardsat cubes domination N -k K` without --lex-leader")
     parser.add_argument("--order", nargs="+", choices=ORDERS, default=["lines"], help="lex-leader orders to time")
     parser.add_argument("--orbit-blocking", action="store_true", help="also time blocking each model's images instead")
+    parser.add_argument("--private", action="store_true", help="also time each way with the private-neighbour constraints (only at the optimum)")
     args = parser.parse_args()
     files = sorted(args.split.glob("cube-*.cnf"))
     if not files:
@@ -172,6 +208,8 @@ def main():
     except (OSError, ValueError) as err:
         sys.exit(f"error: {err}")
     ways = list(args.order) + (["orbit-blocking"] if args.orbit_blocking else [])
+    if args.private:
+        ways = [w for way in ways for w in (way, way + "+private")]
     totals = dict.fromkeys(ways, 0.0)
     agree = True
     for cube in cubes:

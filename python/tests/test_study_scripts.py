@@ -23,12 +23,14 @@ def test_every_symmetry_reduction_of_lex_orders_counts_boardsat_s_orbits(tmp_pat
     the cube `--lex-leader` writes); summed over the cubes, one per orbit
     of cubes, they are the board's orbits, A002563(7) (an orbit of sets
     meets one orbit of cubes, and its sets in that orbit's cube are one
-    orbit of the cube's stabilizer)."""
+    orbit of the cube's stabilizer). With `--private` every way again
+    with the private-neighbour constraints, which every minimum set
+    meets (k = 4 = γ(Q_7))."""
     for name, extra in (("plain", []), ("lex", ["--lex-leader"])):
         made = run(binary(), "cubes", "domination", "7", "-k", "4", "--depth", "1", *extra, "-o", tmp_path / name)
         assert made.returncode == 0, made.stderr
     study = run(sys.executable, SCRIPTS / "lex-orders.py", tmp_path / "plain",
-                "--order", "lines", "inter", "center", "ring", "--orbit-blocking")
+                "--order", "lines", "inter", "center", "ring", "--orbit-blocking", "--private")
     assert study.returncode == 0, study.stdout + study.stderr
     found = {}
     for line in study.stdout.splitlines():
@@ -41,7 +43,8 @@ def test_every_symmetry_reduction_of_lex_orders_counts_boardsat_s_orbits(tmp_pat
         counted = run(binary(), "count-dimacs", tmp_path / "lex" / f"{cube}.cnf")
         assert counted.returncode == 0, counted.stderr
         ours = int(counted.stdout.split()[0])
-        assert found[cube] == dict.fromkeys(["lines", "inter", "center", "ring", "orbit-blocking"], ours), cube
+        ways = [w for way in ("lines", "inter", "center", "ring", "orbit-blocking") for w in (way, way + "+private")]
+        assert found[cube] == dict.fromkeys(ways, ours), cube
     assert sum(ways["lines"] for ways in found.values()) == MINIMUM_DOMINATING_ORBITS[7 - 1]
 
 
