@@ -14,6 +14,12 @@
 # When the run exits 0 it verifies DIR with boardsat's checker and the
 # external one: DIR.verify (time -v and verify's output) and DIR.verify.env.
 #
+#   scripts/sitting.sh --verify DIR
+#
+# verifies a finished DIR alone, the same way (for a run whose check did
+# not fit in the session that finished it: a check that is stopped is
+# started again whole, so it is given a session of its own).
+#
 # BOARDSAT is the binary (default: target/release/boardsat, built, then
 # copied to boardsat-COMMIT beside DIR, so that rebuilding the tree during a
 # run of many sittings never changes the binary that runs them); CHECKER the
@@ -31,10 +37,16 @@ set -euo pipefail
 
 main() {
   usage() {
-    echo "error: usage: scripts/sitting.sh DIR SUBCOMMAND ARGS... (see the head of the script)" >&2
+    echo "error: usage: scripts/sitting.sh DIR SUBCOMMAND ARGS... or scripts/sitting.sh --verify DIR (see the head of the script)" >&2
     exit 2
   }
   [ $# -ge 2 ] || usage
+  only_verify=false
+  if [ "$1" = --verify ]; then
+    [ $# -eq 2 ] || usage
+    only_verify=true
+    shift
+  fi
   dir=$(realpath -m "$1"); shift
   parent=$(dirname "$dir")
   [ -d "$parent" ] || { echo "error: $parent is not a directory" >&2; exit 2; }
@@ -60,9 +72,6 @@ main() {
   fi
   [ -x "$CHECKER" ] || { echo "error: $CHECKER is not an executable" >&2; exit 2; }
 
-  k=1
-  while [ -e "$dir.env.$k" ]; do k=$((k + 1)); done
-
   environment() {
     echo "binary: $BOARDSAT"
     "$BOARDSAT" --version
@@ -73,6 +82,23 @@ main() {
     echo "start: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   }
 
+  verify_dir() {
+    { environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")"; } > "$dir.verify.env"
+    status=0
+    nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" > "$dir.verify" 2>&1 || status=$?
+    grep -i '^verified\|^not verified' "$dir.verify" >&2 || tail -n 1 "$dir.verify" >&2
+    exit "$status"
+  }
+
+  if "$only_verify"; then
+    [ -f "$dir/MANIFEST.json" ] || { echo "error: $dir has no MANIFEST.json (not a proof directory)" >&2; exit 2; }
+    echo "verifying $dir with boardsat's checker and $CHECKER (output in $dir.verify)" >&2
+    verify_dir
+  fi
+
+  k=1
+  while [ -e "$dir.env.$k" ]; do k=$((k + 1)); done
+
   command=(--progress "$@" --proof "$dir" --json)
   { environment; echo "command: boardsat ${command[*]}"; } > "$dir.env.$k"
   echo "sitting $k of $dir: boardsat ${command[*]} (progress in $dir.progress.$k)" >&2
@@ -81,12 +107,7 @@ main() {
     "$BOARDSAT" "${command[@]}" > "$dir.json.$k" 2> "$dir.progress.$k" || status=$?
   echo "sitting $k ended with exit $status: $(tail -n 1 "$dir.time.$k" 2> /dev/null || true) (wall user system kB)" >&2
   [ "$status" -eq 0 ] || exit "$status"
-
-  { environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")"; } > "$dir.verify.env"
-  status=0
-  nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" > "$dir.verify" 2>&1 || status=$?
-  grep -i '^verified\|^not verified' "$dir.verify" >&2 || tail -n 1 "$dir.verify" >&2
-  exit "$status"
+  verify_dir
 }
 
 main "$@"

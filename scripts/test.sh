@@ -30,13 +30,15 @@ missing=()
 for binary in cadical minisat picosat cryptominisat5 cbc parallel; do
   command -v "$binary" >/dev/null 2>&1 || missing+=("$binary")
 done
+# scripts/sitting.sh times its sittings with GNU time (Debian's 'time').
+[ -x /usr/bin/time ] || missing+=(/usr/bin/time)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "== installing external programs for the tests: ${missing[*]}" >&2
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat coinor-cbc parallel >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat picosat cryptominisat coinor-cbc parallel time >/dev/null
   else
-    echo "== external programs missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat coinor-cbc parallel)" >&2
+    echo "== external programs missing: ${missing[*]} (apt-get install cadical minisat picosat cryptominisat coinor-cbc parallel time)" >&2
   fi
 fi
 

@@ -609,3 +609,38 @@ def test_cube_costs_reads_a_count_s_cubes(tmp_path):
     finally:
         os.close(write)
     assert closed.returncode == 141 and closed.stderr == "", closed.stderr
+
+
+
+def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
+    """`scripts/sitting.sh --verify DIR` checks a finished run alone, as its
+    last sitting would have (for a check that needs a session of its own):
+    the same verify and environment files, no new sitting, and
+    result-json.py takes them."""
+    proof = tmp_path / "d6"
+    done = sitting(proof, "count", "domination", "6", checker=cake_lpr)
+    assert done.returncode == 0, done.stderr
+    for name in ("verify", "verify.env"):
+        (tmp_path / f"d6.{name}").unlink()
+    again = sitting("--verify", proof, checker=cake_lpr)
+    assert again.returncode == 0, again.stderr
+    assert not (tmp_path / "d6.env.2").exists()
+    verdict = [l for l in (tmp_path / "d6.verify").read_text().splitlines() if l.startswith("verified")]
+    assert len(verdict) == 1 and "and by cake_lpr" in verdict[0], (tmp_path / "d6.verify").read_text()
+    assert "command: boardsat verify DIR --checker " in (tmp_path / "d6.verify.env").read_text()
+    out = tmp_path / "result.json"
+    made = script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
+                  "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
+                  "--verify", tmp_path / "d6.verify", "--verify-env", tmp_path / "d6.verify.env",
+                  "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", out)
+    assert made.returncode == 0, made.stderr
+    r = json.loads(out.read_text())
+    assert r["value"] == 4 and r["verify_command"] == "boardsat verify DIR --checker " + Path(cake_lpr).name
+    assert [c["name"] for c in r["checkers"]] == ["boardsat", "cake_lpr"]
+
+
+def test_a_check_of_no_proof_directory_is_refused_in_one_line(cake_lpr, tmp_path):
+    (tmp_path / "empty").mkdir()
+    for args, what in (((), "has no MANIFEST.json"), (("count",), "usage")):
+        refused(sitting("--verify", tmp_path / "empty", *args, checker=cake_lpr), what)
+    assert list(tmp_path.iterdir()) == [tmp_path / "empty"]
