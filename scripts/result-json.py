@@ -317,6 +317,21 @@ def checked_by(external):
             f"({external['program']}): {external['accepted']} {proofs}")
 
 
+# The end of verify's last line when proofs came from a record (`verify
+# --record`, crates/proof/src/verify/json.rs).
+FROM_RECORD = re.compile(r" \((\d+) proofs? taken from the record (.+): accepted by the same checkers "
+                         r"in an earlier check, their files unchanged\)$")
+
+
+def from_record(record):
+    """The end of verify's last line for `record` (None: nothing)."""
+    if not record:
+        return ""
+    proofs = "proof" if record["reused"] == 1 else "proofs"
+    return (f" ({record['reused']} {proofs} taken from the record {record['path']}: accepted by the same "
+            f"checkers in an earlier check, their files unchanged)")
+
+
 def verification_json(path, text):
     """What `boardsat verify --json` reported (see `verification`)."""
     try:
@@ -343,8 +358,14 @@ def verification_json(path, text):
             and isinstance(result.get("sentence"), str)):
         why = result.get("reason") or "a claim did not verify"
         fail(f"{path}: the result is not verified: NOT verified: {why}", 1)
-    return {"line": f"verified: {result['sentence']}{checked_by(external)}",
-            "external": external, "json": True}
+    record = report.get("record")
+    if record is not None:
+        if not isinstance(record, dict):
+            fail(f"{path}: 'record' is not an object")
+        record = {"path": field(record, "path", path, str), "reused": field(record, "reused", path, int)}
+        record = record if record["reused"] > 0 else None
+    return {"line": f"verified: {result['sentence']}{checked_by(external)}{from_record(record)}",
+            "external": external, "json": True, "record": record}
 
 
 def verification(path):
@@ -364,9 +385,14 @@ def verification(path):
     last = lines[-1]
     if not last.startswith("verified:"):
         fail(f"{path}: the result is not verified: {last}", 1)
-    external = None
-    every = re.search(r"; every proof accepted by boardsat's checker and by (.+?) \((.+)\): (\d+) proofs?$", last)
-    none = re.search(r" \((.+?) \((.+)\) ran too, with no proof to check\)$", last)
+    external, record = None, None
+    core = last
+    taken = FROM_RECORD.search(last)
+    if taken:
+        record = {"path": taken.group(2), "reused": int(taken.group(1))}
+        core = last[:taken.start()]
+    every = re.search(r"; every proof accepted by boardsat's checker and by (.+?) \((.+)\): (\d+) proofs?$", core)
+    none = re.search(r" \((.+?) \((.+)\) ran too, with no proof to check\)$", core)
     if every or none:
         m = every or none
         external = {
@@ -377,7 +403,7 @@ def verification(path):
             "sha256_from": "the file at its path when this result was written (verify's text names none)",
             "accepted": int(every.group(3)) if every else 0,
         }
-    return {"line": last, "external": external, "json": False}
+    return {"line": last, "external": external, "json": False, "record": record}
 
 
 def verify_times(path, result):
@@ -484,6 +510,13 @@ def provenance(a, result, verified, manifest_path, sittings, solver):
             fail(f"{a.verify_env}: names no commit of the verifying binary (neither its version line nor its name)")
         result["verify_commit"] = verifier["commit"]
     result["checkers"] = [boardsat] + ([verified["external"]] if verified["external"] else [])
+    if verified["record"]:
+        # Proofs an earlier `verify --record` accepted were taken, not checked again: said.
+        result["verify_record"] = {
+            **verified["record"],
+            "what": "proofs accepted by the same checkers (the same boardsat binary and external checker) in an "
+                    "earlier verify --record of the same files, taken from the record instead of being checked again",
+        }
     if verifier and "command" in verifier:
         result["verify_command"] = portable_verify(verifier["command"])
     else:

@@ -616,7 +616,8 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     """`scripts/sitting.sh --verify DIR` checks a finished run alone, as its
     last sitting would have (for a check that needs a session of its own):
     the same verify and environment files, no new sitting, and
-    result-json.py takes them."""
+    result-json.py takes them. Both checks keep DIR.record, so the second
+    takes every proof from it, and the result says so."""
     proof = tmp_path / "d6"
     done = sitting(proof, "count", "domination", "6", checker=cake_lpr)
     assert done.returncode == 0, done.stderr
@@ -628,6 +629,8 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     verdict = [l for l in (tmp_path / "d6.verify").read_text().splitlines() if l.startswith("verified")]
     assert len(verdict) == 1 and "and by cake_lpr" in verdict[0], (tmp_path / "d6.verify").read_text()
     assert "command: boardsat verify DIR --checker " in (tmp_path / "d6.verify.env").read_text()
+    claims = len(json.loads((proof / "MANIFEST.json").read_text())["claims"])
+    assert f"({claims} proofs taken from the record {tmp_path / 'd6.record'}: " in verdict[0], verdict[0]
     out = tmp_path / "result.json"
     made = script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
                   "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
@@ -635,8 +638,10 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
                   "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", out)
     assert made.returncode == 0, made.stderr
     r = json.loads(out.read_text())
-    assert r["value"] == 4 and r["verify_command"] == "boardsat verify DIR --checker " + Path(cake_lpr).name
+    assert r["value"] == 4
+    assert r["verify_command"] == f"boardsat verify DIR --checker {Path(cake_lpr).name} --record DIR.record"
     assert [c["name"] for c in r["checkers"]] == ["boardsat", "cake_lpr"]
+    assert r["verify_record"]["reused"] == claims and r["verify_record"]["path"] == str(tmp_path / "d6.record")
 
 
 def test_a_check_of_no_proof_directory_is_refused_in_one_line(cake_lpr, tmp_path):

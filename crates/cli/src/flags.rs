@@ -165,6 +165,15 @@ pub struct VerifyArgs {
     /// Claims checked at once (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+    /// Keep a record in FILE of every proof accepted (by the SHA-256 of
+    /// its formula, its proof and the checkers), and take from it the
+    /// proofs an earlier `verify --record FILE` accepted, unchanged and
+    /// with the same checkers (this boardsat binary, the same --checker),
+    /// instead of checking them again: a check of many hours that is
+    /// stopped goes on where it stood. Everything else is checked anew,
+    /// and the last line says how many proofs came from the record
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// `--checker`: a second LRAT checker, not boardsat's, on every claim.

@@ -4,15 +4,17 @@
 //! (`boardsat_proof::verify`); a split directory written by `cubes
 //! --proof` is checked whole (`boardsat_proof::verify::jobs`). With `--checker`,
 //! an external LRAT checker checks every claim too
-//! (`boardsat_proof::external`). The last line is the result's sentence,
-//! or what is missing; exit 0 only for a result proven whole.
+//! (`boardsat_proof::external`); with `--record FILE`, the proofs an earlier
+//! check accepted are taken from its record (`boardsat_proof::verify::record`).
+//! The last line is the result's sentence, or what is missing; exit 0 only
+//! for a result proven whole.
 
 use anyhow::Result;
 use boardsat_jobs as jobs;
 use boardsat_proof::{
     external::{CheckerError, ExternalChecker, DEFAULT_TIMEOUT},
     manifest::MANIFEST_JSON,
-    verify::{self, json::VerifyReport, verify_directory, Checks, Verification},
+    verify::{self, json::VerifyReport, verify_directory, Checks, Record, Verification},
 };
 
 use crate::{
@@ -29,8 +31,13 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome> {
         Ok(external) => external,
         Err(e) => return report(&Verification::failed(e.into()), args.json),
     };
+    let record = match &args.record {
+        Some(path) => Some(Record::open(path, &identity()?)?),
+        None => None,
+    };
     let checks = Checks::new(Some(&stop))
         .with_external(external.as_ref())
+        .with_record(record.as_ref())
         .with_threads(args.threads.map(|t| t as usize));
     let verification = match args.paths.as_slice() {
         [dir]
@@ -51,6 +58,24 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome> {
         return Ok(Outcome::Stopped(Some(reason)));
     }
     report(&verification, args.json)
+}
+
+/// What names this boardsat in a record of accepted proofs: its commit and
+/// the SHA-256 of its executable (another build checks again).
+fn identity() -> Result<String> {
+    let exe = std::env::current_exe()
+        .map_err(|e| anyhow::anyhow!("cannot find this program's executable: {e}"))?;
+    let bytes = std::fs::read(&exe).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read this program's executable {}: {e}",
+            exe.display()
+        )
+    })?;
+    Ok(format!(
+        "boardsat {} {}",
+        boardsat_bench::run::COMMIT,
+        boardsat_solve::formula::dimacs::digest(&bytes)
+    ))
 }
 
 /// The external checker `--checker` names (one that cannot run fails the

@@ -132,6 +132,7 @@ pub fn verify_jobs(dir: &Path, checks: Checks<'_>) -> Result<Verification, Verif
         verdicts,
         result,
         external: None,
+        record: None,
     }
     .checked_by(checks))
 }

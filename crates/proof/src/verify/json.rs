@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::verify::verdict::{ExternalUse, Verification};
+use crate::verify::verdict::{ExternalUse, RecordUse, Verification};
 
 /// `verify`: one claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -42,6 +42,18 @@ pub struct CheckerReport {
     pub accepted: u64,
 }
 
+/// `verify --record`: the record of accepted proofs the verification took
+/// proofs from and added to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordReport {
+    /// The record file.
+    pub path: String,
+    /// Proofs taken from it, not checked again.
+    pub reused: u64,
+    /// Proofs checked and added to it.
+    pub added: u64,
+}
+
 /// `verify`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VerifyReport {
@@ -57,6 +69,9 @@ pub struct VerifyReport {
     /// The external checker run on every claim too, if one was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external_checker: Option<CheckerReport>,
+    /// The record proofs were taken from and added to, if one was used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<RecordReport>,
 }
 
 impl VerifyReport {
@@ -97,6 +112,17 @@ impl VerifyReport {
                     accepted: *accepted,
                 },
             ),
+            record: verification.record.as_ref().map(
+                |RecordUse {
+                     path,
+                     reused,
+                     added,
+                 }| RecordReport {
+                    path: path.clone(),
+                    reused: *reused,
+                    added: *added,
+                },
+            ),
         }
     }
 
@@ -116,12 +142,28 @@ impl VerifyReport {
             .collect();
         lines.push(match (&self.result.sentence, &self.result.reason) {
             (Some(sentence), _) if self.verified => {
-                format!("verified: {sentence}{}", self.checked_by())
+                format!(
+                    "verified: {sentence}{}{}",
+                    self.checked_by(),
+                    self.taken_from_record()
+                )
             }
             (_, Some(why)) => format!("NOT verified: {why}"),
             _ => "NOT verified: a claim did not verify".to_string(),
         });
         lines
+    }
+
+    /// How many proofs were taken from a record, when some were.
+    fn taken_from_record(&self) -> String {
+        match &self.record {
+            Some(r) if r.reused > 0 => format!(
+                " ({} taken from the record {}: accepted by the same checkers in an earlier check, their files unchanged)",
+                boardsat_encode::words::plural(r.reused, "proof", "proofs"),
+                r.path
+            ),
+            _ => String::new(),
+        }
     }
 
     /// Which checkers accepted every proof, when an external one ran.

@@ -32,6 +32,8 @@
 //! 5. `queens_cover`, `jobs` — the cover of an N-queens cube count; a split run as jobs
 //! 6. `result` — the run's result from the verified claims
 //! 7. this one — a proof directory verified, claim by claim
+//!
+//! `record` keeps the proofs a verification accepted, for the next one (`verify --record`).
 
 mod board;
 mod certified_split;
@@ -40,6 +42,7 @@ pub mod jobs;
 pub mod json;
 mod proof_check;
 mod queens_cover;
+pub mod record;
 mod result;
 mod source;
 pub mod verdict;
@@ -48,8 +51,9 @@ use std::{fs, path::Path};
 
 use boardsat_solve::formula::dimacs::Formula;
 
+pub use self::record::{Record, RecordError};
 pub use self::verdict::{
-    Checks, ExternalUse, Finding, Rejection, Verdict, Verification, VerifyError,
+    Checks, ExternalUse, Finding, RecordUse, Rejection, Verdict, Verification, VerifyError,
 };
 use crate::{
     manifest::{ClaimEntry, ClaimKind, ProofManifest, SplitEntry, SplitPurpose, MANIFEST_JSON},
@@ -120,6 +124,7 @@ pub fn verify(dir: &Path, checks: Checks<'_>) -> Result<Verification, VerifyErro
         verdicts,
         result,
         external: None,
+        record: None,
     }
     .checked_by(checks))
 }
@@ -282,6 +287,7 @@ pub fn verify_files(cnf: &Path, proof: &Path, checks: Checks<'_>) -> Verificatio
             }],
             result: Ok(sentence),
             external: None,
+            record: None,
         },
         Err(why) => Verification {
             result: Err(why.clone().about(&name)),
@@ -290,6 +296,7 @@ pub fn verify_files(cnf: &Path, proof: &Path, checks: Checks<'_>) -> Verificatio
                 outcome: Finding::Rejected(why),
             }],
             external: None,
+            record: None,
         },
     }
     .checked_by(checks)

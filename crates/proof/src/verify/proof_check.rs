@@ -11,10 +11,12 @@ use boardsat_lrat::Syntax;
 use boardsat_solve::formula::dimacs::Formula;
 
 use crate::{
+    external::ExternalChecker,
     manifest::ClaimEntry,
     trace::ProofFormat,
     verify::{
         files::{cannot_read, inside, open_file, read_formula},
+        record::Record,
         verdict::{Checks, Rejection},
     },
 };
@@ -61,17 +63,48 @@ pub(crate) fn check_proof_at(
     format: Option<ProofFormat>,
 ) -> Result<(u64, String), Rejection> {
     let lrat = lrat_syntax(format);
-    let steps = check_lrat_at(formula, proof, strict, lrat)?;
-    let Some(external) = checks.external else {
-        return Ok((steps, String::new()));
+    // Hashed before they are checked: the record holds the bytes checked.
+    let key = match checks.record {
+        Some(record) => {
+            open_file(proof, strict)?;
+            let key = record
+                .key(cnf, proof, checks.external.map(ExternalChecker::sha256))
+                .map_err(|e| cannot_read(proof, &e))?;
+            if let Some(steps) = record.recorded(&key) {
+                return Ok((steps, reused(record, checks.external)));
+            }
+            Some((record, key))
+        }
+        None => None,
     };
-    let line = external
-        .check(cnf, proof, lrat, checks.stop)
-        .map_err(|message| Rejection::ExternalRejected { message })?;
-    Ok((
-        steps,
-        format!("; {} accepts it too ('{line}')", external.name()),
-    ))
+    let steps = check_lrat_at(formula, proof, strict, lrat)?;
+    let also = match checks.external {
+        None => String::new(),
+        Some(external) => {
+            let line = external
+                .check(cnf, proof, lrat, checks.stop)
+                .map_err(|message| Rejection::ExternalRejected { message })?;
+            format!("; {} accepts it too ('{line}')", external.name())
+        }
+    };
+    if let Some((record, key)) = key {
+        record
+            .add(&key, steps)
+            .map_err(|e| Rejection::unreadable(e.to_string()))?;
+    }
+    Ok((steps, also))
+}
+
+/// A proof taken from `record`, in words.
+fn reused(record: &Record, external: Option<&ExternalChecker>) -> String {
+    let by = match external {
+        Some(external) => format!("boardsat's checker and {}", external.name()),
+        None => "boardsat's checker".to_string(),
+    };
+    format!(
+        "; accepted by {by} in an earlier check, as the record {} holds (its files unchanged)",
+        record.path().display()
+    )
 }
 
 fn check_lrat_at(

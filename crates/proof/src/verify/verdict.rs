@@ -7,7 +7,7 @@ use boardsat_encode::setting::{LibraryWords, Names, Setting};
 use boardsat_lrat::Location;
 use boardsat_solve::stop::Interrupter;
 
-use crate::external::ExternalChecker;
+use crate::{external::ExternalChecker, verify::record::Record};
 
 /// What a verification checks with besides boardsat's own checks, and
 /// what stops it: one context for every claim.
@@ -21,6 +21,9 @@ pub struct Checks<'a> {
     pub external: Option<&'a ExternalChecker>,
     /// Claims checked at once (at least one).
     pub threads: usize,
+    /// The record of proofs accepted before, taken instead of checking
+    /// them again, and added to ([`crate::verify::record`]).
+    pub record: Option<&'a Record>,
 }
 
 impl<'a> Checks<'a> {
@@ -31,6 +34,7 @@ impl<'a> Checks<'a> {
             stop,
             external: None,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
+            record: None,
         }
     }
 
@@ -48,6 +52,25 @@ impl<'a> Checks<'a> {
     pub fn with_external(self, external: Option<&'a ExternalChecker>) -> Self {
         Checks { external, ..self }
     }
+
+    /// The same, with the proofs `record` holds taken from it and the
+    /// ones checked added to it.
+    #[must_use]
+    pub fn with_record(self, record: Option<&'a Record>) -> Self {
+        Checks { record, ..self }
+    }
+}
+
+/// How a verification used its record ([`crate::verify::record`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordUse {
+    /// The record file.
+    pub path: String,
+    /// Proofs taken from it (accepted by an earlier verification with the
+    /// same checkers, their files unchanged), not checked again.
+    pub reused: u64,
+    /// Proofs checked and added to it.
+    pub added: u64,
 }
 
 /// The external checker of a verification and how many proofs it accepted.
@@ -247,6 +270,9 @@ pub struct Verification {
     pub result: Result<String, Rejection>,
     /// The external checker run on every claim too, if one was.
     pub external: Option<ExternalUse>,
+    /// The record the proof checks were taken from and added to, if one
+    /// was used.
+    pub record: Option<RecordUse>,
 }
 
 impl Verification {
@@ -263,6 +289,7 @@ impl Verification {
             verdicts: Vec::new(),
             result: Err(why),
             external: None,
+            record: None,
         }
     }
 
@@ -299,7 +326,13 @@ impl Verification {
                 name: c.name().to_string(),
                 program: c.program().display().to_string(),
                 sha256: c.sha256().to_string(),
-                accepted: c.accepted(),
+                // The record holds only proofs this checker accepted.
+                accepted: c.accepted() + checks.record.map_or(0, Record::reused),
+            }),
+            record: checks.record.map(|r| RecordUse {
+                path: r.path().display().to_string(),
+                reused: r.reused(),
+                added: r.added(),
             }),
             ..self
         }
