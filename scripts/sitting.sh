@@ -17,8 +17,10 @@
 #   scripts/sitting.sh --verify DIR
 #
 # verifies a finished DIR alone, the same way (for a run whose check did
-# not fit in the session that finished it: a check that is stopped is
-# started again whole, so it is given a session of its own).
+# not fit in the session that finished it). Either check keeps the record
+# DIR.record (`verify --record`, when the verifying binary has it): a check
+# that is stopped goes on from it the next time, checking only the proofs
+# it does not hold. VERIFIER is the verifying binary (default: BOARDSAT).
 #
 # BOARDSAT is the binary (default: target/release/boardsat, built, then
 # copied to boardsat-COMMIT beside DIR, so that rebuilding the tree during a
@@ -83,9 +85,15 @@ main() {
   }
 
   verify_dir() {
-    { environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")"; } > "$dir.verify.env"
+    BOARDSAT=${VERIFIER:-$BOARDSAT}
+    [ -x "$BOARDSAT" ] || { echo "error: $BOARDSAT is not an executable" >&2; exit 2; }
+    record=()
+    if "$BOARDSAT" verify --help 2> /dev/null | grep -- '--record' > /dev/null; then
+      record=(--record "$dir.record")
+    fi
+    { environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")${record:+ --record DIR.record}"; } > "$dir.verify.env"
     status=0
-    nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" > "$dir.verify" 2>&1 || status=$?
+    nice -n "${NICE:-0}" /usr/bin/time -v "$BOARDSAT" verify "$dir" --checker "$CHECKER" "${record[@]}" > "$dir.verify" 2>&1 || status=$?
     grep -i '^verified\|^not verified' "$dir.verify" >&2 || tail -n 1 "$dir.verify" >&2
     exit "$status"
   }
