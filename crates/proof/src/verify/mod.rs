@@ -25,15 +25,14 @@
 //! Each module imports only from modules on its own line or a line above
 //! (checked by `tests/tests/layers.rs`):
 //!
-//! 1. `verdict` — the checks' context, a verdict per claim, why a claim does not verify
-//! 2. `files`, `json` — regular files and names inside the directory, formulas read; `verify`'s JSON report
-//! 3. `proof_check` — a claim's proof checked by its format's checker and the external one
-//! 4. `board`, `source`, `certified_split` — the claim kinds: board claims, DIMACS claims, certified splits' cubes and covers
-//! 5. `queens_cover`, `jobs` — the cover of an N-queens cube count; a split run as jobs
-//! 6. `result` — the run's result from the verified claims
-//! 7. this one — a proof directory verified, claim by claim
-//!
-//! `record` keeps the proofs a verification accepted, for the next one (`verify --record`).
+//! 1. `record` — the proofs an earlier verification accepted, kept for the next one (`verify --record`)
+//! 2. `verdict` — the checks' context, a verdict per claim, why a claim does not verify
+//! 3. `files`, `json` — regular files and names inside the directory, formulas read; `verify`'s JSON report
+//! 4. `proof_check` — a claim's proof checked by its format's checker and the external one
+//! 5. `board`, `source`, `certified_split` — the claim kinds: board claims, DIMACS claims, certified splits' cubes and covers
+//! 6. `queens_cover`, `jobs` — the cover of an N-queens cube count; a split run as jobs
+//! 7. `result` — the run's result from the verified claims
+//! 8. this one — a proof directory verified, claim by claim
 
 mod board;
 mod certified_split;
