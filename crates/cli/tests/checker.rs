@@ -33,27 +33,6 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
-/// A count with a split and binary, compressed proofs: claims of every
-/// way a proof is stored.
-fn proof_dir(root: &Path) -> PathBuf {
-    let o = run_in(
-        root,
-        &[
-            "count",
-            "domination",
-            "5",
-            "--proof",
-            "p",
-            "--proof-format",
-            "binary",
-            "--proof-compression",
-            "zstd",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    root.join("p")
-}
-
 /// `verify DIR --checker PROGRAM [more]`: exit code and last line.
 fn verify_with(dir: &Path, program: &Path, more: &[&str]) -> (Option<i32>, String, String) {
     let mut args = vec![
@@ -75,7 +54,7 @@ fn cake_lpr_accepts_text_binary_and_compressed_proofs_and_is_named() {
         return;
     };
     let tmp = tempfile::tempdir().unwrap();
-    let binary = proof_dir(tmp.path());
+    let binary = common::binary_proof_dir(tmp.path());
     let o = run_in(tmp.path(), &["solve", "domination", "7", "--proof", "text"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     for dir in [binary, tmp.path().join("text")] {
@@ -132,7 +111,7 @@ fn cake_lpr_accepts_text_binary_and_compressed_proofs_and_is_named() {
 #[test]
 fn a_checker_that_does_not_accept_makes_a_sound_directory_not_verified() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = proof_dir(tmp.path());
+    let dir = common::binary_proof_dir(tmp.path());
     let before = snapshot(&dir);
     let bin = tmp.path().join("bin");
     std::fs::create_dir(&bin).unwrap();

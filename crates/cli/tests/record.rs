@@ -8,27 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{one_line_error, run, run_in, script, text};
-
-/// A count with a split and binary, compressed proofs.
-fn proof_dir(root: &Path) -> PathBuf {
-    let o = run_in(
-        root,
-        &[
-            "count",
-            "domination",
-            "5",
-            "--proof",
-            "p",
-            "--proof-format",
-            "binary",
-            "--proof-compression",
-            "zstd",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    root.join("p")
-}
+use common::{one_line_error, run, script, text};
 
 /// `verify DIR [more]`: exit code, last line and the JSON report of a
 /// second run is not needed here.
@@ -78,7 +58,7 @@ fn a_stopped_check_goes_on_from_its_record_and_checks_only_what_it_lacks() {
         return;
     };
     let tmp = tempfile::tempdir().unwrap();
-    let dir = proof_dir(tmp.path());
+    let dir = common::binary_proof_dir(tmp.path());
     let n = claims(&dir);
     assert!(n >= 3, "{n} claims");
     let checker = logging_checker(tmp.path(), &cake);
@@ -141,7 +121,7 @@ fn a_stopped_check_goes_on_from_its_record_and_checks_only_what_it_lacks() {
 #[test]
 fn a_changed_proof_or_another_checker_is_checked_again() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = proof_dir(tmp.path());
+    let dir = common::binary_proof_dir(tmp.path());
     let n = claims(&dir);
     let record = tmp.path().join("record");
     let with_record = ["--record", record.to_str().unwrap()];
@@ -175,7 +155,7 @@ fn a_changed_proof_or_another_checker_is_checked_again() {
 #[test]
 fn a_record_that_is_not_one_is_a_one_line_error() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = proof_dir(tmp.path());
+    let dir = common::binary_proof_dir(tmp.path());
     let o = run(&[
         "verify",
         dir.to_str().unwrap(),

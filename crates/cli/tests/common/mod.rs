@@ -300,3 +300,24 @@ pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
 }
+
+/// `count domination 5` with its proof in `root/p`: a split and binary,
+/// compressed proofs, claims of every way a proof is stored.
+pub fn binary_proof_dir(root: &Path) -> PathBuf {
+    let o = run_in(
+        root,
+        &[
+            "count",
+            "domination",
+            "5",
+            "--proof",
+            "p",
+            "--proof-format",
+            "binary",
+            "--proof-compression",
+            "zstd",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    root.join("p")
+}
