@@ -250,6 +250,7 @@ def verify(
     *,
     checker: Optional[_Path] = ...,
     checker_timeout: Optional[float] = ...,
+    record: Optional[_Path] = ...,
 ) -> Dict[str, Any]:
     """Checks a proof directory (``proof=``, ``--proof``, ``cubes --proof``) as ``boardsat verify DIR --json`` does.
 
@@ -258,8 +259,12 @@ def verify(
     ``reason`` it is not proven). ``checker`` names an LRAT checker boardsat
     did not write (cake_lpr), run on every claim too, at most
     ``checker_timeout`` seconds a claim; ``external_checker`` then says which
-    it was and how many proofs it accepted. Raises ``ValueError`` for a
-    directory that is not a proof directory.
+    it was and how many proofs it accepted. ``record`` names a file
+    (``--record``) that keeps every proof accepted and lends the next
+    ``verify(..., record=...)`` the ones it holds, unchanged and with the same
+    checkers; ``record`` in the report says how many came from it. Raises
+    ``ValueError`` for a directory that is not a proof directory or a
+    ``record`` that cannot be used.
     """
 
 @final

@@ -47,7 +47,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use boardsat_encode::{check as check_placement, Amo, Card, Family, Formulation, Piece, Problem};
 use boardsat_proof::{
@@ -56,7 +56,11 @@ use boardsat_proof::{
     prover::{Prover, Task},
     split_prover::SplitProver,
     tasks::prove_solved,
-    verify::{json::VerifyReport, verify_directory, Checks, Verification},
+    verify::{
+        json::VerifyReport,
+        record::{self, Record},
+        verify_directory, Checks, Verification,
+    },
 };
 use boardsat_report::{CountReport, SolveReport};
 use boardsat_solve::{
@@ -431,18 +435,25 @@ fn run_count(
 /// missing). ``checker`` names an LRAT checker boardsat did not write
 /// (cake_lpr), run on every claim too (``--checker``), at most
 /// ``checker_timeout`` seconds a claim (3600); ``external_checker`` then
-/// says which it was and how many proofs it accepted.
+/// says which it was and how many proofs it accepted. ``record`` names a
+/// file (``--record``) that keeps every proof accepted and lends the next
+/// ``verify(…, record=…)`` the ones it holds, unchanged and with the same
+/// checkers (this module's build, the same ``checker``): a check of many
+/// hours that is stopped goes on where it stood; ``record`` in the report
+/// then says how many proofs came from it.
 ///
-/// Raises ``ValueError`` for a directory that is not a proof directory,
-/// ``KeyboardInterrupt`` on Ctrl-C.
+/// Raises ``ValueError`` for a directory that is not a proof directory or
+/// a ``record`` that cannot be used, ``KeyboardInterrupt`` on Ctrl-C.
 #[pyfunction]
-#[pyo3(signature = (dir, *, checker=None, checker_timeout=None))]
+#[pyo3(pass_module, signature = (dir, *, checker=None, checker_timeout=None, record=None))]
 fn verify(
-    py: Python<'_>,
+    module: &Bound<'_, PyModule>,
     dir: PathBuf,
     checker: Option<PathBuf>,
     checker_timeout: Option<f64>,
+    record: Option<PathBuf>,
 ) -> PyResult<Py<PyAny>> {
+    let py = module.py();
     let stop = Interrupter::new();
     let external = match checker {
         None => None,
@@ -464,10 +475,30 @@ fn verify(
             }
         }
     };
-    let checks = Checks::new(Some(&stop)).with_external(external.as_ref());
+    let record = match record {
+        Some(path) => Some(open_record(module, &path)?),
+        None => None,
+    };
+    let checks = Checks::new(Some(&stop))
+        .with_external(external.as_ref())
+        .with_record(record.as_ref());
     let verification = wait::run(py, &stop, || verify_directory(&dir, checks))?
         .map_err(|e| PyValueError::new_err(e.message(&errors::Keywords)))?;
     json::to_python(py, &VerifyReport::new(&verification))
+}
+
+/// The record at `path` for checks by this extension module: its version
+/// and the SHA-256 of the file it was loaded from name it, so that another
+/// build checks again.
+fn open_record(module: &Bound<'_, PyModule>, path: &Path) -> PyResult<Record> {
+    let unusable = |e: record::RecordError| PyValueError::new_err(e.to_string());
+    let file: PathBuf = module.filename()?.extract()?;
+    let identity = record::identity(
+        concat!("boardsat-python ", env!("CARGO_PKG_VERSION")),
+        &file,
+    )
+    .map_err(unusable)?;
+    Record::open(path, &identity).map_err(unusable)
 }
 
 /// The board with ``placement`` (a list of ``(row, col)`` pairs) as a

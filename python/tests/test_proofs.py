@@ -162,3 +162,32 @@ def test_verify_runs_an_external_checker_on_every_claim(tmp_path):
     assert "does not exist" in missing["result"]["reason"]
     with pytest.raises(ValueError):
         boardsat.verify(proof, checker=accepts, checker_timeout=-1)
+
+
+def test_verify_with_a_record_checks_each_proof_once(tmp_path):
+    # verify(record=) is the CLI's --record: the first check adds every
+    # proof it accepts, the next takes them all from the record and still
+    # verifies; a proof cut short since is checked again (and refused), and
+    # a record that is not a regular file is a ValueError.
+    proof = tmp_path / "p"
+    boardsat.count("domination", 5, proof=proof, proof_format="binary")
+    record = tmp_path / "record"
+    first = boardsat.verify(proof, record=record)
+    assert first["verified"] is True, first
+    added = first["record"]["added"]
+    assert added > 0 and first["record"]["reused"] == 0
+    assert record.read_text().splitlines()[0] == "c boardsat verify record 1"
+    again = boardsat.verify(proof, record=record)
+    assert again["verified"] is True
+    assert (again["record"]["reused"], again["record"]["added"]) == (added, 0)
+    claims = json.loads((proof / "MANIFEST.json").read_text())["claims"]
+    traced = next(c for c in claims if c.get("proof"))
+    path = proof / traced["proof"]
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    forged = boardsat.verify(proof, record=record)
+    assert forged["verified"] is False
+    assert forged["record"]["reused"] == added - 1
+    with pytest.raises(ValueError) as raised:
+        boardsat.verify(proof, record=tmp_path)
+    assert "not a regular file" in str(raised.value)

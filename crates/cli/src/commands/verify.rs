@@ -14,7 +14,7 @@ use boardsat_jobs as jobs;
 use boardsat_proof::{
     external::{CheckerError, ExternalChecker, DEFAULT_TIMEOUT},
     manifest::MANIFEST_JSON,
-    verify::{self, json::VerifyReport, verify_directory, Checks, Record, Verification},
+    verify::{self, json::VerifyReport, record, verify_directory, Checks, Record, Verification},
 };
 
 use crate::{
@@ -65,17 +65,10 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome> {
 fn identity() -> Result<String> {
     let exe = std::env::current_exe()
         .map_err(|e| anyhow::anyhow!("cannot find this program's executable: {e}"))?;
-    let bytes = std::fs::read(&exe).map_err(|e| {
-        anyhow::anyhow!(
-            "cannot read this program's executable {}: {e}",
-            exe.display()
-        )
-    })?;
-    Ok(format!(
-        "boardsat {} {}",
-        boardsat_bench::run::COMMIT,
-        boardsat_solve::formula::dimacs::digest(&bytes)
-    ))
+    Ok(record::identity(
+        &format!("boardsat {}", boardsat_bench::run::COMMIT),
+        &exe,
+    )?)
 }
 
 /// The external checker `--checker` names (one that cannot run fails the

@@ -181,6 +181,22 @@ impl Record {
     }
 }
 
+/// The identity of a checking boardsat for [`Record::open`]: `name` (its
+/// version or commit, for a reader) and the SHA-256 of `program`, the file
+/// its code was loaded from (the command line's executable, the Python
+/// extension module), so that another build checks again.
+///
+/// # Errors
+///
+/// [`RecordError::Io`] when `program` cannot be read.
+pub fn identity(name: &str, program: &Path) -> Result<String, RecordError> {
+    let digest = digest_file(program).map_err(|e| RecordError::Io {
+        path: program.to_path_buf(),
+        reason: format!("cannot read the checking program: {e}"),
+    })?;
+    Ok(format!("{name} {digest}"))
+}
+
 /// The proofs a record file holds: steps by key.
 fn read_lines(path: &Path) -> Result<HashMap<String, u64>, RecordError> {
     let file = File::open(path).map_err(|e| RecordError::Io {
