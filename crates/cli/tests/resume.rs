@@ -415,3 +415,136 @@ fn a_run_stopped_before_its_count_split_resumes_only_its_own_task() {
     );
     verified(Path::new(p), A002564_8);
 }
+
+fn refute_claims(m: &Value) -> Vec<Value> {
+    m["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["kind"] == "no-placement")
+        .cloned()
+        .collect()
+}
+
+/// Rewrites `dir`'s manifest with `edit`.
+fn edit_manifest(dir: &Path, edit: impl FnOnce(&mut Value)) {
+    let mut m = manifest(dir);
+    edit(&mut m);
+    fs::write(dir.join("MANIFEST.json"), m.to_string()).unwrap();
+}
+
+/// The optimum's refutation is not proven again by a resumed run: its
+/// cubes are kept as they are — whole, or the half proven when the run
+/// stopped inside it — and a refutation of another key (another run's
+/// way of proving the optimum) is not taken, and is gone once the count
+/// begins. Each directory then verifies to A002564(8).
+#[test]
+fn a_resumed_run_keeps_the_cubes_of_the_optimum_s_refutation() {
+    let tmp = tempfile::tempdir().unwrap();
+    let full = path(tmp.path(), "full");
+    let o = run(&[
+        "count",
+        "domination",
+        "8",
+        "--proof",
+        full.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let refutation = refute_claims(&manifest(&full));
+    assert!(refutation.len() >= 4, "{refutation:?}");
+    let resume = |dir: &Path| {
+        let o = run(&[
+            "count",
+            "domination",
+            "8",
+            "--proof",
+            dir.to_str().unwrap(),
+            "--resume",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        verified(dir, A002564_8);
+        manifest(dir)
+    };
+
+    // Stopped in the count: the whole refutation kept.
+    let cut = path(tmp.path(), "cut");
+    stopped_copy(&full, &cut);
+    let before = claim_files(&cut, &refutation);
+    let after = resume(&cut);
+    assert_eq!(claim_files(&cut, &refute_claims(&after)), before);
+
+    // Stopped in the refutation: its count gone and half its cubes.
+    let half = path(tmp.path(), "half");
+    stopped_copy(&full, &half);
+    let kept: Vec<Value> = refutation.iter().step_by(2).cloned().collect();
+    let gone: Vec<String> = refutation
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    edit_manifest(&half, |m| {
+        let counted: Vec<String> = m["splits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["purpose"] == "count")
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect();
+        m["splits"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|s| s["purpose"] != "count");
+        for split in m["splits"].as_array_mut().unwrap() {
+            split["status"] = "running".into();
+        }
+        m["claims"].as_array_mut().unwrap().retain(|c| {
+            let split = c["split"]["split"].as_str().unwrap_or_default().to_string();
+            !counted.contains(&split) && !gone.iter().any(|g| c["name"] == g.as_str())
+        });
+    });
+    let before = claim_files(&half, &kept);
+    let after = resume(&half);
+    let now = claim_files(&half, &refute_claims(&after));
+    for (name, files) in &before {
+        assert!(now.get(name) == Some(files), "claim {name} was rewritten");
+    }
+    assert!(now.len() > before.len(), "the cubes left were not proven");
+
+    // A refutation of another key: proven anew, the other one removed.
+    let other = path(tmp.path(), "other");
+    stopped_copy(&full, &other);
+    edit_manifest(&other, |m| {
+        for split in m["splits"].as_array_mut().unwrap() {
+            if split["purpose"] == "refute" {
+                split["key"] = "another way to refute".into();
+            }
+        }
+    });
+    let after = resume(&other);
+    let names: Vec<&str> = refutation
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let now = refute_claims(&after);
+    assert!(!now.is_empty());
+    assert!(
+        now.iter()
+            .all(|c| !names.contains(&c["name"].as_str().unwrap())),
+        "{now:?}"
+    );
+    assert!(
+        refutation
+            .iter()
+            .all(|c| !other.join(c["proof"].as_str().unwrap()).exists()),
+        "the other refutation's files are still there"
+    );
+    assert!(
+        !after["splits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["key"] == "another way to refute"),
+        "{after}"
+    );
+}

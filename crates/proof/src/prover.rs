@@ -31,8 +31,8 @@ use rustsat::instances::Cnf;
 
 use crate::{
     manifest::{
-        bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, SplitPurpose,
-        LOCK, MANIFEST_JSON,
+        bound_tag, ClaimEntry, ClaimKind, Cover, ProofManifest, RunResult, RunStatus, SplitEntry,
+        SplitPurpose, LOCK, MANIFEST_JSON,
     },
     sentences,
     trace::{Compression, LratTrace, ProofFormat},
@@ -207,6 +207,10 @@ pub struct Prover {
     /// The count split an earlier run left unfinished, whose proven cubes
     /// this run takes over ([`Prover::resume`]), until its split begins.
     resumed: Option<String>,
+    /// The refutation splits of the optimum an earlier run proved, whole
+    /// or in part, that this run's optimum may take over
+    /// ([`Prover::resume`]), until its count begins.
+    resumed_refutes: Vec<String>,
     /// Held while the directory is written.
     _lock: File,
 }
@@ -288,6 +292,7 @@ impl Prover {
             format: ProofFormat::LratText,
             compression: Compression::None,
             resumed: None,
+            resumed_refutes: Vec::new(),
             _lock: lock,
         };
         prover.save()?;
@@ -299,9 +304,14 @@ impl Prover {
     /// cubes of that split it proved stay — their claims and files, as
     /// they are — and this run's split of the same count solves only the
     /// others ([`boardsat_solve::search::certify::Certify::proven_before`]).
-    /// Everything else of the earlier run is removed (the optimum's
-    /// refutation is proven again, cheaply next to a count, so that every
-    /// claim outside the kept cubes is this run's). The resumed split may
+    /// So do the cubes of the optimum's refutation splits (those whose
+    /// manifest entry records their key; each cube's claim was written
+    /// only once its proof was): a refutation this run's optimum begins
+    /// with the same bound and key takes them and solves only the rest,
+    /// and one it does not begin is removed when the count begins — on a
+    /// frontier board the optimum's refutation cost each sitting up to
+    /// two thousand CPU seconds. Everything else of the earlier run is
+    /// removed. The resumed split may
     /// cut deeper or shallower than the stopped one: a kept cube stands for
     /// its pieces, and a cube some of whose pieces were kept is cut down to
     /// them. `command` replaces the manifest's; the status is `running`
@@ -349,6 +359,12 @@ impl Prover {
                 task.words()
             )));
         }
+        let refutes: Vec<SplitEntry> = old
+            .splits
+            .iter()
+            .filter(|s| s.purpose == SplitPurpose::Refute && s.key.is_some())
+            .cloned()
+            .collect();
         let mut counts = old
             .splits
             .into_iter()
@@ -357,17 +373,20 @@ impl Prover {
         if counts.next().is_some() {
             return Err(refuse("it holds more than one count split".to_string()));
         }
-        let claims: Vec<ClaimEntry> = match &split {
-            Some(split) => old
-                .claims
-                .into_iter()
-                .filter(|c| {
-                    c.kind == ClaimKind::Complete
-                        && c.split.as_ref().is_some_and(|sc| sc.split == split.name)
-                })
-                .collect(),
-            None => Vec::new(),
-        };
+        let claims: Vec<ClaimEntry> = old
+            .claims
+            .into_iter()
+            .filter(|c| {
+                let Some(sc) = c.split.as_ref() else {
+                    return false;
+                };
+                match c.kind {
+                    ClaimKind::Complete => split.as_ref().is_some_and(|s| s.name == sc.split),
+                    ClaimKind::NoPlacement => refutes.iter().any(|s| s.name == sc.split),
+                    _ => false,
+                }
+            })
+            .collect();
         let mut keep: Vec<&str> = vec![MANIFEST_JSON, LOCK];
         for claim in &claims {
             for file in [&claim.cnf, &claim.proof] {
@@ -388,6 +407,7 @@ impl Prover {
             .max()
             .map_or(0, |n| n + 1);
         let resumed = split.as_ref().map(|s| s.name.clone());
+        let resumed_refutes = refutes.iter().map(|s| s.name.clone()).collect();
         let prover = Prover {
             dir: dir.to_path_buf(),
             manifest: ProofManifest {
@@ -399,7 +419,7 @@ impl Prover {
                 task: old.task,
                 status: RunStatus::Running,
                 claims,
-                splits: split.into_iter().collect(),
+                splits: refutes.into_iter().chain(split).collect(),
                 ..ProofManifest::default()
             },
             stop,
@@ -407,6 +427,7 @@ impl Prover {
             format: ProofFormat::LratText,
             compression: Compression::None,
             resumed,
+            resumed_refutes,
             _lock: lock,
         };
         prover.save()?;
@@ -740,6 +761,24 @@ impl Prover {
     /// ([`Self::resume`]).
     pub(crate) fn take_resumed(&mut self) -> Option<String> {
         self.resumed.take()
+    }
+
+    /// The refutation split of an earlier run that this one's refutation
+    /// with bound `k` and key `key` takes over, once ([`Self::resume`]).
+    pub(crate) fn take_resumed_refute(&mut self, k: usize, key: &str) -> Option<String> {
+        let splits = &self.manifest.splits;
+        let at = self.resumed_refutes.iter().position(|name| {
+            splits
+                .iter()
+                .any(|s| s.name == *name && s.k == k && s.key.as_deref() == Some(key))
+        })?;
+        Some(self.resumed_refutes.remove(at))
+    }
+
+    /// The refutation splits of an earlier run that this one did not take
+    /// over (the count begins: the optimum is settled), taken off the list.
+    pub(crate) fn untaken_refutes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.resumed_refutes)
     }
 
     /// The name of a new claim's files (`claim-0007`).

@@ -97,7 +97,7 @@ impl Certify for SplitProver<'_> {
             let claim = sentences::split_running(&split.problem, split.k, purpose(split));
             let resumed = match split.purpose {
                 Purpose::Count(_) => s.prover.take_resumed(),
-                Purpose::Refute => None,
+                Purpose::Refute => s.prover.take_resumed_refute(split.k, &split_key(split)),
             };
             let name = if let Some(name) = resumed {
                 let entry = resumed_entry(s.prover, &name)?;
@@ -114,7 +114,7 @@ impl Certify for SplitProver<'_> {
                         split_key(split)
                     ))));
                 }
-                same_count(s.prover, &name, split)?;
+                same_split(s.prover, &name, split)?;
                 let entry = resumed_entry(s.prover, &name)?;
                 entry.status = "running".to_string();
                 entry.claim = claim;
@@ -139,6 +139,13 @@ impl Certify for SplitProver<'_> {
                 });
                 name
             };
+            if matches!(split.purpose, Purpose::Count(_)) {
+                // The optimum is settled: an earlier run's refutations this
+                // one did not take prove nothing it needs.
+                for name in s.prover.untaken_refutes() {
+                    s.prover.remove_split(&name)?;
+                }
+            }
             s.splits.push(split.clone());
             s.names.push(name);
             s.prover.save()?;
@@ -318,12 +325,13 @@ fn split_key(split: &SplitInfo) -> String {
     )
 }
 
-/// The kept cubes of resumed split `name` are cubes of `split`'s count:
-/// each claim's sentence is the one this split would write for its cube
-/// and count (the problem and the bound), and its formula's header names
-/// the same lex-leader order and blocking clauses — for manifests written
-/// before splits recorded their key, and as a check of the files.
-fn same_count(prover: &mut Prover, name: &str, split: &SplitInfo) -> Result<(), ProofError> {
+/// The kept cubes of resumed split `name` are cubes of `split`: each
+/// claim's sentence is the one this split would write for its cube and
+/// count (the problem and the bound), and its formula's header names the
+/// same lex-leader order and blocking clauses (none, for a refutation) —
+/// for manifests written before splits recorded their key, and as a check
+/// of the files.
+fn same_split(prover: &mut Prover, name: &str, split: &SplitInfo) -> Result<(), ProofError> {
     let dir = prover.dir().to_path_buf();
     let lines_first = split.symmetry == Some(LexOrder::LinesFirst);
     let blocking = match split.purpose {
@@ -348,9 +356,12 @@ fn same_count(prover: &mut Prover, name: &str, split: &SplitInfo) -> Result<(), 
         let symmetric = header
             .iter()
             .any(|l| l == &format!("c boardsat-symmetry {LINES_FIRST}"));
-        let blocked = header
-            .iter()
-            .any(|l| l == &format!("c boardsat-blocking {blocking}"));
+        let blocked = match split.purpose {
+            Purpose::Count(_) => header
+                .iter()
+                .any(|l| l == &format!("c boardsat-blocking {blocking}")),
+            Purpose::Refute => !header.iter().any(|l| l.starts_with("c boardsat-blocking")),
+        };
         if symmetric != lines_first || !blocked {
             return Err(other(format!(
                 "{} of the earlier run breaks symmetry or blocks placements otherwise than this count",
