@@ -1,6 +1,8 @@
 //! The library's errors as Python exceptions: what the caller asked wrong is
 //! a `ValueError`, what a solver did wrong is a `SolverError` (a
-//! `RuntimeError`), a stop is `KeyboardInterrupt` or `TimeoutError`. The
+//! `RuntimeError`), a stop is `KeyboardInterrupt` or `TimeoutError`
+//! (`solve` and `count` return an unknown result at a time limit instead,
+//! whenever it comes: `stopped_before_a_solver` in `lib.rs`). The
 //! message is the library's one line, with the choices it names worded as
 //! this package's keywords ([`Keywords`]).
 

@@ -62,11 +62,12 @@ use boardsat_proof::{
         verify_directory, Checks, Verification,
     },
 };
-use boardsat_report::{CountReport, SolveReport};
+use boardsat_report::{CountReport, SolveReport, StoppedReport};
 use boardsat_solve::{
     backend::spec::SolverKind,
+    error::SolveError,
     search::{certify::Certify, count::Progress, pool::CubesDone},
-    stop::Interrupter,
+    stop::{Interrupter, StopReason},
     task::solve::{solve as solve_task, traces_proofs, Optimiser},
 };
 use pyo3::{
@@ -195,8 +196,19 @@ fn solve(
             &|_: boardsat_encode::Bound| {},
             certify,
         )
-    })?
-    .map_err(|e| solve_error(&e))?;
+    })?;
+    let solved = match solved {
+        Ok(solved) => solved,
+        Err(e) => {
+            let unproven = serde_json::json!({
+                "command": "solve",
+                "value": null,
+                "optimal": k.is_none().then_some(false),
+                "placement": null,
+            });
+            return stopped_before_a_solver(py, &e, unproven);
+        }
+    };
     let proved = prover.as_mut().map(|p| prove_solved(p, &instance, &solved));
     let summary = match proved {
         Some(proved) => proofs::conclude(prover, proved, &stop)?,
@@ -420,10 +432,43 @@ fn run_count(
     if let Some(raised) = watcher.raised() {
         return Err(raised);
     }
-    let ProvenCount { counted, proof } = done.map_err(|failed| solve_error(&failed.error))?;
+    let ProvenCount { counted, proof } = match done {
+        Ok(done) => done,
+        Err(failed) => {
+            let unproven = serde_json::json!({
+                "command": "count",
+                "count": 0,
+                "optimum": null,
+                "placements": null,
+            });
+            return stopped_before_a_solver(py, &failed.error, unproven);
+        }
+    };
     let summary = proofs::summary(proof)?;
     let report =
         CountReport::new(&counted, task.solver.signature(), task.stop.reason()).with_proof(summary);
+    json::to_python(py, &report)
+}
+
+/// What :func:`solve` and :func:`count` return when the time limit came
+/// before a solver ran (while the board was encoded or loaded, which on a
+/// loaded machine can outlast a short limit): the report `--json` prints
+/// then ([`StoppedReport`]: unknown, not complete, `time limit`) with the
+/// function's result keys as `unproven` has them, so that a time limit
+/// returns the same keys whenever it comes and never raises. Any other
+/// error (Ctrl-C included) raises as [`solve_error`] says.
+fn stopped_before_a_solver(
+    py: Python<'_>,
+    e: &SolveError,
+    unproven: serde_json::Value,
+) -> PyResult<Py<PyAny>> {
+    let SolveError::Interrupted(StopReason::TimeLimit) = e else {
+        return Err(solve_error(e));
+    };
+    let mut report = serde_json::json!(StoppedReport::new(StopReason::TimeLimit));
+    if let (Some(report), serde_json::Value::Object(keys)) = (report.as_object_mut(), unproven) {
+        report.extend(keys);
+    }
     json::to_python(py, &report)
 }
 

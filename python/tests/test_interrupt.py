@@ -158,6 +158,20 @@ def test_time_limit_on_a_solve_claims_nothing():
     assert result["placement"] is None and result["value"] is None
 
 
+def test_a_time_limit_before_any_solver_ran_returns_the_same_keys():
+    # A limit that passes while the board is still encoded (1 us here; a
+    # short one on a loaded machine) returns an unknown result with the
+    # keys a result stopped in the search has, instead of raising.
+    solved = boardsat.solve("domination", 14, k=7, time_limit=1e-6)
+    assert (solved["status"], solved["stopped"]) == ("unknown", "time limit")
+    assert solved["placement"] is None and solved["value"] is None and solved["optimal"] is None
+    optimum = boardsat.solve("domination", 14, time_limit=1e-6)
+    assert optimum["optimal"] is False and optimum["placement"] is None
+    counted = boardsat.count("domination", 14, time_limit=1e-6)
+    assert (counted["status"], counted["stopped"], counted["complete"]) == ("unknown", "time limit", False)
+    assert counted["count"] == 0 and counted["optimum"] is None
+
+
 def test_time_limit_on_an_optimum_claims_no_optimality():
     result = boardsat.solve("domination", 14, time_limit=0.5)
     assert result["status"] == "unknown"
