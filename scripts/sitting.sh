@@ -29,7 +29,9 @@
 # ../shared/peers/cake_lpr beside DIR when it is not there); NICE a niceness
 # for the run (default 0). Stop a sitting with SIGINT (kill -INT on the
 # boardsat process): the count writes its MANIFEST as "interrupted" and the
-# time file is written; resume with the same command and --resume.
+# time file is written; resume with the same command and --resume. SIGUSR1
+# (binaries that have it: docs/proofs.md) stops it the same way once the
+# cubes running are finished, losing none of them.
 #
 # Exit codes: the run's own when it fails; else verify's (0 verified,
 # 1 not verified); 2 bad usage, one line on stderr.

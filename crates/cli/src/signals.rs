@@ -8,6 +8,14 @@
 //! the first is the same one delivered twice, not a second: `timeout`
 //! sends its signal to the command and again to its process group, and a
 //! count stopped by `timeout -s INT` must still report how far it got.
+//!
+//! SIGUSR1 asks for less: split work finishes the cubes it is running,
+//! starts no more, and then stops as an interrupt stops it
+//! ([`Interrupter::drain`]) — a sitting of a long count ends without
+//! losing the cubes in flight (at A002564(20) a cube is minutes of CPU),
+//! and a scheduler's warning signal (`sbatch --signal=USR1@600`) ends a
+//! job the same way. It is registered with `signal-hook`, whose handler
+//! only sets the flag.
 
 use std::{
     sync::{
@@ -47,11 +55,15 @@ pub fn install() {
     });
 }
 
-/// Makes signals raise `stop` (at once, if one already came).
+/// Makes signals raise `stop` (at once, if one already came), and
+/// SIGUSR1 drain it.
 pub fn watch(stop: &Interrupter) {
     if SIGNALS.load(Ordering::SeqCst) > 0 {
         stop.interrupt();
     }
+    // Without the handler SIGUSR1 would end the process at once; a failure
+    // to register leaves that default, as before this signal meant more.
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGUSR1, stop.drain_flag());
     if let Ok(mut list) = WATCHED.lock() {
         list.push(stop.clone());
     }

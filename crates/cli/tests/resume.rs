@@ -228,15 +228,22 @@ fn a_deeper_split_takes_the_cubes_proven_whole() {
     assert!(kept.iter().all(|c| proof(c).ends_with(".lrat")), "{kept:?}");
 }
 
-#[test]
-fn an_interrupted_count_resumes_to_the_verified_count() {
+/// `count domination 12 --proof DIR` with `extra` arguments, running,
+/// once its count has proven a cube (the manifest is written atomically
+/// after each): the child and its stderr, whose first line was read.
+fn count_12_with_a_cube_proven(
+    dir: &Path,
+    extra: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = path(tmp.path(), "proof");
     let mut child = common::boardsat()
         .args(["--progress", "count", "domination", "12", "--proof"])
-        .arg(&dir)
+        .arg(dir)
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -244,13 +251,11 @@ fn an_interrupted_count_resumes_to_the_verified_count() {
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
     assert!(err.read_line(&mut line).unwrap() > 0, "no output");
-    // Stopped once the count has proven a cube (the manifest is written
-    // atomically after each).
     let proven = (0..12_000).find_map(|_| {
         let m = dir
             .join("MANIFEST.json")
             .exists()
-            .then(|| manifest(&dir))
+            .then(|| manifest(dir))
             .filter(|m| !count_claims(m).is_empty());
         if m.is_none() {
             std::thread::sleep(std::time::Duration::from_millis(10));
@@ -258,13 +263,12 @@ fn an_interrupted_count_resumes_to_the_verified_count() {
         m
     });
     assert!(proven.is_some(), "no cube of the count proven in 2 minutes");
-    let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
-    assert_eq!(code, Some(130), "{out}{rest}");
-    let stopped = manifest(&dir);
-    assert_eq!(stopped["status"], "interrupted", "{stopped}");
-    let kept = count_claims(&stopped);
-    let before = claim_files(&dir, &kept);
+    (child, err)
+}
 
+/// Resumes the count of 12x12 in `dir` to A002564(12), verified, its
+/// earlier claims `before` kept as they were.
+fn resumed_to_the_verified_count(dir: &Path, before: &BTreeMap<String, (Vec<u8>, Vec<u8>)>) {
     let o = run(&[
         "count",
         "domination",
@@ -278,11 +282,45 @@ fn an_interrupted_count_resumes_to_the_verified_count() {
         stdout(&o).split_whitespace().next(),
         Some(A002564_12.to_string().as_str())
     );
-    verified(&dir, A002564_12);
-    let now = claim_files(&dir, &count_claims(&manifest(&dir)));
-    for (name, files) in &before {
+    verified(dir, A002564_12);
+    let now = claim_files(dir, &count_claims(&manifest(dir)));
+    for (name, files) in before {
         assert!(now.get(name) == Some(files), "claim {name} was rewritten");
     }
+}
+
+#[test]
+fn an_interrupted_count_resumes_to_the_verified_count() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = path(tmp.path(), "proof");
+    let (mut child, mut err) = count_12_with_a_cube_proven(&dir, &[]);
+    let (code, out, rest) = common::interrupt(&mut child, &mut err, 1);
+    assert_eq!(code, Some(130), "{out}{rest}");
+    let stopped = manifest(&dir);
+    assert_eq!(stopped["status"], "interrupted", "{stopped}");
+    let before = claim_files(&dir, &count_claims(&stopped));
+    resumed_to_the_verified_count(&dir, &before);
+}
+
+/// SIGUSR1 drains a count: the cubes running are finished and proven, no
+/// other is started, and the run then ends as an interrupted one (exit
+/// 130, the MANIFEST "interrupted", every claim it had kept), to be
+/// resumed. Without the handler SIGUSR1 would kill the process outright.
+#[test]
+fn sigusr1_finishes_the_cubes_running_and_stops() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = path(tmp.path(), "proof");
+    let (mut child, mut err) =
+        count_12_with_a_cube_proven(&dir, &["--depth", "2", "--threads", "1"]);
+    let seen = count_claims(&manifest(&dir)).len();
+    let (code, out, rest) = common::signalled(&mut child, &mut err, "-USR1", 1);
+    assert_eq!(code, Some(130), "{out}{rest}");
+    let stopped = manifest(&dir);
+    assert_eq!(stopped["status"], "interrupted", "{stopped}");
+    let kept = count_claims(&stopped);
+    assert!(kept.len() >= seen, "{} claims, {seen} before", kept.len());
+    let before = claim_files(&dir, &kept);
+    resumed_to_the_verified_count(&dir, &before);
 }
 
 #[test]

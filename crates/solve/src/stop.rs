@@ -3,7 +3,10 @@
 
 use std::{
     fmt,
-    sync::atomic::{AtomicU64, AtomicU8, Ordering},
+    sync::{
+        atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering},
+        Arc,
+    },
     time::{Duration, Instant},
 };
 
@@ -65,6 +68,10 @@ struct Flag {
     /// thread's CPU time at which it stops ([`Interrupter::child_cpu`]).
     cpu_deadline: Option<CpuDeadline>,
     parent: Option<Interrupter>,
+    /// Set to finish the cubes running and start no more
+    /// ([`Interrupter::drain`]); shared so that a signal handler can set
+    /// it ([`Interrupter::drain_flag`]).
+    draining: Arc<AtomicBool>,
 }
 
 /// A CPU-time deadline, read from the kernel at most every
@@ -119,6 +126,7 @@ impl Interrupter {
             deadline: limit.map(deadline_after),
             cpu_deadline: None,
             parent: None,
+            draining: Arc::default(),
         }))
     }
 
@@ -131,6 +139,7 @@ impl Interrupter {
             deadline: limit.map(deadline_after),
             cpu_deadline: None,
             parent: Some(self.clone()),
+            draining: Arc::default(),
         }))
     }
 
@@ -155,6 +164,7 @@ impl Interrupter {
                 read: AtomicU64::new(0),
             }),
             parent: Some(self.clone()),
+            draining: Arc::default(),
         }))
     }
 
@@ -164,6 +174,30 @@ impl Interrupter {
             self.0
                 .state
                 .compare_exchange(RUNNING, INTERRUPTED, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// Asks split work to finish the cubes it is running and take no
+    /// more: nothing running is stopped, and once the last running cube is
+    /// done the pool that ran them raises this flag as an interrupt
+    /// ([`crate::search::pool::run_queue`]), so the work then ends as if
+    /// interrupted — with every cube it started proven. Work that is not
+    /// split into cubes runs on.
+    pub fn drain(&self) {
+        self.0.draining.store(true, Ordering::SeqCst);
+    }
+
+    /// The flag [`Self::drain`] sets, for a signal handler to set (a store
+    /// to an atomic is all a handler may do).
+    #[must_use]
+    pub fn drain_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0.draining)
+    }
+
+    /// Whether this flag or a parent was asked to drain.
+    #[must_use]
+    pub fn is_draining(&self) -> bool {
+        self.0.draining.load(Ordering::SeqCst)
+            || self.0.parent.as_ref().is_some_and(Interrupter::is_draining)
     }
 
     /// Whether work should stop: interrupted, deadline passed, or the

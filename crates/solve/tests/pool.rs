@@ -89,3 +89,55 @@ fn without_splitting_no_cube_is_asked_and_errors_stop_the_pool() {
     );
     assert!(matches!(result, Err(SolveError::Caller(m)) if m.to_string() == "cube 2"));
 }
+
+/// A drain (`Interrupter::drain`) finishes the cubes running — nothing
+/// tells their solvers to stop — and starts no more; the last one to
+/// finish stops the work as an interrupt does. Both cubes run when the
+/// drain comes (a barrier), so the count is exactly theirs.
+#[test]
+fn a_drain_finishes_the_cubes_running_and_starts_no_more() {
+    let stop = Interrupter::new();
+    let both = std::sync::Barrier::new(2);
+    let (counted, kept) = run_queue(
+        vec![1u64, 2, 3, 4, 5],
+        2,
+        &stop,
+        &|_, _| {},
+        None,
+        |&cube, stops| {
+            both.wait();
+            if cube == 1 {
+                stop.drain();
+            }
+            // The other cube is still running: give the pool a chance to
+            // stop it if it (wrongly) did.
+            std::thread::sleep(Duration::from_millis(50));
+            assert!(!stops.cube.is_interrupted(), "cube {cube} was stopped");
+            Ok(Step::Done(cube, 1, End::Exhausted, cube))
+        },
+    )
+    .unwrap();
+    assert_eq!((counted.count, counted.cubes_done), (1 + 2, 2));
+    assert_eq!(counted.end, End::Stopped);
+    assert_eq!(kept.len(), 2);
+    assert_eq!(
+        stop.reason(),
+        Some(boardsat_solve::stop::StopReason::Interrupted)
+    );
+}
+
+/// A drain that comes with no cube left to start ends nothing early: the
+/// work is complete, and not reported interrupted.
+#[test]
+fn a_drain_with_nothing_left_to_start_is_a_complete_run() {
+    let stop = Interrupter::new();
+    let both = std::sync::Barrier::new(2);
+    let (counted, _) = run_queue(vec![1u64, 2], 2, &stop, &|_, _| {}, None, |&cube, _| {
+        both.wait();
+        stop.drain();
+        Ok(Step::Done(cube, 1, End::Exhausted, cube))
+    })
+    .unwrap();
+    assert_eq!((counted.cubes_done, counted.end), (2, End::Exhausted));
+    assert_eq!(stop.reason(), None);
+}

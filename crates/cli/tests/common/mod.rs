@@ -191,10 +191,21 @@ pub fn interrupt(
     err: &mut impl std::io::Read,
     times: usize,
 ) -> (Option<i32>, String, String) {
+    signalled(child, err, "-INT", times)
+}
+
+/// Sends `signal` (`-INT`, `-USR1`) to `child` `times` times, then reads
+/// the rest of its output: its exit code, stdout and the rest of stderr.
+pub fn signalled(
+    child: &mut std::process::Child,
+    err: &mut impl std::io::Read,
+    signal: &str,
+    times: usize,
+) -> (Option<i32>, String, String) {
     use std::io::Read;
     for _ in 0..times {
         assert!(Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
+            .args([signal, &child.id().to_string()])
             .status()
             .unwrap()
             .success());

@@ -255,6 +255,14 @@ impl<I, T> Pool<'_, I, T> {
             if self.workers.is_interrupted() {
                 return None;
             }
+            if self.stop.is_draining() {
+                // No cube is started; the last one running to finish,
+                // with cubes left, stops the work as an interrupt does.
+                if q.running.is_empty() && !q.cubes.is_empty() {
+                    self.stop.interrupt();
+                }
+                return None;
+            }
             if let Some(cube) = q.cubes.pop_front() {
                 let cube_stop = self.workers.child(None);
                 q.running.push(Running {
