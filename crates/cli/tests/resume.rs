@@ -266,23 +266,30 @@ fn count_12_with_a_cube_proven(
     (child, err)
 }
 
-/// Resumes the count of 12x12 in `dir` to A002564(12), verified, its
-/// earlier claims `before` kept as they were.
-fn resumed_to_the_verified_count(dir: &Path, before: &BTreeMap<String, (Vec<u8>, Vec<u8>)>) {
+/// `count domination N --proof DIR --resume`, exit 0, and DIR then
+/// verified to `count`: the run's output.
+fn resumed_and_verified(dir: &Path, n: &str, count: u64) -> std::process::Output {
     let o = run(&[
         "count",
         "domination",
-        "12",
+        n,
         "--proof",
         dir.to_str().unwrap(),
         "--resume",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    verified(dir, count);
+    o
+}
+
+/// Resumes the count of 12x12 in `dir` to A002564(12), verified, its
+/// earlier claims `before` kept as they were.
+fn resumed_to_the_verified_count(dir: &Path, before: &BTreeMap<String, (Vec<u8>, Vec<u8>)>) {
+    let o = resumed_and_verified(dir, "12", A002564_12);
     assert_eq!(
         stdout(&o).split_whitespace().next(),
         Some(A002564_12.to_string().as_str())
     );
-    verified(dir, A002564_12);
     let now = claim_files(dir, &count_claims(&manifest(dir)));
     for (name, files) in before {
         assert!(now.get(name) == Some(files), "claim {name} was rewritten");
@@ -491,16 +498,7 @@ fn a_resumed_run_keeps_the_cubes_of_the_optimum_s_refutation() {
     let refutation = refute_claims(&manifest(&full));
     assert!(refutation.len() >= 4, "{refutation:?}");
     let resume = |dir: &Path| {
-        let o = run(&[
-            "count",
-            "domination",
-            "8",
-            "--proof",
-            dir.to_str().unwrap(),
-            "--resume",
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        verified(dir, A002564_8);
+        resumed_and_verified(dir, "8", A002564_8);
         manifest(dir)
     };
 
