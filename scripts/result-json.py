@@ -37,6 +37,10 @@ What a referee needs to re-run and re-check it (issue 52), from files too:
         VERIFY.env`; an optional "command: ..." line is the verify command as run)
     --verify-time VERIFY.time             /usr/bin/time of verify, when not in
         its output
+    --verify-sitting DIR.verify.K [...]   an earlier check of the same
+        directory that was stopped (scripts/sitting.sh keeps it as DIR.verify.K
+        when it checks again): what /usr/bin/time -v said of it; its time is
+        added to the check's, each kept in `verify_per_sitting`
     --second-route ROUTE2.json            the file this script wrote for the
         same term by another route: same value, orbits and placements; its
         provenance is kept under `second_route`
@@ -413,6 +417,40 @@ def verify_times(path, result):
         result["verify_wall_seconds"], result["verify_cpu_seconds"] = sitting["wall_seconds"], sitting["cpu_seconds"]
 
 
+def checked_directory(path):
+    """The directory a `boardsat verify` timed by /usr/bin/time -v checked
+    (its "Command being timed" line), or None when the output has no such line."""
+    m = re.search(r'Command being timed: "(.*)"', read_text(path, "verify's output"))
+    if not m:
+        return None
+    words = m.group(1).split()
+    for i, w in enumerate(words[:-1]):
+        if w == "verify":
+            return words[i + 1]
+    fail(f"{path}: the command it timed is not a 'boardsat verify': {m.group(1)}")
+
+
+def earlier_checks(a, result):
+    """`--verify-sitting`: the checks of the same directory stopped before
+    the last one, their times added to its (`verify_per_sitting` keeps each,
+    the last one last)."""
+    if "verify_cpu_seconds" not in result:
+        fail("--verify-sitting needs the last check's own time (verify's output timed by /usr/bin/time -v, "
+             "or --verify-time)")
+    directory = checked_directory(a.verify)
+    if directory is None:
+        fail(f"{a.verify}: no 'Command being timed' line, so the earlier checks cannot be matched to its directory")
+    sittings = []
+    for path in a.verify_sitting:
+        if checked_directory(path) != directory:
+            fail(f"{path}: not a check of {directory} timed by /usr/bin/time -v")
+        sittings.append({key: value for key, value in timed(path).items() if key != "max_rss_kb"})
+    sittings.append({"wall_seconds": result["verify_wall_seconds"], "cpu_seconds": result["verify_cpu_seconds"]})
+    result["verify_per_sitting"] = sittings
+    result["verify_wall_seconds"] = round(sum(t["wall_seconds"] for t in sittings), 1)
+    result["verify_cpu_seconds"] = round(sum(t["cpu_seconds"] for t in sittings), 1)
+
+
 def environment(path, needs=(("version", "boardsat --version"), ("rustc", "rustc --version"),
                                ("cpu_model", "model name"), ("cores", "cores: N"))):
     """A sitting's environment, as scripts/sitting.sh writes DIR.env.K: the lines
@@ -532,6 +570,8 @@ def provenance(a, result, verified, manifest_path, sittings, solver):
         result["verify_max_rss_kb"] = sitting["max_rss_kb"]
     else:
         verify_times(a.verify, result)
+    if a.verify_sitting:
+        earlier_checks(a, result)
     result["manifest_sha256"] = sha256_of(manifest_path, "the proof's MANIFEST")
 
 
@@ -715,7 +755,7 @@ def add_second_route(a):
     `--note`, if given, replacing its note); nothing else of it changes.
     The options that describe a run do not apply."""
     run_options = ("sequence", "run", "time", "verify", "proof", "split", "commit", "env",
-                   "verify_env", "verify_time")
+                   "verify_env", "verify_time", "verify_sitting")
     given = [name for name in run_options if getattr(a, name) is not None]
     if given:
         fail(f"--add-to takes --second-route and --note only, not --{given[0].replace('_', '-')}")
@@ -748,6 +788,8 @@ def main():
                     help="a sitting's environment (scripts/sitting.sh's DIR.env.K), one per --time, in the same order")
     ap.add_argument("--verify-env", help="the verifying binary's environment, as --env (its version line names its commit)")
     ap.add_argument("--verify-time", help="what /usr/bin/time said of verify, when not in its output")
+    ap.add_argument("--verify-sitting", action="append",
+                    help="an earlier, stopped check of the same directory (DIR.verify.K): its time is added")
     ap.add_argument("--second-route", help="the result file this script wrote for the same term by another route")
     ap.add_argument("--note", default=None)
     ap.add_argument("-o", "--output", required=True)

@@ -20,7 +20,10 @@
 # not fit in the session that finished it). Either check keeps the record
 # DIR.record (`verify --record`, when the verifying binary has it): a check
 # that is stopped goes on from it the next time, checking only the proofs
-# it does not hold. VERIFIER is the verifying binary (default: BOARDSAT).
+# it does not hold; the stopped check's DIR.verify and DIR.verify.env are
+# kept as DIR.verify.K and DIR.verify.env.K (the next K free), whose time
+# result-json.py adds with --verify-sitting. VERIFIER is the verifying
+# binary (default: BOARDSAT).
 #
 # BOARDSAT is the binary (default: target/release/boardsat, built, then
 # copied to boardsat-COMMIT beside DIR, so that rebuilding the tree during a
@@ -92,6 +95,13 @@ main() {
     record=()
     if "$BOARDSAT" verify --help 2> /dev/null | grep -- '--record' > /dev/null; then
       record=(--record "$dir.record")
+    fi
+    if [ -e "$dir.verify" ]; then
+      j=1
+      while [ -e "$dir.verify.$j" ] || [ -e "$dir.verify.env.$j" ]; do j=$((j + 1)); done
+      mv "$dir.verify" "$dir.verify.$j"
+      [ ! -e "$dir.verify.env" ] || mv "$dir.verify.env" "$dir.verify.env.$j"
+      echo "the earlier check's output is kept as $dir.verify.$j" >&2
     fi
     { environment; echo "command: boardsat verify DIR --checker $(basename "$CHECKER")${record:+ --record DIR.record}"; } > "$dir.verify.env"
     status=0

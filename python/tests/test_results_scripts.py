@@ -617,15 +617,17 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     last sitting would have (for a check that needs a session of its own):
     the same verify and environment files, no new sitting, and
     result-json.py takes them. Both checks keep DIR.record, so the second
-    takes every proof from it, and the result says so."""
+    takes every proof from it, and the result says so. The first check's
+    output is kept as DIR.verify.1, whose time --verify-sitting adds."""
     proof = tmp_path / "d6"
     done = sitting(proof, "count", "domination", "6", checker=cake_lpr)
     assert done.returncode == 0, done.stderr
-    for name in ("verify", "verify.env"):
-        (tmp_path / f"d6.{name}").unlink()
+    first = {name: (tmp_path / f"d6.{name}").read_text() for name in ("verify", "verify.env")}
     again = sitting("--verify", proof, checker=cake_lpr)
     assert again.returncode == 0, again.stderr
     assert not (tmp_path / "d6.env.2").exists()
+    assert {name: (tmp_path / f"d6.{name}.1").read_text() for name in first} == first
+    assert f"kept as {tmp_path / 'd6.verify.1'}" in again.stderr, again.stderr
     verdict = [l for l in (tmp_path / "d6.verify").read_text().splitlines() if l.startswith("verified")]
     assert len(verdict) == 1 and "and by cake_lpr" in verdict[0], (tmp_path / "d6.verify").read_text()
     assert "command: boardsat verify DIR --checker " in (tmp_path / "d6.verify.env").read_text()
@@ -642,6 +644,28 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     assert r["verify_command"] == f"boardsat verify DIR --checker {Path(cake_lpr).name} --record DIR.record"
     assert [c["name"] for c in r["checkers"]] == ["boardsat", "cake_lpr"]
     assert r["verify_record"]["reused"] == claims and r["verify_record"]["path"] == str(tmp_path / "d6.record")
+    assert "verify_per_sitting" not in r
+    # The first check's time added: each kept, the sums theirs.
+    summed = script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
+                    "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
+                    "--verify", tmp_path / "d6.verify", "--verify-env", tmp_path / "d6.verify.env",
+                    "--verify-sitting", tmp_path / "d6.verify.1",
+                    "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", out)
+    assert summed.returncode == 0, summed.stderr
+    s = json.loads(out.read_text())
+    per = s["verify_per_sitting"]
+    assert len(per) == 2 and per[1] == {"wall_seconds": r["verify_wall_seconds"], "cpu_seconds": r["verify_cpu_seconds"]}
+    assert s["verify_cpu_seconds"] == round(per[0]["cpu_seconds"] + per[1]["cpu_seconds"], 1)
+    assert s["verify_wall_seconds"] == round(per[0]["wall_seconds"] + per[1]["wall_seconds"], 1)
+    # A check of another directory is not one of this check's sittings.
+    other = tmp_path / "other.verify"
+    other.write_text(first["verify"].replace(str(proof), str(tmp_path / "d7")))
+    refused(script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
+                   "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
+                   "--verify", tmp_path / "d6.verify", "--verify-sitting", other,
+                   "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", tmp_path / "no.json"),
+            f"not a check of {proof}")
+    assert not (tmp_path / "no.json").exists()
 
 
 def test_a_check_of_no_proof_directory_is_refused_in_one_line(cake_lpr, tmp_path):
