@@ -634,10 +634,14 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     claims = len(json.loads((proof / "MANIFEST.json").read_text())["claims"])
     assert f"({claims} proofs taken from the record {tmp_path / 'd6.record'}: " in verdict[0], verdict[0]
     out = tmp_path / "result.json"
-    made = script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
-                  "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
-                  "--verify", tmp_path / "d6.verify", "--verify-env", tmp_path / "d6.verify.env",
-                  "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", out)
+
+    def result_of(*extra, output=out):
+        return script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
+                      "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
+                      "--verify", tmp_path / "d6.verify", "--verify-env", tmp_path / "d6.verify.env",
+                      "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", output, *extra)
+
+    made = result_of()
     assert made.returncode == 0, made.stderr
     r = json.loads(out.read_text())
     assert r["value"] == 4
@@ -646,11 +650,7 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     assert r["verify_record"]["reused"] == claims and r["verify_record"]["path"] == str(tmp_path / "d6.record")
     assert "verify_per_sitting" not in r
     # The first check's time added: each kept, the sums theirs.
-    summed = script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
-                    "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
-                    "--verify", tmp_path / "d6.verify", "--verify-env", tmp_path / "d6.verify.env",
-                    "--verify-sitting", tmp_path / "d6.verify.1",
-                    "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", out)
+    summed = result_of("--verify-sitting", tmp_path / "d6.verify.1")
     assert summed.returncode == 0, summed.stderr
     s = json.loads(out.read_text())
     per = s["verify_per_sitting"]
@@ -660,11 +660,7 @@ def test_a_check_of_its_own_is_what_result_json_reads(cake_lpr, tmp_path):
     # A check of another directory is not one of this check's sittings.
     other = tmp_path / "other.verify"
     other.write_text(first["verify"].replace(str(proof), str(tmp_path / "d7")))
-    refused(script("result-json.py", "--sequence", "A002564", "--run", tmp_path / "d6.json.1",
-                   "--time", tmp_path / "d6.time.1", "--env", tmp_path / "d6.env.1",
-                   "--verify", tmp_path / "d6.verify", "--verify-sitting", other,
-                   "--proof", proof, "--commit", commit_of(tmp_path / "d6.env.1"), "-o", tmp_path / "no.json"),
-            f"not a check of {proof}")
+    refused(result_of("--verify-sitting", other, output=tmp_path / "no.json"), f"not a check of {proof}")
     assert not (tmp_path / "no.json").exists()
 
 
