@@ -118,6 +118,104 @@ fn a_stopped_check_goes_on_from_its_record_and_checks_only_what_it_lacks() {
     assert_eq!(report["external_checker"]["accepted"], n);
 }
 
+/// Waits until `path` exists (a condition, not a time), failing after
+/// minutes.
+fn wait_for(path: &Path) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    while !path.exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} never appeared",
+            path.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Starts `verify DIR ARGS`, waits until `waiting` exists, interrupts it:
+/// its exit code and stdout.
+fn interrupted_verify(dir: &Path, args: &[&str], waiting: &Path) -> (Option<i32>, String) {
+    let mut child = common::boardsat()
+        .args(["verify", dir.to_str().unwrap()])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(waiting);
+    let mut err = child.stderr.take().unwrap();
+    let (code, out, _) = common::interrupt(&mut child, &mut err, 1);
+    (code, out)
+}
+
+#[test]
+fn a_stopped_check_says_how_far_it_got_and_what_its_record_holds() {
+    let Some(cake) = common::cake_lpr() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = common::binary_proof_dir(tmp.path());
+    let n = claims(&dir);
+    assert!(n >= 3, "{n} claims");
+    // cake_lpr on the first claim; then, while the file `stall` exists,
+    // it says it is waiting and waits until it is killed.
+    let (first, stall, waiting) = (
+        tmp.path().join("first"),
+        tmp.path().join("stall"),
+        tmp.path().join("waiting"),
+    );
+    let checker = script(
+        tmp.path(),
+        "stalling-checker",
+        &format!(
+            "if [ -e '{s}' ] && [ -e '{f}' ]; then : > '{w}'; exec sleep 600; fi\n: > '{f}'\nexec '{c}' \"$@\"",
+            s = stall.display(),
+            f = first.display(),
+            w = waiting.display(),
+            c = cake.display()
+        ),
+    );
+    let record = tmp.path().join("record");
+    let args = [
+        "--checker",
+        checker.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+        "--threads",
+        "1",
+    ];
+    std::fs::write(&stall, "").unwrap();
+    let (code, out) = interrupted_verify(&dir, &args, &waiting);
+    assert_eq!(code, Some(130), "{out}");
+    let last = out.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("NOT verified: stopped (interrupted) with 1 of ")
+            && last.contains(&format!(
+                "the record {} holds the proofs accepted (0 taken from it, 1 added)",
+                record.display()
+            ))
+            && last.ends_with("nothing is proven"),
+        "{out}"
+    );
+    assert_eq!(lines(&record), 2, "the header and the one proof accepted");
+    // Stopped again, with --json: the first proof now comes from the record.
+    std::fs::remove_file(&waiting).unwrap();
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let (code, out) = interrupted_verify(&dir, &json_args, &waiting);
+    assert_eq!(code, Some(130), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["verified"], false, "{out}");
+    assert_eq!(report["stopped"], "interrupted", "{out}");
+    assert_eq!(report["record"]["reused"], 1, "{out}");
+    assert_eq!(report["record"]["added"], 0, "{out}");
+    // Unstalled, the check goes on from the record and verifies.
+    std::fs::remove_file(&stall).unwrap();
+    let (code, last) = verify(&dir, &args);
+    assert_eq!(code, Some(0), "{last}");
+    assert!(last.contains("1 proof taken from the record"), "{last}");
+}
+
 #[test]
 fn a_changed_proof_or_another_checker_is_checked_again() {
     let tmp = tempfile::tempdir().unwrap();

@@ -262,18 +262,13 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         let checks = Checks::new(Some(&stop)).with_external(external.as_ref());
         let verification = verify_jobs(&args.dir, checks)?;
         if let Some(reason) = stop.reason() {
+            let report = VerifyReport::stopped(&verification, reason.word());
+            super::verify::print(&report, args.json)?;
             return Ok(Outcome::Stopped(Some(reason)));
         }
         let report = VerifyReport::new(&verification);
         if !report.verified {
-            if args.json {
-                out.json(&report)?;
-            } else {
-                for line in report.lines() {
-                    out.line(line)?;
-                }
-            }
-            out.flush()?;
+            super::verify::print(&report, args.json)?;
             return Ok(Outcome::Rejected);
         }
         if let Some(c) = &report.external_checker {

@@ -6,8 +6,9 @@
 //! an external LRAT checker checks every claim too
 //! (`boardsat_proof::external`); with `--record FILE`, the proofs an earlier
 //! check accepted are taken from its record (`boardsat_proof::verify::record`).
-//! The last line is the result's sentence, or what is missing; exit 0 only
-//! for a result proven whole.
+//! The last line is the result's sentence, or what is missing (for a check
+//! stopped by a signal, how far it got: exit 130); exit 0 only for a result
+//! proven whole.
 
 use anyhow::Result;
 use boardsat_jobs as jobs;
@@ -55,6 +56,10 @@ pub fn run(args: &VerifyArgs) -> Result<Outcome> {
         _ => anyhow::bail!("verify takes a directory, or a formula and its proof"),
     };
     if let Some(reason) = stop.reason() {
+        print(
+            &VerifyReport::stopped(&verification, reason.word()),
+            args.json,
+        )?;
         return Ok(Outcome::Stopped(Some(reason)));
     }
     report(&verification, args.json)
@@ -90,18 +95,24 @@ pub fn external_checker(
 /// exit 0 when it is verified whole, 1 when not.
 pub fn report(verification: &Verification, json: bool) -> Result<Outcome> {
     let report = VerifyReport::new(verification);
+    print(&report, json)?;
+    Ok(if report.verified {
+        Outcome::Done
+    } else {
+        Outcome::Rejected
+    })
+}
+
+/// Prints `report`: its JSON, or a line per claim and the result.
+pub fn print(report: &VerifyReport, json: bool) -> Result<()> {
     let mut out = Stdout::new();
     if json {
-        out.json(&report)?;
+        out.json(report)?;
     } else {
         for line in report.lines() {
             out.line(line)?;
         }
     }
     out.flush()?;
-    Ok(if report.verified {
-        Outcome::Done
-    } else {
-        Outcome::Rejected
-    })
+    Ok(())
 }

@@ -72,6 +72,10 @@ pub struct VerifyReport {
     /// The record proofs were taken from and added to, if one was used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<RecordReport>,
+    /// Why the check stopped before it had checked everything (`time
+    /// limit` or `interrupted`), when it did: then nothing is verified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
 }
 
 impl VerifyReport {
@@ -123,7 +127,37 @@ impl VerifyReport {
                     added: *added,
                 },
             ),
+            stopped: None,
         }
+    }
+
+    /// The report of `verification` stopped (by a signal or the time
+    /// limit, `why`) before it had checked everything: not verified, each
+    /// verdict as it stood, and a result that says how far the check got
+    /// and, with a record, what the next check takes from it — a check of
+    /// hours that is stopped says what it did.
+    #[must_use]
+    pub fn stopped(verification: &Verification, why: &'static str) -> Self {
+        let mut report = VerifyReport::new(verification);
+        let passed = report.claims.iter().filter(|c| c.verified).count();
+        let record = match &report.record {
+            Some(r) => format!(
+                "; the record {} holds the proofs accepted ({} taken from it, {} added), and the next `verify --record {}` checks only the others",
+                r.path, r.reused, r.added, r.path
+            ),
+            None => String::new(),
+        };
+        report.verified = false;
+        report.stopped = Some(why);
+        report.result = ResultReport {
+            verified: false,
+            sentence: None,
+            reason: Some(format!(
+                "stopped ({why}) with {passed} of {} checks passed (claims, splits, cover){record}: nothing is proven",
+                report.claims.len()
+            )),
+        };
+        report
     }
 
     /// One line per claim (`NAME: verified (…)` or `NAME: NOT verified:
