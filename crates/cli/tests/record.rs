@@ -52,15 +52,22 @@ fn logging_checker(tmp: &Path, cake: &Path) -> PathBuf {
     )
 }
 
-#[test]
-fn a_stopped_check_goes_on_from_its_record_and_checks_only_what_it_lacks() {
-    let Some(cake) = common::cake_lpr() else {
-        return;
-    };
+/// A binary proof directory (in a temporary one), its number of claims
+/// (at least 3) and cake_lpr; `None` when cake_lpr is skipped.
+fn binary_dir_and_cake() -> Option<(tempfile::TempDir, PathBuf, usize, PathBuf)> {
+    let cake = common::cake_lpr()?;
     let tmp = tempfile::tempdir().unwrap();
     let dir = common::binary_proof_dir(tmp.path());
     let n = claims(&dir);
     assert!(n >= 3, "{n} claims");
+    Some((tmp, dir, n, cake))
+}
+
+#[test]
+fn a_stopped_check_goes_on_from_its_record_and_checks_only_what_it_lacks() {
+    let Some((tmp, dir, n, cake)) = binary_dir_and_cake() else {
+        return;
+    };
     let checker = logging_checker(tmp.path(), &cake);
     let (record, log) = (tmp.path().join("record"), tmp.path().join("runs.log"));
     let args = [
@@ -150,13 +157,9 @@ fn interrupted_verify(dir: &Path, args: &[&str], waiting: &Path) -> (Option<i32>
 
 #[test]
 fn a_stopped_check_says_how_far_it_got_and_what_its_record_holds() {
-    let Some(cake) = common::cake_lpr() else {
+    let Some((tmp, dir, _, cake)) = binary_dir_and_cake() else {
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = common::binary_proof_dir(tmp.path());
-    let n = claims(&dir);
-    assert!(n >= 3, "{n} claims");
     // cake_lpr on the first claim; then, while the file `stall` exists,
     // it says it is waiting and waits until it is killed.
     let (first, stall, waiting) = (
